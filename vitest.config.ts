@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run covers every package's unit tests; each project keeps its own config.
+export default defineConfig({
+  test: {
+    projects: ['core', 'supabase/local', 'tests'],
+    coverage: {
+      provider: 'v8',
+      include: ['core/src/**/*.ts'],
+      exclude: ['core/src/**/*.test.ts', 'core/src/**/*.bench.ts', 'core/src/**/fixtures/**'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { lines: 90 },
+    },
+  },
+});
