@@ -1,0 +1,75 @@
+// The contract between the parts of the embedded backend. The HTTP server (server.ts) turns
+// each Node request into a WHATWG Request, picks a service by path prefix and streams the
+// Response back. Services never touch node:http.
+
+export type QueryResult<T> = {
+  rows: T[];
+  affectedRows?: number;
+  fields?: { name: string; dataTypeID: number }[];
+};
+
+export type Queryable = {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+};
+
+export type Db = Queryable & {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs fn inside one transaction (BEGIN … COMMIT, ROLLBACK when fn throws). On PGlite the
+   * transactions are serialised; on PostgreSQL each gets its own pooled client.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type Keys = {
+  jwtSecret: string;
+  /** HS256 JWT with role anon; the only key the browser ever sees. */
+  anonKey: string;
+  /** HS256 JWT with role service_role; server-side only. */
+  serviceRoleKey: string;
+};
+
+export type MailMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  created_at: string;
+};
+
+export type MailOutbox = {
+  send(message: Omit<MailMessage, 'id' | 'created_at'>): Promise<void>;
+  list(): Promise<MailMessage[]>;
+};
+
+export type ServerConfig = {
+  port: number;
+  /** Externally visible base URL, e.g. http://127.0.0.1:54321 (no trailing slash). */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  autoconfirm: boolean;
+  /** /_dev/* routes (mail outbox, info) are on unless NODE_ENV=production. */
+  devRoutes: boolean;
+  /** Hosted Supabase caps result rows at 1000 (db-max-rows). */
+  maxRows: number;
+  /** Largest accepted request body in bytes (413 above it). */
+  maxBodyBytes: number;
+  /** Directory of the built web app, served at / when present. */
+  webDir?: string;
+  /** supabase/ folder: migrations, functions, config.toml, seed. */
+  supabaseDir: string;
+};
+
+export type ServerContext = {
+  db: Db;
+  keys: Keys;
+  config: ServerConfig;
+  mail: MailOutbox;
+};
+
+/** A service handles every request under its prefix; `path` is the part after the prefix. */
+export type Service = (req: Request, path: string, ctx: ServerContext) => Promise<Response>;
