@@ -1,1 +1,2 @@
-export {};
+export { mulberry32, seedFromText, shuffle } from './random.ts';
+export type { Random } from './random.ts';
