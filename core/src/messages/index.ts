@@ -1,1 +1,2 @@
-export {};
+export { en, t, type Catalogue, type CodedMessage, type MessageKey } from './catalogue.ts';
+export { format, placeholdersOf, type MessageParams } from './format.ts';

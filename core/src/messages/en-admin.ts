@@ -1,0 +1,188 @@
+// English texts of the admin side (spec/admin-side.md). Texts quoted by the spec are copied
+// verbatim; entries marked "product" fill gaps where the spec names a situation but no wording.
+export const enAdmin = {
+  // Admin page
+  'admin.tab.lessons': 'Lessons',
+  'admin.tab.qa': 'QA',
+  'admin.tab.users': 'Users',
+  'admin.tab.feedback': 'Feedback',
+  'admin.tab.analytics': 'Analytics',
+  'admin.analyticsComingSoon': 'Analytics Dashboard Coming Soon',
+
+  // Lessons tab: create and edit dialogs, delete
+  'create.title': 'Create New Lesson',
+  'create.filesSkipped': '{n} files skipped (invalid format)',
+  'create.imageNeedsTitle': 'Please enter a lesson title first',
+  'create.failed': 'Failed to create lesson',
+  'create.success': 'Lesson created successfully!',
+  'create.audioUploadFailed': 'Failed to upload audio: {error}',
+  'create.flashcardsPerWord': '{n} flashcards ({perWord} per word)', // product
+  'edit.fillRequired': 'Please fill in all required fields',
+  'edit.failed': 'Failed to update lesson',
+  'edit.success': 'Lesson updated successfully!',
+  'delete.failedOne': 'Failed to delete lesson',
+  'delete.failedMany': 'Failed to delete lessons',
+  'confirm.deleteLesson': 'Are you sure you want to delete this lesson?',
+  'confirm.deleteLessons': 'Are you sure you want to delete {n} lesson(s)?',
+  'confirm.deleteAudio': 'Are you sure? This cannot be undone.',
+  'confirm.deleteVocabularyAudio': 'Delete this audio file? This cannot be undone.',
+  'confirm.deleteWord': 'Delete this vocabulary word? This will also delete its audio file.',
+  'lessonNumber.duplicate': 'This lesson number already exists ({status}: "{title}")',
+  'lesson.status.published': 'Published',
+  'lesson.status.draft': 'Draft',
+
+  // New-lesson form validation
+  'validation.requiredPositiveInteger': 'Required positive integer',
+  'validation.minCharacters': 'Min {n} characters',
+  'validation.required': 'Required',
+
+  // File rules
+  'files.invalidTypeExpected': 'Invalid file type. Expected: {expected}',
+  'files.tooLargeMax': 'File too large. Max: {n}MB',
+  'files.lessonAudioInvalidType': 'Invalid file type. Please upload MP3, WAV, M4A, or AAC',
+  'files.tooLargeMaxSizeIs': 'File too large. Maximum size is {n}MB',
+  'files.vocabularyAudioUnsupported': 'Unsupported file format. Please use MP3, WAV, M4A, or AAC.',
+  'files.vocabularyAudioTooLarge':
+    'File too large. Maximum size: {n}MB. Please compress or choose a smaller file.',
+  'files.uploadUnsupported': 'Unsupported file type: {name}', // product
+  'files.sizeMb': '{n} MB',
+
+  // CSV rules
+  'csv.headerAndRows': 'CSV must have header + data rows',
+  'csv.missingColumns': 'Missing columns: {columns}',
+  'csv.rowMissing': 'Row {n}: Missing {fields}',
+  'csv.rowInvalidDifficulty': "Row {n}: Invalid difficulty '{value}'",
+  'csv.noTranscriptLinesFile': 'No valid transcript lines found in file',
+  'csv.noTranscriptLinesPasted': 'No valid transcript lines found',
+  'csv.rowNotUtf8':
+    'Row {n}: The file is not UTF-8 text (for example Windows-1250). Save it as "CSV UTF-8" and upload again.', // product
+  'csv.rowMojibake':
+    'Row {n}: The text looks garbled ("{value}"), as if ő/ű were read in the wrong encoding. Save the file as "CSV UTF-8" and upload again.', // product
+
+  // QA tab
+  'qa.draftLessons': 'Draft Lessons',
+  'qa.published': 'Published',
+  'qa.filter.all': 'All Lessons',
+  'qa.filter.draft': 'Draft',
+  'qa.filter.published': 'Published',
+  'qa.filter.recent': 'Recently Modified',
+  'qa.lessonPrefix': 'Lesson {number}: {title}',
+  'qa.review': 'Review',
+  'qa.selected': '{n} lessons selected',
+  'qa.approveSelected': 'Approve Selected',
+  'qa.clearSelection': 'Clear Selection',
+  'qa.empty': 'No lessons found for this filter',
+  'qa.approveFailed': 'Failed to approve lessons',
+  'qa.approved': '{n} lessons approved and published',
+
+  // Feedback tab
+  'adminFeedback.title': 'User Feedback',
+  'adminFeedback.exportCsv': 'Export CSV',
+  'adminFeedback.stat.total': 'Total',
+  'adminFeedback.stat.new': 'New',
+  'adminFeedback.stat.bugs': 'Bugs',
+  'adminFeedback.stat.features': 'Features',
+  'adminFeedback.filter.all': 'All',
+  'adminFeedback.filter.new': 'New',
+  'adminFeedback.filter.inReview': 'In Review',
+  'adminFeedback.filter.bugs': 'Bugs',
+  'adminFeedback.filter.features': 'Features',
+  'adminFeedback.status.new': 'New',
+  'adminFeedback.status.reviewing': 'In Review',
+  'adminFeedback.status.resolved': 'Resolved',
+  'adminFeedback.status.closed': 'Closed',
+  'adminFeedback.empty': 'No feedback found',
+  'adminFeedback.loadFailed': 'Failed to load feedback',
+  'adminFeedback.statusFailed': 'Failed to update status',
+  'adminFeedback.statusUpdated': 'Status updated',
+  'adminFeedback.exported': 'Feedback exported',
+
+  // Users tab
+  'users.title': 'User Progress',
+  'users.stat.total': 'Total Users',
+  'users.stat.active': 'Active (7d)',
+  'users.stat.avgCompletion': 'Avg Completion',
+  'users.stat.avgAccuracy': 'Avg Accuracy',
+  'users.search': 'Search by user ID...',
+  'users.col.userId': 'User ID',
+  'users.col.lessonsCompleted': 'Lessons Completed',
+  'users.col.wordsReviewed': 'Words Reviewed',
+  'users.col.avgAccuracy': 'Avg Accuracy',
+  'users.col.lastActivity': 'Last Activity',
+  'users.empty': 'No users found',
+  'users.loadFailed': 'Failed to load user progress',
+
+  // Lesson review page
+  'reviewPage.backToQa': 'Back to QA Dashboard',
+  'reviewPage.saving': 'Saving...',
+  'reviewPage.savedSecondsAgo': 'All changes saved {n} seconds ago',
+  'reviewPage.savedMinutesAgo': 'All changes saved {n} minutes ago',
+  'reviewPage.savedHoursAgo': 'All changes saved {n} hours ago',
+  'reviewPage.saveDraft': 'Save Draft',
+  'reviewPage.publish': 'Publish',
+  'reviewPage.unsavedChanges': 'You have unsaved changes. Leave anyway?', // product
+  'reviewPage.section.metadata': 'Lesson Metadata',
+  'reviewPage.section.audio': 'Lesson Audio',
+  'reviewPage.section.transcript': 'Transcript',
+  'reviewPage.section.vocabulary': 'Vocabulary',
+  'reviewPage.section.qa': 'QA Notes & Actions',
+  'reviewPage.durationNa': 'N/A',
+  'reviewPage.loadFailed': 'Failed to load lesson. Please try again.',
+  'reviewPage.saveFailed': 'Failed to save changes. Please try again or contact support.',
+  'reviewPage.published': 'Lesson published successfully!',
+  'reviewPage.savedDraft': 'Lesson saved as draft',
+  'transcript.saveChanges': 'Save Transcript Changes',
+  'transcript.uploadNewCsv': 'Upload New CSV',
+  'transcript.uploadCsvFile': 'Upload CSV File',
+  'transcript.pasteContent': 'Paste Content',
+  'transcript.pasteHint': 'Format: speaker,text (CSV format)',
+  'transcript.parseAndLoad': 'Parse & Load',
+  'transcript.formatHelp': 'Format Help',
+  'transcript.empty': 'No transcript available in database',
+  'transcript.saved': 'Transcript changes saved',
+  'transcript.loaded': 'Loaded {n} transcript lines',
+  'transcript.csvParseFailed': 'Failed to parse CSV. Expected format: speaker,text',
+  'transcript.pasteParseFailed': 'Failed to parse content. Expected format: speaker,text',
+  'reviewAudio.download': 'Download',
+  'reviewAudio.replace': 'Replace',
+  'reviewAudio.delete': 'Delete',
+  'reviewAudio.upload': 'Upload',
+  'reviewAudio.play': 'Play',
+  'reviewAudio.deleteFailed': 'Failed to delete audio. Please try again or contact support.',
+  'reviewAudio.uploadFailed': 'Upload failed. Please try again or contact support.',
+  'reviewAudio.downloadFailed': 'Failed to download audio. Please try again.',
+  'reviewAudio.loadFailed':
+    'Audio failed to load. Please try uploading a new file or contact support.',
+  'reviewAudio.noFile': 'No audio file available',
+  'reviewAudio.uploaded': 'Audio uploaded successfully', // product
+  'reviewAudio.deleted': 'Audio deleted successfully', // product
+  'reviewAudio.downloaded': 'Audio downloaded', // product
+  'vocabulary.empty': 'No vocabulary words yet. Click "Add Word" to get started.',
+  'vocabulary.addWord': 'Add Word',
+  'vocabulary.deleteWord': 'Delete Word',
+  'vocabulary.wordsRequired': 'Hungarian and English words are required',
+  'vocabulary.added': 'Word added successfully',
+  'vocabulary.deleted': 'Word deleted successfully',
+
+  // Upload form
+  'upload.submit': 'Upload Lesson',
+  'upload.field.title': 'Title*',
+  'upload.field.level': 'Level*',
+  'upload.field.description': 'Description',
+  'upload.field.topic': 'Topic',
+  'upload.field.duration': 'Duration (minutes)',
+  'upload.field.from': 'From Language',
+  'upload.field.to': 'To Language',
+  'upload.fillRequired': 'Please fill in required fields',
+  'upload.loginRequired': 'You must be logged in to upload lessons',
+  'upload.failed': 'Failed to upload lesson. Please try again.',
+  'upload.success': 'Lesson uploaded successfully!',
+
+  // Lesson image generation
+  'image.failed': 'Failed to generate image',
+  'image.noUrl': 'No image URL returned',
+  'image.generated': 'Lesson image generated!',
+
+  // Landing-page exporter
+  'exporter.generate': 'Generate',
+} as const;
