@@ -1,1 +1,10 @@
-export {};
+// @magyarul/local: the embedded Supabase-compatible backend.
+export { startServer } from './server.ts';
+export type { LocalContext, RunningServer, StartServerOptions } from './server.ts';
+export { loadConfig, loadJwtSecret, makeKeys, DEFAULT_PORT, REPO_ROOT } from './config.ts';
+export { openDb } from './db/open.ts';
+export { runMigrations, listMigrations, PLATFORM_SQL_DIR } from './db/migrate.ts';
+export type { LocalDb, Tx } from './db/types.ts';
+export type * from './context.ts';
+export { signJwt, verifyJwt } from './jwt.ts';
+export type { JwtClaims, JwtError } from './jwt.ts';

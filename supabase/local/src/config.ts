@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Keys, ServerConfig } from './context.ts';
+import { signJwt } from './jwt.ts';
+
+// Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
+// AUTH_AUTOCONFIRM, NODE_ENV.
+
+/** The repository root (…/supabase/local/src → …). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const DEFAULT_PORT = 54321;
+
+function flag(value: string | undefined): boolean {
+  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<ServerConfig> = {},
+): ServerConfig {
+  const port = overrides.port ?? (env.PORT ? Number(env.PORT) : DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  }
+  const dataDir = resolve(overrides.dataDir ?? env.MAGYARUL_DATA_DIR ?? join(REPO_ROOT, '.data'));
+  const webDir = overrides.webDir ?? join(REPO_ROOT, 'web', 'dist');
+  const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || undefined);
+  return {
+    port,
+    publicUrl: overrides.publicUrl ?? `http://127.0.0.1:${port}`,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    autoconfirm: overrides.autoconfirm ?? flag(env.AUTH_AUTOCONFIRM),
+    devRoutes: overrides.devRoutes ?? env.NODE_ENV !== 'production',
+    maxRows: overrides.maxRows ?? 1000,
+    maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,
+    webDir,
+    supabaseDir: overrides.supabaseDir ?? join(REPO_ROOT, 'supabase'),
+  };
+}
+
+/** JWT_SECRET, else a random secret generated once and kept in the data directory. */
+export function loadJwtSecret(dataDir: string, env: Record<string, string | undefined>): string {
+  const fromEnv = env.JWT_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+    return fromEnv;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Ten years from 2025-01-01, like the CLI's far-future keys. */
+const KEY_EXPIRY = 2_051_222_400;
+const KEY_ISSUED = 1_735_689_600;
+
+export function makeKeys(jwtSecret: string): Keys {
+  const key = (role: string) =>
+    signJwt({ iss: 'supabase-demo', role, iat: KEY_ISSUED, exp: KEY_EXPIRY }, jwtSecret);
+  return { jwtSecret, anonKey: key('anon'), serviceRoleKey: key('service_role') };
+}

@@ -1,0 +1,81 @@
+import pg from 'pg';
+import type { QueryResult } from '../context.ts';
+import type { LocalDb, Tx } from './types.ts';
+
+// A real PostgreSQL through a pg Pool: each transaction gets its own client.
+
+function wrap(client: pg.Pool | pg.PoolClient): Tx {
+  return {
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const res = await client.query(sql, params);
+      return {
+        rows: res.rows as T[],
+        affectedRows: res.rowCount ?? 0,
+        fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      };
+    },
+  };
+}
+
+// Return timestamps, dates, json and bigints as Postgres prints them (like PGlite's text mode
+// would): the REST layer builds JSON in SQL, so these only matter for internal queries.
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 1184 || oid === 1114 || oid === 1082
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format),
+};
+
+export async function openPostgres(databaseUrl: string, max = 10): Promise<LocalDb> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    types,
+    options: '-c search_path="$user",public,extensions',
+  });
+  pool.on('error', (error) => console.error('postgres pool error:', error.message));
+  const probe = await pool.connect();
+  try {
+    await probe.query(
+      'create schema if not exists extensions; ' +
+        'create extension if not exists pgcrypto with schema extensions; ' +
+        'create extension if not exists "uuid-ossp" with schema extensions;',
+    );
+  } finally {
+    probe.release();
+  }
+  const direct = wrap(pool);
+  let closed = false;
+  return {
+    kind: 'postgres',
+    query: (sql, params) => direct.query(sql, params),
+    exec: (sql) => direct.exec(sql),
+    async transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query(options?.readOnly ? 'begin read only' : 'begin');
+        try {
+          const result = await fn(wrap(client));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => {
+            broken = true;
+          });
+          throw error;
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

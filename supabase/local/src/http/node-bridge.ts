@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError } from './errors.ts';
+
+// node:http ⇄ WHATWG Request/Response.
+
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limit) throw new BodyTooLargeError(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > limit) throw new BodyTooLargeError(limit);
+    chunks.push(buf);
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+}
+
+export function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.startsWith(':')) continue;
+    headers.append(name, raw[i + 1] as string);
+  }
+  return headers;
+}
+
+export function toRequest(
+  req: IncomingMessage,
+  url: URL,
+  headers: Headers,
+  body: Buffer | null,
+): Request {
+  const method = req.method ?? 'GET';
+  return new Request(url, {
+    method,
+    headers,
+    ...(body && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
+  });
+}
+
+export async function sendResponse(
+  res: ServerResponse,
+  response: Response,
+  method: string,
+): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie') return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (method === 'HEAD' || response.body === null) {
+    res.end();
+    if (response.body) await response.body.cancel();
+    return;
+  }
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) {
+      await new Promise<void>((resolve) => res.once('drain', resolve));
+    }
+  }
+  res.end();
+}

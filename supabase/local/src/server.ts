@@ -1,0 +1,230 @@
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, loadJwtSecret, makeKeys } from './config.ts';
+import type { ServerConfig, ServerContext, Service } from './context.ts';
+import { openDb } from './db/open.ts';
+import { runMigrations, type MigrationReport } from './db/migrate.ts';
+import type { LocalDb } from './db/types.ts';
+import { preflight, withCors } from './http/cors.ts';
+import {
+  BodyTooLargeError,
+  internalError,
+  json,
+  notFound,
+  payloadTooLarge,
+} from './http/errors.ts';
+import { readBody, sendResponse, toHeaders, toRequest } from './http/node-bridge.ts';
+import { serveStatic } from './http/static.ts';
+import { restService, invalidateSchemaCache } from './rest/handler.ts';
+import { loadServices, memoryOutbox, type Services } from './services.ts';
+
+export type LocalContext = Omit<ServerContext, 'db'> & { db: LocalDb };
+
+export type StartServerOptions = {
+  /** Overrides of the configuration read from `env` (e.g. port: 0 for a free port). */
+  config?: Partial<ServerConfig>;
+  /** Environment to read PORT, MAGYARUL_DATA_DIR, … from; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** Replace or add services (tests); by default they are loaded from src/{auth,storage,…}. */
+  services?: Services;
+  /** Run the seed hook on the first boot of a data dir (default true). */
+  seed?: boolean;
+  /** Keep PGlite in memory instead of dataDir/pgdata (default false). */
+  inMemory?: boolean;
+  /** Log requests that fail with 5xx, but print nothing else (default false). */
+  quiet?: boolean;
+  /** Host to bind (default 127.0.0.1; use 0.0.0.0 to listen on every interface). */
+  host?: string;
+};
+
+export type RunningServer = {
+  /** e.g. http://127.0.0.1:54321 (no trailing slash). */
+  url: string;
+  port: number;
+  ctx: LocalContext;
+  migrations: MigrationReport;
+  close(): Promise<void>;
+};
+
+const PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'] as const;
+type Prefix = (typeof PREFIXES)[number];
+
+function matchPrefix(pathname: string): { prefix: Prefix; rest: string } | null {
+  for (const prefix of PREFIXES) {
+    if (pathname === prefix || pathname.startsWith(`${prefix}/`)) {
+      return { prefix, rest: pathname.slice(prefix.length) || '/' };
+    }
+  }
+  return null;
+}
+
+async function runSeed(ctx: LocalContext, quiet: boolean): Promise<void> {
+  await ctx.db.exec(
+    'create table if not exists supabase_migrations.local_seed (done_at timestamptz not null default now())',
+  );
+  const seeded = await ctx.db.query('select 1 from supabase_migrations.local_seed limit 1');
+  if (seeded.rows.length > 0) return;
+  const seedSql = join(ctx.config.supabaseDir, 'seed.sql');
+  if (existsSync(seedSql)) {
+    const { readFileSync } = await import('node:fs');
+    const sql = readFileSync(seedSql, 'utf8');
+    await ctx.db.transaction((tx) => tx.exec(sql));
+  }
+  const seedModule = join(ctx.config.supabaseDir, 'seed', 'index.ts');
+  if (existsSync(seedModule)) {
+    const mod = (await import(pathToFileURL(seedModule).href)) as { seed?: unknown };
+    if (typeof mod.seed === 'function') {
+      await (mod.seed as (c: ServerContext) => Promise<void>)(ctx);
+    }
+  }
+  await ctx.db.query('insert into supabase_migrations.local_seed default values');
+  if (!quiet) console.log('Seeded the database (first run of this data directory).');
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const config = loadConfig(env, options.config);
+  const quiet = options.quiet ?? false;
+  const keys = makeKeys(loadJwtSecret(config.dataDir, env));
+  const db = await openDb({ ...config, inMemory: options.inMemory ?? false });
+  let migrations: MigrationReport;
+  try {
+    migrations = await runMigrations(db, { migrationsDir: join(config.supabaseDir, 'migrations') });
+    await db.exec(`select set_config('search_path', '"$user", public, extensions', false)`);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  invalidateSchemaCache(db);
+  const loaded = await loadServices();
+  const services: Services = { ...loaded, rest: restService, ...options.services };
+  const mail = loaded.createMailOutbox ? loaded.createMailOutbox(db) : memoryOutbox();
+  const ctx: LocalContext = { db, keys, config, mail };
+  if (options.seed ?? true) {
+    try {
+      await runSeed(ctx, quiet);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+
+  const serviceFor: Record<Prefix, Service | undefined> = {
+    '/rest/v1': services.rest,
+    '/auth/v1': services.auth,
+    '/storage/v1': services.storage,
+    '/functions/v1': services.functions,
+  };
+
+  async function route(req: IncomingMessage, url: URL): Promise<Response> {
+    const method = req.method ?? 'GET';
+    const api = matchPrefix(url.pathname);
+    const headers = toHeaders(req);
+    if (api) {
+      const service = serviceFor[api.prefix];
+      if (method === 'OPTIONS' && (api.prefix !== '/functions/v1' || !service)) {
+        return preflight(headers);
+      }
+      if (!service) return withCors(notFound(url.pathname), headers);
+      let body: Buffer | null = null;
+      if (method !== 'GET' && method !== 'HEAD') {
+        try {
+          body = await readBody(req, config.maxBodyBytes);
+        } catch (error) {
+          if (error instanceof BodyTooLargeError) {
+            req.resume();
+            return withCors(payloadTooLarge(error.limit), headers);
+          }
+          throw error;
+        }
+      }
+      const response = await service(toRequest(req, url, headers, body), api.rest, ctx);
+      return withCors(response, headers);
+    }
+    if (url.pathname.startsWith('/_dev/') && config.devRoutes) {
+      if (url.pathname === '/_dev/info') {
+        return withCors(json(200, { url: config.publicUrl, anonKey: keys.anonKey }), headers);
+      }
+      if (services.devMail && url.pathname.startsWith('/_dev/mail')) {
+        const response = await services.devMail(
+          toRequest(req, url, headers, null),
+          url.pathname.slice('/_dev'.length),
+          ctx,
+        );
+        return withCors(response, headers);
+      }
+      return withCors(notFound(url.pathname), headers);
+    }
+    if (method === 'GET' || method === 'HEAD') {
+      return serveStatic(config.webDir, url.pathname, method, keys.anonKey);
+    }
+    return notFound(url.pathname);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      url = new URL('http://localhost/');
+    }
+    let response: Response;
+    try {
+      response = await route(req, url);
+    } catch (error) {
+      console.error(`${req.method} ${url.pathname} failed:`, error);
+      response = internalError();
+    }
+    try {
+      await sendResponse(res, response, req.method ?? 'GET');
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+      if (!quiet) console.error('response failed:', error instanceof Error ? error.message : error);
+    }
+  }
+
+  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    void handle(req, res);
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  config.port = port;
+  if (!options.config?.publicUrl) config.publicUrl = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: config.publicUrl,
+    port,
+    ctx,
+    migrations,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}
