@@ -108,6 +108,16 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
+-- Authentication methods of a session (the amr claim).
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
 -- PKCE flow state (code_challenge stored at sign-up/recover/otp, auth code handed out by verify).
 create table if not exists auth.flow_state (
   id uuid not null primary key,
@@ -130,6 +140,7 @@ alter table auth.identities enable row level security;
 alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 alter table auth.flow_state enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
 
 revoke all on all tables in schema auth from anon, authenticated, service_role;
 revoke all on all sequences in schema auth from anon, authenticated, service_role;

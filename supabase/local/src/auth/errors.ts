@@ -1,0 +1,103 @@
+// GoTrue responses: JSON with the API-version header; errors carry both the 2024-01-01 shape
+// ({code, message}) and the legacy one ({code: status, error_code, msg}) merged as the compat
+// doc §3.5 advises: {code, error_code, msg, message}.
+
+export const API_VERSION = '2024-01-01';
+
+const baseHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-supabase-api-version': API_VERSION,
+  'cache-control': 'no-store',
+};
+
+export function authJson(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...baseHeaders, ...headers } });
+}
+
+export function authNoContent(): Response {
+  return new Response(null, { status: 204, headers: { 'x-supabase-api-version': API_VERSION } });
+}
+
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function authErrorResponse(error: AuthError): Response {
+  return authJson(
+    error.status,
+    {
+      code: error.code,
+      error_code: error.code,
+      msg: error.message,
+      message: error.message,
+      ...error.extra,
+    },
+    { 'x-sb-error-code': error.code },
+  );
+}
+
+export const errors = {
+  badJson: (detail: string) =>
+    new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`),
+  validation: (message: string, status = 400) =>
+    new AuthError(status, 'validation_failed', message),
+  invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
+  emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
+  userBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
+  userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
+  emailExists: () =>
+    new AuthError(
+      422,
+      'email_exists',
+      'A user with this email address has already been registered',
+    ),
+  weakPassword: (min: number) =>
+    new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, {
+      weak_password: { reasons: ['length'] },
+    }),
+  samePassword: () =>
+    new AuthError(422, 'same_password', 'New password should be different from the old password.'),
+  noAuthorization: () =>
+    new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  badJwt: (message: string) => new AuthError(403, 'bad_jwt', message),
+  notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
+  userNotFound: (status = 403, message = 'User from sub claim in JWT does not exist') =>
+    new AuthError(status, 'user_not_found', message),
+  sessionNotFound: (
+    status = 403,
+    message = 'Session from session_id claim in JWT does not exist',
+  ) => new AuthError(status, 'session_not_found', message),
+  refreshTokenNotFound: () =>
+    new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenAlreadyUsed: () =>
+    new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  otpExpired: (message = 'Token has expired or is invalid') =>
+    new AuthError(403, 'otp_expired', message),
+  otpDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  anonymousDisabled: () =>
+    new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  phoneDisabled: () => new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled'),
+  requestRateLimit: () =>
+    new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  emailRateLimit: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
+  notFound: () => new AuthError(404, 'not_found', 'Not found'),
+  methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method not allowed'),
+  unexpected: (message = 'Unexpected failure, please check server logs for more information') =>
+    new AuthError(500, 'unexpected_failure', message),
+};

@@ -1,0 +1,69 @@
+import type { ServerContext } from '../context.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+// Auth settings. Defaults follow hosted GoTrue where tests allow; the request limit is generous
+// so test suites on 127.0.0.1 do not trip it. Environment variables override the defaults;
+// configureAuth() overrides per server (tests).
+
+export type AuthOptions = {
+  /** Requests per window, per client address and endpoint (429 over_request_rate_limit). */
+  requestLimit: number;
+  requestWindowSeconds: number;
+  /** Minimum spacing of auth e-mails of one kind to one address (429 over_email_send_rate_limit). */
+  emailMinIntervalSeconds: number;
+  /** A revoked refresh token may still be swapped within this many seconds (hosted: 10). */
+  refreshTokenReuseIntervalSeconds: number;
+  jwtExpirySeconds: number;
+  /** Lifetime of e-mail links and OTPs (MAILER_OTP_EXP). */
+  otpExpirySeconds: number;
+  minPasswordLength: number;
+};
+
+function envInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
+}
+
+export function authOptionsFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): AuthOptions {
+  return {
+    requestLimit: envInt(env, 'AUTH_RATE_LIMIT_REQUESTS', 3000),
+    requestWindowSeconds: envInt(env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 300),
+    emailMinIntervalSeconds: envInt(env, 'AUTH_EMAIL_MIN_INTERVAL_SECONDS', 60),
+    refreshTokenReuseIntervalSeconds: envInt(env, 'AUTH_REFRESH_TOKEN_REUSE_INTERVAL', 10),
+    jwtExpirySeconds: Math.max(120, envInt(env, 'AUTH_JWT_EXPIRY', 3600)),
+    otpExpirySeconds: envInt(env, 'AUTH_OTP_EXPIRY', 86_400),
+    minPasswordLength: Math.max(6, envInt(env, 'AUTH_MIN_PASSWORD_LENGTH', 6)),
+  };
+}
+
+export type AuthState = { options: AuthOptions; limiter: RateLimiter };
+
+// Keyed by the database handle: one per running server.
+const states = new WeakMap<object, AuthState>();
+
+function build(options: AuthOptions): AuthState {
+  return {
+    options,
+    limiter: new RateLimiter(options.requestLimit, options.requestWindowSeconds * 1000),
+  };
+}
+
+export function authState(ctx: ServerContext): AuthState {
+  let state = states.get(ctx.db);
+  if (!state) {
+    state = build(authOptionsFromEnv());
+    states.set(ctx.db, state);
+  }
+  return state;
+}
+
+/** Overrides auth settings for one server (resets its rate-limit counters). */
+export function configureAuth(ctx: ServerContext, options: Partial<AuthOptions>): AuthOptions {
+  const merged = { ...authState(ctx).options, ...options };
+  states.set(ctx.db, build(merged));
+  return merged;
+}
