@@ -1,1 +1,148 @@
-export {};
+// THE contract between the Electron main process and the renderer. The preload exposes exactly
+// `window.studio` that `satisfies StudioApi`; main registers one handler per channel through
+// `registerHandlers`, which validates every argument with the validators below.
+import type {
+  ImportProgress,
+  ImportReport,
+  LessonDraft,
+  LessonPatch,
+  LessonSummary,
+  LinePatch,
+  LineTimes,
+  MediaRef,
+  Peaks,
+  PublishProgress,
+  PublishReport,
+  PublishRequest,
+  StudioError,
+  TranscriptLine,
+  VocabularyWord,
+} from './model.ts';
+import { LEVELS } from './model.ts';
+import type { Validator } from './validate.ts';
+import { arrayOf, int, nullable, num, object, oneOf, optional, str } from './validate.ts';
+
+/** Every invoke channel: its argument tuple and its result. */
+export type InvokeMap = {
+  'root:get': { args: []; result: string | null };
+  'root:choose': { args: []; result: string | null };
+  'import:scan-folder': { args: [root: string]; result: ImportReport };
+  'drafts:list': { args: []; result: LessonSummary[] };
+  'drafts:get': { args: [lessonId: number]; result: LessonDraft | null };
+  'drafts:update-lesson': { args: [lessonId: number, patch: LessonPatch]; result: LessonSummary };
+  'drafts:update-line': { args: [lineId: number, patch: LinePatch]; result: TranscriptLine };
+  'drafts:set-line-times': { args: [lessonId: number, times: LineTimes[]]; result: void };
+  'drafts:match-word': { args: [wordId: number, file: string | null]; result: VocabularyWord };
+  'drafts:peaks': { args: [lessonId: number]; result: Peaks | null };
+  'media:url': { args: [ref: MediaRef]; result: string | null };
+  'publish:run': { args: [request: PublishRequest]; result: PublishReport };
+};
+export type Channel = keyof InvokeMap;
+export type ArgsOf<C extends Channel> = InvokeMap[C]['args'];
+export type ResultOf<C extends Channel> = InvokeMap[C]['result'];
+
+/** Events main sends to the renderer. */
+export type EventMap = {
+  'import:progress': ImportProgress;
+  'publish:progress': PublishProgress;
+};
+export type EventChannel = keyof EventMap;
+export const EVENT_CHANNELS = [
+  'import:progress',
+  'publish:progress',
+] as const satisfies readonly EventChannel[];
+
+/** The method names `window.studio` offers, one per invoke channel. */
+export const METHODS = {
+  getRoot: 'root:get',
+  chooseRoot: 'root:choose',
+  importFolder: 'import:scan-folder',
+  listDrafts: 'drafts:list',
+  getDraft: 'drafts:get',
+  updateLesson: 'drafts:update-lesson',
+  updateLine: 'drafts:update-line',
+  setLineTimes: 'drafts:set-line-times',
+  matchWord: 'drafts:match-word',
+  getPeaks: 'drafts:peaks',
+  mediaUrl: 'media:url',
+  publish: 'publish:run',
+} as const satisfies Record<string, Channel>;
+type Methods = typeof METHODS;
+
+export type StudioApi = {
+  readonly [M in keyof Methods]: (...args: ArgsOf<Methods[M]>) => Promise<ResultOf<Methods[M]>>;
+} & {
+  readonly onImportProgress: (listener: (progress: ImportProgress) => void) => () => void;
+  readonly onPublishProgress: (listener: (progress: PublishProgress) => void) => () => void;
+};
+
+/** What crosses the bridge for every invoke: errors travel as data, never as thrown objects. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: StudioError };
+
+const id = int(1);
+const path = str(4096);
+const seconds = nullable(num(0, 24 * 3600));
+const text = str(10_000);
+
+const lessonPatch: Validator<LessonPatch> = object({
+  title: optional(str(500)),
+  lessonNumber: optional(nullable(int(1, 1_000_000))),
+  level: optional(oneOf(LEVELS)),
+  description: optional(text),
+  topic: optional(str(500)),
+});
+
+const linePatch: Validator<LinePatch> = object({
+  speaker: optional(str(100)),
+  text: optional(text),
+  startTime: optional(seconds),
+  endTime: optional(seconds),
+});
+
+const lineTimes: Validator<LineTimes> = object({ id, startTime: seconds, endTime: seconds });
+
+const mediaRef: Validator<MediaRef> = (value, where) => {
+  const kind = oneOf(['dialogue', 'vocabulary'])(
+    typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined,
+    `${where}.kind`,
+  );
+  return kind === 'dialogue'
+    ? object({ kind: oneOf(['dialogue']), lessonId: id })(value, where)
+    : object({ kind: oneOf(['vocabulary']), lessonId: id, file: str(1000) })(value, where);
+};
+
+const publishRequest: Validator<PublishRequest> = object({
+  url: str(2000),
+  anonKey: str(5000),
+  email: str(320),
+  password: str(1000),
+  lessonIds: arrayOf(id, 10_000),
+  status: oneOf(['draft', 'published']),
+});
+
+/** Per-channel argument validators; `registerHandlers` refuses a call that does not pass. */
+export type ValidatorsFor<T extends readonly unknown[]> = {
+  readonly [K in keyof T]: Validator<T[K]>;
+};
+
+export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } = {
+  'root:get': [],
+  'root:choose': [],
+  'import:scan-folder': [path],
+  'drafts:list': [],
+  'drafts:get': [id],
+  'drafts:update-lesson': [id, lessonPatch],
+  'drafts:update-line': [id, linePatch],
+  'drafts:set-line-times': [id, arrayOf(lineTimes, 10_000)],
+  'drafts:match-word': [id, nullable(str(1000))],
+  'drafts:peaks': [id],
+  'media:url': [mediaRef],
+  'publish:run': [publishRequest],
+};
+
+export const CHANNELS = Object.keys(VALIDATORS) as Channel[];
+
+/** The handlers main implements: one function per channel, arguments already validated. */
+export type Handlers = {
+  readonly [C in Channel]: (...args: ArgsOf<C>) => Promise<ResultOf<C>> | ResultOf<C>;
+};

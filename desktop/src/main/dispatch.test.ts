@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Handlers } from '../shared/ipc.ts';
+import { CHANNELS } from '../shared/ipc.ts';
+import { StudioFailure, createDispatcher } from './dispatch.ts';
+
+function fakeHandlers(): { handlers: Handlers; calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  const record =
+    (value: unknown) =>
+    (...args: unknown[]) => {
+      calls.push(args);
+      return value;
+    };
+  const handlers = Object.fromEntries(
+    CHANNELS.map((c) => [c, record(null)]),
+  ) as unknown as Handlers;
+  return {
+    calls,
+    handlers: {
+      ...handlers,
+      'drafts:get': (id) => {
+        calls.push([id]);
+        if (id === 13) throw new StudioFailure('not_found', 'Lesson not found');
+        if (id === 14) throw new Error('database is locked');
+        return null;
+      },
+    },
+  };
+}
+
+describe('createDispatcher', () => {
+  it('returns the handler result for valid arguments', async () => {
+    const { handlers, calls } = fakeHandlers();
+    const logged: unknown[] = [];
+    const dispatch = createDispatcher(handlers, (m) => logged.push(m));
+    await expect(
+      dispatch('drafts:set-line-times', [1, [{ id: 2, startTime: 0.5, endTime: 1.25 }]]),
+    ).resolves.toEqual({ ok: true, value: null });
+    expect(calls).toEqual([[1, [{ id: 2, startTime: 0.5, endTime: 1.25 }]]]);
+  });
+
+  it.each([
+    ['an unknown channel', 'shell:exec', [], 'unknown_channel'],
+    ['a missing argument', 'drafts:get', [], 'invalid_argument'],
+    ['an extra argument', 'drafts:get', [1, 2], 'invalid_argument'],
+    ['a string id', 'drafts:get', ['1'], 'invalid_argument'],
+    ['a negative id', 'drafts:get', [-1], 'invalid_argument'],
+    ['an unknown patch field', 'drafts:update-lesson', [1, { is_admin: true }], 'invalid_argument'],
+    ['a bad level', 'drafts:update-lesson', [1, { level: 'expert' }], 'invalid_argument'],
+    ['NaN time', 'drafts:update-line', [1, { startTime: Number.NaN }], 'invalid_argument'],
+    ['a NUL in a path', 'import:scan-folder', ['/tmp/a\0b'], 'invalid_argument'],
+    [
+      'a prototype-polluting object',
+      'drafts:update-line',
+      [1, JSON.parse('{"__proto__":{"x":1}}')],
+      'invalid_argument',
+    ],
+    ['a bad media kind', 'media:url', [{ kind: 'file', path: '/etc/passwd' }], 'invalid_argument'],
+    [
+      'a bad publish status',
+      'publish:run',
+      [{ url: '', anonKey: '', email: '', password: '', lessonIds: [], status: 'live' }],
+      'invalid_argument',
+    ],
+  ])('refuses %s without calling the handler', async (_label, channel, args, code) => {
+    const { handlers, calls } = fakeHandlers();
+    const result = await createDispatcher(handlers, () => undefined)(channel, args);
+    expect(result).toMatchObject({ ok: false, error: { code } });
+    expect(calls).toEqual([]);
+  });
+
+  it('returns a StudioFailure as its code and message', async () => {
+    const { handlers } = fakeHandlers();
+    await expect(createDispatcher(handlers, () => undefined)('drafts:get', [13])).resolves.toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'Lesson not found' },
+    });
+  });
+
+  it('returns unknown errors as internal and logs them with the channel', async () => {
+    const { handlers } = fakeHandlers();
+    const logged: Record<string, unknown>[] = [];
+    const result = await createDispatcher(handlers, (_m, context) => logged.push(context))(
+      'drafts:get',
+      [14],
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(logged[0]).toMatchObject({ channel: 'drafts:get' });
+  });
+});

@@ -1,0 +1,97 @@
+// Append-only: never edit or reorder an entry once committed; add a new one instead.
+// Every table is STRICT; the *_search columns hold lower-cased NFC text because SQLite's NOCASE
+// and LIKE fold ASCII only (Ő/ő would not match).
+export const MIGRATIONS: readonly { name: string; sql: string }[] = [
+  {
+    name: 'drafts',
+    sql: `
+CREATE TABLE settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE lessons (
+  id INTEGER PRIMARY KEY,
+  folder TEXT NOT NULL UNIQUE,
+  lesson_number INTEGER,
+  title TEXT NOT NULL,
+  title_search TEXT NOT NULL,
+  level TEXT NOT NULL DEFAULT 'beginner' CHECK (level IN ('beginner', 'intermediate', 'advanced')),
+  description TEXT NOT NULL DEFAULT '',
+  topic TEXT NOT NULL DEFAULT '',
+  dialogue_file TEXT,
+  duration_seconds REAL,
+  remote_id TEXT,
+  published_status TEXT CHECK (published_status IN ('draft', 'published')),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE transcript_lines (
+  id INTEGER PRIMARY KEY,
+  lesson_id INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+  line_number INTEGER NOT NULL,
+  speaker TEXT NOT NULL,
+  text TEXT NOT NULL,
+  text_search TEXT NOT NULL,
+  start_time REAL,
+  end_time REAL,
+  UNIQUE (lesson_id, line_number)
+) STRICT;
+
+CREATE TABLE vocabulary_words (
+  id INTEGER PRIMARY KEY,
+  lesson_id INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  word_hu TEXT NOT NULL,
+  word_hu_search TEXT NOT NULL,
+  word_en TEXT NOT NULL,
+  difficulty TEXT NOT NULL,
+  audio_file TEXT,
+  match_level TEXT,
+  UNIQUE (lesson_id, position)
+) STRICT;
+
+CREATE TABLE audio_files (
+  id INTEGER PRIMARY KEY,
+  lesson_id INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+  file_name TEXT NOT NULL,
+  role TEXT NOT NULL CHECK (role IN ('dialogue', 'vocabulary')),
+  size INTEGER NOT NULL,
+  content_hash TEXT NOT NULL,
+  duration_seconds REAL,
+  UNIQUE (lesson_id, file_name)
+) STRICT;
+
+CREATE TABLE waveform_peaks (
+  lesson_id INTEGER PRIMARY KEY REFERENCES lessons (id) ON DELETE CASCADE,
+  source_hash TEXT NOT NULL,
+  peaks_per_second INTEGER NOT NULL,
+  duration_seconds REAL NOT NULL,
+  data BLOB NOT NULL
+) STRICT;
+
+CREATE TABLE import_issues (
+  id INTEGER PRIMARY KEY,
+  lesson_id INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+  file TEXT NOT NULL,
+  row INTEGER,
+  code TEXT NOT NULL,
+  message TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE published_items (
+  lesson_id INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+  item TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  remote_ref TEXT NOT NULL,
+  published_at TEXT NOT NULL,
+  PRIMARY KEY (lesson_id, item)
+) STRICT;
+
+CREATE INDEX transcript_lines_search ON transcript_lines (text_search);
+CREATE INDEX vocabulary_words_search ON vocabulary_words (word_hu_search);
+CREATE INDEX lessons_search ON lessons (title_search);
+`,
+  },
+];

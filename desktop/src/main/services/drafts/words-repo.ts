@@ -1,0 +1,98 @@
+import type { VocabularyWord } from '../../../shared/model.ts';
+import type { Db } from '../db/database.ts';
+import { searchText } from './search-text.ts';
+
+type WordRow = {
+  id: number;
+  lesson_id: number;
+  position: number;
+  word_hu: string;
+  word_en: string;
+  difficulty: string;
+  audio_file: string | null;
+  match_level: string | null;
+};
+
+const toWord = (row: WordRow): VocabularyWord => ({
+  id: row.id,
+  position: row.position,
+  wordHu: row.word_hu,
+  wordEn: row.word_en,
+  difficulty: row.difficulty,
+  audioFile: row.audio_file,
+  matchLevel: row.match_level,
+});
+
+export type NewWord = {
+  wordHu: string;
+  wordEn: string;
+  difficulty: string;
+  audioFile: string | null;
+  matchLevel: string | null;
+};
+
+export function createWordsRepo(db: Db) {
+  return {
+    replaceForLesson(lessonId: number, words: readonly NewWord[]): void {
+      db.run('DELETE FROM vocabulary_words WHERE lesson_id = ?', [lessonId]);
+      words.forEach((word, index) => {
+        db.run(
+          `INSERT INTO vocabulary_words (lesson_id, position, word_hu, word_hu_search, word_en,
+             difficulty, audio_file, match_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            lessonId,
+            index + 1,
+            word.wordHu,
+            searchText(word.wordHu),
+            word.wordEn,
+            word.difficulty,
+            word.audioFile,
+            word.matchLevel,
+          ],
+        );
+      });
+    },
+
+    listForLesson(lessonId: number): VocabularyWord[] {
+      return db
+        .all<WordRow>('SELECT * FROM vocabulary_words WHERE lesson_id = ? ORDER BY position', [
+          lessonId,
+        ])
+        .map(toWord);
+    },
+
+    get(wordId: number): (VocabularyWord & { lessonId: number }) | undefined {
+      const row = db.first<WordRow>('SELECT * FROM vocabulary_words WHERE id = ?', [wordId]);
+      return row && { ...toWord(row), lessonId: row.lesson_id };
+    },
+
+    /** Words whose Hungarian form contains `query` (NFC, Hungarian lower-case). */
+    search(query: string): VocabularyWord[] {
+      return db
+        .all<WordRow>(
+          'SELECT * FROM vocabulary_words WHERE instr(word_hu_search, ?) > 0 ORDER BY word_hu',
+          [searchText(query)],
+        )
+        .map(toWord);
+    },
+
+    /** Gives `file` to the word and takes it away from any other word of the same lesson. */
+    setAudio(wordId: number, file: string | null, level: string | null): void {
+      const word = db.first<WordRow>('SELECT * FROM vocabulary_words WHERE id = ?', [wordId]);
+      if (!word) return;
+      if (file !== null) {
+        db.run(
+          `UPDATE vocabulary_words SET audio_file = NULL, match_level = NULL
+           WHERE lesson_id = ? AND audio_file = ? AND id <> ?`,
+          [word.lesson_id, file, wordId],
+        );
+      }
+      db.run('UPDATE vocabulary_words SET audio_file = ?, match_level = ? WHERE id = ?', [
+        file,
+        file === null ? null : level,
+        wordId,
+      ]);
+    },
+  };
+}
+export type WordsRepo = ReturnType<typeof createWordsRepo>;

@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { EventChannel, EventMap, Handlers } from '../../shared/ipc.ts';
+import { studioMessage } from '../../shared/messages.ts';
+import type { MediaRef, Peaks } from '../../shared/model.ts';
+import type { Logger } from '../dispatch.ts';
+import { StudioFailure } from '../dispatch.ts';
+import { isInsideRoot } from '../security/is-inside-root.ts';
+import { openDraftsStore } from './drafts/drafts-store.ts';
+import { importRoot } from './importer/import-root.ts';
+import type { ImportWorkerEntry } from './importer/run-import.ts';
+import { runImportInWorker } from './importer/run-import.ts';
+import { publishLessons } from './publisher/publish.ts';
+
+export type StudioDeps = {
+  readonly dataDir: string;
+  readonly chooseFolder: () => Promise<string | null>;
+  readonly emit: <E extends EventChannel>(channel: E, payload: EventMap[E]) => void;
+  /** The URL under which the renderer can fetch a media file (a custom protocol or HTTP). */
+  readonly mediaUrl: (ref: MediaRef) => string;
+  readonly log: Logger;
+  /** Where the import worker lives; without it the import runs in this thread. */
+  readonly importWorker?: ImportWorkerEntry;
+};
+
+const fail = (code: Parameters<typeof studioMessage>[0]): never => {
+  throw new StudioFailure(code, studioMessage(code));
+};
+
+/** Peaks travel as plain numbers rounded to 1/1000: a third of the JSON and nothing visible lost. */
+function roundPeaks(data: Float32Array): number[] {
+  const out = new Array<number>(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = Math.round((data[i] ?? 0) * 1000) / 1000;
+  return out;
+}
+
+/** Everything the studio does, as plain Node: Electron's main and the test harness both use it. */
+export function createStudio(deps: StudioDeps) {
+  mkdirSync(deps.dataDir, { recursive: true });
+  const dbFile = join(deps.dataDir, 'drafts.sqlite');
+  const store = openDraftsStore(dbFile);
+  const root = (): string | null => store.settings.get('root') ?? null;
+
+  const requireLesson = (lessonId: number) => store.lessons.get(lessonId) ?? fail('not-found');
+
+  function resolveMedia(ref: MediaRef): string | null {
+    const lesson = store.lessons.get(ref.lessonId);
+    if (!lesson) return null;
+    const fileName =
+      ref.kind === 'dialogue'
+        ? lesson.dialogue_file
+        : store.media.audioFile(ref.lessonId, ref.file)?.role === 'vocabulary'
+          ? ref.file
+          : null;
+    if (!fileName) return null;
+    const path = join(lesson.folder, fileName);
+    const chosen = root();
+    if (!isInsideRoot(lesson.folder, path)) return null;
+    if (chosen !== null && !isInsideRoot(chosen, path)) return null;
+    return path;
+  }
+
+  const handlers: Handlers = {
+    'root:get': () => root(),
+    'root:choose': async () => {
+      const chosen = await deps.chooseFolder();
+      if (chosen) store.settings.set('root', resolve(chosen));
+      return root();
+    },
+    'import:scan-folder': async (path) => {
+      const chosen = root() ?? fail('no-root');
+      const target = resolve(chosen, path);
+      if (!isInsideRoot(chosen, target)) fail('outside-root');
+      const onProgress = (progress: EventMap['import:progress']): void =>
+        deps.emit('import:progress', progress);
+      return deps.importWorker
+        ? runImportInWorker(deps.importWorker, { root: target, dbFile }, onProgress)
+        : importRoot(target, store, { onProgress });
+    },
+    'drafts:list': () => store.lessons.list(),
+    'drafts:get': (lessonId) => store.getDraft(lessonId),
+    'drafts:update-lesson': (lessonId, patch) => {
+      requireLesson(lessonId);
+      store.lessons.update(lessonId, patch);
+      return store.lessons.summary(lessonId) ?? fail('not-found');
+    },
+    'drafts:update-line': (lineId, patch) => {
+      const line = store.db.transaction(() => {
+        const updated = store.lines.update(lineId, patch);
+        const lessonId = store.lines.lessonOf(lineId);
+        if (lessonId !== undefined) store.lessons.touch(lessonId);
+        return updated;
+      });
+      return line ?? fail('not-found');
+    },
+    'drafts:set-line-times': (lessonId, times) => {
+      requireLesson(lessonId);
+      store.db.transaction(() => {
+        store.lines.setTimes(lessonId, times);
+        store.lessons.touch(lessonId);
+      });
+    },
+    'drafts:match-word': (wordId, file) => {
+      const word = store.words.get(wordId) ?? fail('word-not-found');
+      if (file !== null && store.media.audioFile(word.lessonId, file)?.role !== 'vocabulary') {
+        fail('file-not-in-lesson');
+      }
+      store.db.transaction(() => {
+        store.words.setAudio(wordId, file, 'manual');
+        store.lessons.touch(word.lessonId);
+      });
+      const { lessonId: _lessonId, ...updated } = store.words.get(wordId) ?? fail('word-not-found');
+      return updated;
+    },
+    'drafts:peaks': (lessonId): Peaks | null => {
+      const peaks = store.media.peaks(lessonId);
+      return peaks
+        ? {
+            peaksPerSecond: peaks.peaksPerSecond,
+            duration: peaks.durationSeconds,
+            data: roundPeaks(peaks.data),
+          }
+        : null;
+    },
+    'media:url': (ref) => (resolveMedia(ref) === null ? null : deps.mediaUrl(ref)),
+    'publish:run': (request) =>
+      publishLessons(store, request, {
+        onProgress: (progress) => deps.emit('publish:progress', progress),
+        log: deps.log,
+      }),
+  };
+
+  return {
+    handlers,
+    store,
+    resolveMedia,
+    log: deps.log,
+    close: () => store.db.close(),
+  };
+}
+export type Studio = ReturnType<typeof createStudio>;

@@ -1,0 +1,48 @@
+// Runs sandboxed with contextIsolation: the only thing it gives the page is `window.studio`,
+// a fixed set of functions over the contract's channels. ipcRenderer itself never leaks out.
+import { contextBridge, ipcRenderer } from 'electron';
+import type {
+  ArgsOf,
+  Channel,
+  Envelope,
+  EventChannel,
+  EventMap,
+  ResultOf,
+  StudioApi,
+} from '../shared/ipc.ts';
+
+async function invoke<C extends Channel>(channel: C, ...args: ArgsOf<C>): Promise<ResultOf<C>> {
+  const envelope = (await ipcRenderer.invoke(channel, ...args)) as Envelope<ResultOf<C>>;
+  if (envelope.ok) return envelope.value;
+  throw Object.assign(new Error(envelope.error.message), { code: envelope.error.code });
+}
+
+function subscribe<E extends EventChannel>(
+  channel: E,
+  listener: (payload: EventMap[E]) => void,
+): () => void {
+  const wrapped = (_event: unknown, payload: EventMap[E]): void => listener(payload);
+  ipcRenderer.on(channel, wrapped);
+  return () => {
+    ipcRenderer.removeListener(channel, wrapped);
+  };
+}
+
+const studio = {
+  getRoot: () => invoke('root:get'),
+  chooseRoot: () => invoke('root:choose'),
+  importFolder: (root) => invoke('import:scan-folder', root),
+  listDrafts: () => invoke('drafts:list'),
+  getDraft: (lessonId) => invoke('drafts:get', lessonId),
+  updateLesson: (lessonId, patch) => invoke('drafts:update-lesson', lessonId, patch),
+  updateLine: (lineId, patch) => invoke('drafts:update-line', lineId, patch),
+  setLineTimes: (lessonId, times) => invoke('drafts:set-line-times', lessonId, times),
+  matchWord: (wordId, file) => invoke('drafts:match-word', wordId, file),
+  getPeaks: (lessonId) => invoke('drafts:peaks', lessonId),
+  mediaUrl: (ref) => invoke('media:url', ref),
+  publish: (request) => invoke('publish:run', request),
+  onImportProgress: (listener) => subscribe('import:progress', listener),
+  onPublishProgress: (listener) => subscribe('publish:progress', listener),
+} satisfies StudioApi;
+
+contextBridge.exposeInMainWorld('studio', studio);

@@ -1,0 +1,78 @@
+// A stand-in for the `electron` module so the built main bundle can run under plain Node
+// (the real package would try to download its binary). It records what main asks for.
+const record = (globalThis.__fakeElectron ??= {
+  handled: [],
+  windows: [],
+  schemes: [],
+  protocols: [],
+  sandbox: false,
+  webContentsHooks: [],
+});
+
+const listeners = new Map();
+export const app = {
+  isPackaged: true,
+  getPath: () => process.env.FAKE_ELECTRON_USER_DATA,
+  enableSandbox: () => {
+    record.sandbox = true;
+  },
+  whenReady: () => Promise.resolve(),
+  on: (event, fn) => listeners.set(event, fn),
+  quit: () => undefined,
+  emit: (event, ...args) => listeners.get(event)?.(...args),
+};
+
+export const ipcMain = {
+  handle: (channel, fn) => {
+    record.handled.push(channel);
+    record.handlers ??= {};
+    record.handlers[channel] = fn;
+  },
+};
+
+function fakeContents() {
+  const on = {};
+  const contents = {
+    on: (event, fn) => {
+      on[event] = fn;
+    },
+    setWindowOpenHandler: (fn) => {
+      contents.windowOpen = fn;
+    },
+    send: () => undefined,
+    events: on,
+  };
+  return contents;
+}
+
+export class BrowserWindow {
+  static getAllWindows() {
+    return record.windows;
+  }
+  constructor(options) {
+    this.options = options;
+    this.webContents = fakeContents();
+    record.windows.push(this);
+    listeners.get('web-contents-created')?.({}, this.webContents);
+  }
+  on() {}
+  loadURL(url) {
+    this.loaded = url;
+    return Promise.resolve();
+  }
+  loadFile(file) {
+    this.loaded = file;
+    return Promise.resolve();
+  }
+}
+
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes) => record.schemes.push(...schemes),
+  handle: (scheme, fn) => record.protocols.push({ scheme, fn }),
+};
+export const session = {
+  defaultSession: { setPermissionRequestHandler: (fn) => (record.permission = fn) },
+};
+export const dialog = { showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }) };
+export const net = { fetch: () => Promise.resolve(new Response('')) };
+export default { app, ipcMain, BrowserWindow, protocol, session, dialog, net };
