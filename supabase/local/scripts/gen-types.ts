@@ -1,0 +1,9 @@
+// Writes supabase/local/src/generated/database.ts from supabase/migrations (formatted with the
+// repository's prettier config). Run: npx tsx supabase/local/scripts/gen-types.ts
+import { writeFileSync } from 'node:fs';
+import { formatDatabaseTypes } from '../src/generated/format.ts';
+import { generateDatabaseTypes, OUTPUT_FILE } from '../src/generated/generate.ts';
+
+const source = await formatDatabaseTypes(await generateDatabaseTypes());
+writeFileSync(OUTPUT_FILE, source);
+console.log(`wrote ${OUTPUT_FILE}`);
