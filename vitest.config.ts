@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One vitest run covers every package's unit tests; each project keeps its own config.
 export default defineConfig({
   test: {
-    projects: ['core', 'supabase/local', 'tests'],
+    projects: ['core', 'supabase/local', 'tests', 'web'],
     coverage: {
       provider: 'v8',
       include: ['core/src/**/*.ts'],

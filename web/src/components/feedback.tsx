@@ -1,0 +1,131 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAuth } from '../lib/auth.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { submitFeedback } from '../lib/api.ts';
+import {
+  checkFeedback,
+  FEEDBACK_DESCRIPTION_MAX,
+  FEEDBACK_TITLE_MAX,
+  FEEDBACK_TYPES,
+  type FeedbackType,
+} from '../lib/forms.ts';
+import { notify } from '../lib/toast.ts';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+
+const TYPE_KEYS = {
+  bug: 'feedback.type.bug',
+  feature: 'feedback.type.feature',
+  content: 'feedback.type.content',
+  general: 'feedback.type.general',
+} as const;
+
+/** The floating feedback button and its dialog; rendered only for signed-in users. */
+export function FeedbackButton() {
+  const { user } = useAuth();
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <>
+      <button type="button" className="feedback-fab" onClick={() => setOpen(true)}>
+        {t('feedback.open')}
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('feedback.title')}
+        closeLabel={t('app.close')}
+      >
+        <FeedbackForm userId={user.id} onDone={() => setOpen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }) {
+  const t = useT();
+  const ids = useId();
+  const [type, setType] = useState<FeedbackType>('general');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkFeedback(true, title, description);
+    if (issue) {
+      setProblem(t(issue.key, issue.params));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await submitFeedback(userId, type, title, description);
+      notify.success(t('feedback.thanks'));
+      onDone();
+    } catch (error) {
+      console.error('Feedback could not be sent', error);
+      notify.error(t('feedback.submitFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <div className="field">
+        <label htmlFor={`${ids}-type`}>{t('feedback.typeLabel')}</label>
+        <select
+          id={`${ids}-type`}
+          value={type}
+          onChange={(e) => setType(e.target.value as FeedbackType)}
+        >
+          {FEEDBACK_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {t(TYPE_KEYS[value])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-title`}>{t('feedback.titleLabel')}</label>
+        <input
+          id={`${ids}-title`}
+          value={title}
+          maxLength={FEEDBACK_TITLE_MAX}
+          onChange={(e) => setTitle(e.target.value)}
+          aria-describedby={`${ids}-title-count`}
+        />
+        <span id={`${ids}-title-count`} className="counter">
+          {t('feedback.counter', { n: title.length, max: FEEDBACK_TITLE_MAX })}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-description`}>{t('feedback.descriptionLabel')}</label>
+        <textarea
+          id={`${ids}-description`}
+          value={description}
+          rows={5}
+          maxLength={FEEDBACK_DESCRIPTION_MAX}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-describedby={`${ids}-description-count`}
+        />
+        <span id={`${ids}-description-count`} className="counter">
+          {t('feedback.counter', { n: description.length, max: FEEDBACK_DESCRIPTION_MAX })}
+        </span>
+      </div>
+      {problem && (
+        <p role="alert" className="form-error">
+          {problem}
+        </p>
+      )}
+      <div className="form-actions">
+        <Button type="submit" disabled={busy}>
+          {t('feedback.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useT } from '../lib/i18n/i18n.tsx';
+import {
+  sessionReducer,
+  startSession,
+  summarise,
+  type Flashcard,
+  type SessionSummary,
+} from '../lib/flashcards.ts';
+import { ProgressBar } from './progress.tsx';
+import { Button } from './button.tsx';
+
+function playClip(url: string): void {
+  void new Audio(url)
+    .play()
+    .catch((error: unknown) => console.warn('Card audio could not play', error));
+}
+
+function isButtonLike(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (['BUTTON', 'A', 'INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+      target.isContentEditable)
+  );
+}
+
+/**
+ * One flashcard session (spec §4): one answer locks the options and shows the correct one;
+ * Next Card (View Results on the last card) advances; keys 1–4 answer, Enter/Space go on.
+ * The cards are fixed for the life of the component: the caller freezes them.
+ */
+export function FlashcardPlayer({
+  cards,
+  onAnswer,
+  onFinished,
+}: {
+  cards: readonly Flashcard[];
+  onAnswer: (card: Flashcard, correct: boolean) => void;
+  onFinished: (summary: SessionSummary) => void;
+}) {
+  const t = useT();
+  const [state, dispatch] = useReducer(sessionReducer, cards, (initial) =>
+    startSession(initial, performance.now()),
+  );
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const questionRef = useRef<HTMLHeadingElement>(null);
+  const card = state.cards[state.index];
+  const answered = state.selected !== null;
+  const last = state.index === state.cards.length - 1;
+  const finishedRef = useRef(false);
+
+  const answer = useCallback(
+    (option: number) => {
+      if (!card || state.selected !== null) return;
+      const chosen = card.options[option];
+      if (!chosen) return;
+      dispatch({ type: 'answer', option, now: performance.now() });
+      onAnswer(card, chosen.isCorrect);
+    },
+    [card, state.selected, onAnswer],
+  );
+
+  const next = useCallback(() => {
+    if (state.selected === null) return;
+    dispatch({ type: 'next', now: performance.now() });
+  }, [state.selected]);
+
+  useEffect(() => {
+    if (state.finished && !finishedRef.current) {
+      finishedRef.current = true;
+      onFinished(summarise(state));
+    }
+  }, [state, onFinished]);
+
+  useEffect(() => {
+    if (answered) nextRef.current?.focus();
+    else questionRef.current?.focus();
+  }, [answered, state.index]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (/^[1-4]$/.test(event.key)) {
+        if (
+          event.target instanceof HTMLElement &&
+          ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)
+        )
+          return;
+        event.preventDefault();
+        answer(Number(event.key) - 1);
+      } else if ((event.key === 'Enter' || event.key === ' ') && !isButtonLike(event.target)) {
+        event.preventDefault();
+        next();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [answer, next]);
+
+  if (!card || state.finished) return null;
+  const correctOption = card.options.find((o) => o.isCorrect);
+  const chosen = state.selected === null ? undefined : card.options[state.selected];
+
+  return (
+    <section
+      className="flashcard"
+      aria-label={t('flashcards.cardOf', { n: state.index + 1, total: state.cards.length })}
+    >
+      <div className="flashcard-top">
+        <span>{t('flashcards.cardOf', { n: state.index + 1, total: state.cards.length })}</span>
+        <ProgressBar
+          value={state.index + (answered ? 1 : 0)}
+          max={state.cards.length}
+          label={t('flashcards.cardOf', { n: state.index + 1, total: state.cards.length })}
+        />
+      </div>
+      <p className="muted">
+        {t(
+          card.cardType === 'hungarian_to_english'
+            ? 'flashcards.prompt.hu'
+            : 'flashcards.prompt.en',
+        )}
+      </p>
+      <h2
+        className="flashcard-question"
+        tabIndex={-1}
+        ref={questionRef}
+        lang={card.cardType === 'hungarian_to_english' ? 'hu' : 'en'}
+        data-card-id={card.id}
+      >
+        {card.question.text}
+      </h2>
+      {card.question.audioUrl && (
+        <Button variant="ghost" onClick={() => playClip(card.question.audioUrl ?? '')}>
+          🔊 {t('flashcards.playAudio')}
+        </Button>
+      )}
+      <ol className="options">
+        {card.options.map((option, index) => {
+          const status = !answered
+            ? ''
+            : option.isCorrect
+              ? 'correct'
+              : index === state.selected
+                ? 'wrong'
+                : '';
+          return (
+            <li key={`${card.id}-${index}`}>
+              <button
+                type="button"
+                className={`option ${status}`}
+                disabled={answered}
+                aria-pressed={state.selected === index}
+                onClick={() => answer(index)}
+              >
+                <kbd aria-hidden="true">{index + 1}</kbd>
+                <span lang={card.cardType === 'hungarian_to_english' ? 'en' : 'hu'}>
+                  {option.text}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <div aria-live="polite" className="flashcard-feedback">
+        {chosen &&
+          (chosen.isCorrect ? (
+            <p className="good">{t('flashcards.correct')}</p>
+          ) : (
+            <p className="bad">
+              {t('flashcards.incorrect', { answer: correctOption?.text ?? '' })}
+            </p>
+          ))}
+      </div>
+      {answered && correctOption?.audioUrl && (
+        <Button variant="ghost" onClick={() => playClip(correctOption.audioUrl ?? '')}>
+          🔊 {t('flashcards.playAudio')}
+        </Button>
+      )}
+      <div className="form-actions">
+        <Button ref={nextRef} disabled={!answered} onClick={next}>
+          {last ? t('flashcards.viewResults') : t('flashcards.nextCard')}
+        </Button>
+      </div>
+      <p className="muted small">{t('flashcards.keyboardHint')}</p>
+    </section>
+  );
+}

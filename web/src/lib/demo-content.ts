@@ -1,0 +1,85 @@
+import type { CardWord } from './flashcards.ts';
+import type { TimedLine } from './lessons.ts';
+
+// The public demo lesson: authored content (Hungarian with English glosses), not interface text.
+export const DEMO_LINES: readonly TimedLine[] = [
+  {
+    line_number: 1,
+    speaker: 'narrator',
+    text_content: 'Anna és Bence egy kávézóban találkoznak.',
+    start: 0,
+    end: 4,
+  },
+  { line_number: 2, speaker: 'anna', text_content: 'Szia, Bence! Hogy vagy?', start: 4, end: 8 },
+  {
+    line_number: 3,
+    speaker: 'bence',
+    text_content: 'Szia, Anna! Jól vagyok, köszönöm. És te?',
+    start: 8,
+    end: 12,
+  },
+  {
+    line_number: 4,
+    speaker: 'anna',
+    text_content: 'Én is jól. Kérsz egy kávét?',
+    start: 12,
+    end: 16,
+  },
+  { line_number: 5, speaker: 'bence', text_content: 'Igen, kérek. Köszönöm!', start: 16, end: 20 },
+];
+
+export const DEMO_WORDS: readonly CardWord[] = [
+  { id: 'demo-1', word_hu: 'szia', word_en: 'hi', difficulty: 'beginner', audio_file_path: null },
+  {
+    id: 'demo-2',
+    word_hu: 'köszönöm',
+    word_en: 'thank you',
+    difficulty: 'beginner',
+    audio_file_path: null,
+  },
+  {
+    id: 'demo-3',
+    word_hu: 'kávé',
+    word_en: 'coffee',
+    difficulty: 'beginner',
+    audio_file_path: null,
+  },
+];
+
+export const DEMO_SECONDS = 22;
+
+/**
+ * A short, quiet WAV (8 kHz, 8-bit mono) so the demo player has real audio to play without a
+ * network file: a soft 220 Hz tone at each line start, silence in between.
+ */
+export function demoWav(
+  seconds: number = DEMO_SECONDS,
+  lineStarts: readonly number[] = DEMO_LINES.map((l) => l.start),
+): Uint8Array {
+  const rate = 8000;
+  const samples = Math.round(seconds * rate);
+  const bytes = new Uint8Array(44 + samples);
+  const view = new DataView(bytes.buffer);
+  const text = (offset: number, value: string) => {
+    for (let i = 0; i < value.length; i++) bytes[offset + i] = value.charCodeAt(i);
+  };
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 8, true);
+  text(36, 'data');
+  view.setUint32(40, samples, true);
+  for (let i = 0; i < samples; i++) {
+    const time = i / rate;
+    const tone = lineStarts.some((start) => time >= start && time < start + 0.3);
+    bytes[44 + i] = tone ? Math.round(128 + 20 * Math.sin(2 * Math.PI * 220 * time)) : 128;
+  }
+  return bytes;
+}

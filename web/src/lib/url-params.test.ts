@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isRecoveryLink, parseAuthParams } from './url-params.ts';
+
+describe('parseAuthParams', () => {
+  it('returns recovery tokens from the hash', () => {
+    const params = parseAuthParams(
+      'http://h/reset-password#access_token=a&expires_in=3600&refresh_token=r&token_type=bearer&type=recovery',
+    );
+    expect(params).toMatchObject({ accessToken: 'a', refreshToken: 'r', type: 'recovery' });
+    expect(isRecoveryLink(params)).toBe(true);
+  });
+
+  it('returns not-recovery for a sign-up link or a bare URL', () => {
+    expect(
+      isRecoveryLink(
+        parseAuthParams('http://h/dashboard#access_token=a&refresh_token=r&type=signup'),
+      ),
+    ).toBe(false);
+    expect(isRecoveryLink(parseAuthParams('http://h/reset-password'))).toBe(false);
+  });
+
+  it('returns the error description of a failed link', () => {
+    expect(
+      parseAuthParams('http://h/auth#error=access_denied&error_description=Email+link+is+invalid')
+        .errorDescription,
+    ).toBe('Email link is invalid');
+  });
+});

@@ -1,0 +1,290 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useAuth } from '../lib/auth.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { getSupabase } from '../lib/supabase.ts';
+import { checkAuthReset, checkSignIn, checkSignUp, type FormProblem } from '../lib/forms.ts';
+import { initialAuthParams, isRecoveryLink } from '../lib/url-params.ts';
+import { notify } from '../lib/toast.ts';
+import { Button } from '../components/button.tsx';
+import { Tabs } from '../components/tabs.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { Field, FormError } from '../components/form.tsx';
+
+type Mode = 'login' | 'signup';
+
+export function AuthPage() {
+  const { user, loading, lastEvent } = useAuth();
+  const t = useT();
+  const [resetMode] = useState(
+    () => isRecoveryLink(initialAuthParams) || lastEvent === 'PASSWORD_RECOVERY',
+  );
+  const [mode, setMode] = useState<Mode>('login');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  if (resetMode) {
+    return (
+      <AuthShell>{loading ? <Spinner label={t('app.loading')} /> : <ResetOnAuthForm />}</AuthShell>
+    );
+  }
+  if (!loading && user) return <Navigate to="/dashboard" replace />;
+  if (sentTo) {
+    return (
+      <AuthShell>
+        <CheckEmail email={sentTo} onBack={() => setSentTo(null)} />
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell>
+      <h1>{t('auth.title')}</h1>
+      <Tabs
+        label={t('auth.title')}
+        tabs={[
+          { id: 'login', label: t('auth.tab.login') },
+          { id: 'signup', label: t('auth.tab.signUp') },
+        ]}
+        active={mode}
+        onChange={setMode}
+      >
+        {mode === 'login' ? <LoginForm /> : <SignUpForm onSent={setSentTo} />}
+      </Tabs>
+      <p className="center">
+        <Link to="/forgot-password">{t('auth.forgotPasswordLink')}</Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+function AuthShell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="page narrow">
+        <div className="card auth-card">{children}</div>
+      </main>
+    </>
+  );
+}
+
+function LoginForm() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkSignIn(email, password);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+      if (error) {
+        const message = error.message || t('auth.unexpectedError');
+        setProblem(message);
+        notify.error(message);
+        return;
+      }
+      notify.success(t('auth.welcomeBack'));
+      void navigate('/dashboard');
+    } catch {
+      setProblem(t('auth.unexpectedError'));
+      notify.error(t('auth.unexpectedError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Field
+        label={t('auth.email')}
+        type="email"
+        value={email}
+        onChange={setEmail}
+        autoComplete="email"
+      />
+      <Field
+        label={t('auth.password')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
+      <FormError problem={problem} />
+      <Button type="submit" disabled={busy}>
+        {t('auth.signIn')}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkSignUp(name, email, password, confirm);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      const supabase = await getSupabase();
+      const { data, error } = await supabase.auth.signUp({
+        email: email.trim(),
+        password,
+        options: {
+          data: { name: name.trim(), full_name: name.trim() },
+          emailRedirectTo: `${window.location.origin}/dashboard`,
+        },
+      });
+      if (error) {
+        const message = error.message || t('auth.unexpectedError');
+        setProblem(message);
+        notify.error(message);
+        return;
+      }
+      if (data.session) void navigate('/dashboard');
+      else onSent(email.trim());
+    } catch {
+      setProblem(t('auth.unexpectedError'));
+      notify.error(t('auth.unexpectedError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Field label={t('auth.name')} value={name} onChange={setName} autoComplete="name" />
+      <Field
+        label={t('auth.email')}
+        type="email"
+        value={email}
+        onChange={setEmail}
+        autoComplete="email"
+      />
+      <Field
+        label={t('auth.password')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <Field
+        label={t('auth.confirmPassword')}
+        type="password"
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
+      <FormError problem={problem} />
+      <Button type="submit" disabled={busy}>
+        {t('auth.createAccount')}
+      </Button>
+    </form>
+  );
+}
+
+function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.resend({
+        type: 'signup',
+        email,
+        options: { emailRedirectTo: `${window.location.origin}/dashboard` },
+      });
+      if (error) throw error;
+      notify.success(t('auth.confirmationResent'));
+    } catch (error) {
+      console.error('Resending the confirmation failed', error);
+      notify.error(t('auth.confirmationResendFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="stack">
+      <h1>{t('auth.checkYourEmail')}</h1>
+      <p>{t('auth.checkEmailText', { email })}</p>
+      <Button onClick={() => void resend()} disabled={busy}>
+        {t('auth.resendConfirmation')}
+      </Button>
+      <Button variant="secondary" onClick={onBack}>
+        {t('auth.backToLogin')}
+      </Button>
+    </div>
+  );
+}
+
+function ResetOnAuthForm() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkAuthReset(password, confirm);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.updateUser({ password });
+      if (error) {
+        setProblem(error.message || t('auth.unexpectedError'));
+        return;
+      }
+      notify.success(t('auth.passwordUpdated'));
+      void navigate('/dashboard');
+    } catch {
+      setProblem(t('auth.unexpectedError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h1>{t('auth.resetYourPassword')}</h1>
+      <Field
+        label={t('auth.newPassword')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <Field
+        label={t('auth.confirmNewPassword')}
+        type="password"
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
+      <FormError problem={problem} />
+      <Button type="submit" disabled={busy}>
+        {t('auth.updatePassword')}
+      </Button>
+    </form>
+  );
+}

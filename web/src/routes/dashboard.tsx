@@ -1,0 +1,232 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  fetchAllProgress,
+  fetchProfileName,
+  fetchPublishedLessons,
+  fetchReviewedWordsCount,
+  fetchStreak,
+  fetchTouristPack,
+  saveProfileName,
+  type LessonSummary,
+} from '../lib/api.ts';
+import { useAuth } from '../lib/auth.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { lessonStatuses, type LessonStatus } from '../lib/lessons.ts';
+import { checkProfileName } from '../lib/forms.ts';
+import { notify } from '../lib/toast.ts';
+import { AppHeader } from '../components/app-header.tsx';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { ProgressBar } from '../components/progress.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { FormError } from '../components/form.tsx';
+
+const OVERALL_GOAL = 2000;
+
+export function DashboardPage() {
+  const { user, role } = useAuth();
+  const t = useT();
+  const userId = user?.id ?? '';
+  const name = useQuery({
+    queryKey: ['profile-name', userId],
+    queryFn: () => fetchProfileName(userId),
+    enabled: !!user,
+  });
+
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page">
+        <h1 className="visually-hidden">{t('dashboard.title')}</h1>
+        <section className="greeting">
+          {user ? (
+            <p className="greeting-text">
+              {name.data
+                ? t('dashboard.greeting', { name: name.data })
+                : t('dashboard.greetingNoName')}
+            </p>
+          ) : (
+            <p className="greeting-text">
+              {t('dashboard.guest')} · <Link to="/auth">{t('dashboard.loginPrompt')}</Link>
+            </p>
+          )}
+          <div className="button-row">
+            <ButtonLink to="/lesson-demo">{t('dashboard.continueLearning')}</ButtonLink>
+            <ButtonLink to="/review-flashcards" variant="secondary">
+              {t('dashboard.reviewFlashcards')}
+            </ButtonLink>
+            {role === 'admin' && (
+              <ButtonLink to="/admin" variant="secondary">
+                {t('dashboard.adminDashboard')}
+              </ButtonLink>
+            )}
+          </div>
+        </section>
+        {user && <ProgressCard userId={userId} />}
+        <LessonList userId={userId} />
+        {user && <ProfileName userId={userId} current={name.data ?? ''} />}
+      </main>
+    </>
+  );
+}
+
+function ProgressCard({ userId }: { userId: string }) {
+  const t = useT();
+  const reviewed = useQuery({
+    queryKey: ['reviewed-count', userId],
+    queryFn: () => fetchReviewedWordsCount(userId),
+  });
+  const pack = useQuery({
+    queryKey: ['tourist-pack', userId],
+    queryFn: () => fetchTouristPack(userId),
+  });
+  const streak = useQuery({ queryKey: ['streak', userId], queryFn: () => fetchStreak(userId) });
+  const packTotal = pack.data?.total ?? 150;
+  const packReviewed = pack.data?.reviewed ?? 0;
+  return (
+    <section className="card progress-card" aria-labelledby="progress-title">
+      <div className="progress-card-head">
+        <h2 id="progress-title">{t('dashboard.progressTitle')}</h2>
+        <span className="badge streak">🔥 {t('dashboard.streak', { n: streak.data ?? 0 })}</span>
+      </div>
+      <p>{t('dashboard.overallGoal')}</p>
+      <ProgressBar
+        value={reviewed.data ?? 0}
+        max={OVERALL_GOAL}
+        label={t('dashboard.overallGoal')}
+      />
+      <p className="muted small">
+        {reviewed.data ?? 0} / {OVERALL_GOAL.toLocaleString('en-US')}
+      </p>
+      <h3>{t('dashboard.touristPackTitle')}</h3>
+      <ProgressBar value={packReviewed} max={packTotal} label={t('dashboard.touristPackTitle')} />
+      <p className="muted small">
+        {t('dashboard.touristPack', { reviewed: packReviewed, total: packTotal })}
+      </p>
+    </section>
+  );
+}
+
+const STATUS_ICON: Record<LessonStatus, string> = { locked: '🔒', complete: '✓', open: '▶' };
+const STATUS_KEY = {
+  locked: 'dashboard.status.locked',
+  complete: 'dashboard.status.complete',
+  open: 'dashboard.status.open',
+} as const;
+
+function LessonList({ userId }: { userId: string }) {
+  const t = useT();
+  const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
+  const progress = useQuery({
+    queryKey: ['progress', userId, 'all'],
+    queryFn: () => fetchAllProgress(userId),
+    enabled: userId !== '',
+  });
+
+  useEffect(() => {
+    if (lessons.isError) notify.error(t('lessons.loadFailed'));
+  }, [lessons.isError, t]);
+
+  let body;
+  if (lessons.isPending) body = <Spinner label={t('app.loading')} />;
+  else if (lessons.isError) body = <p role="alert">{t('lessons.loadFailed')}</p>;
+  else if (lessons.data.length === 0) body = <p>{t('lessons.empty')}</p>;
+  else {
+    const statuses = lessonStatuses(lessons.data, progress.data ?? []);
+    body = (
+      <ol className="lesson-list">
+        {lessons.data.map((lesson) => (
+          <LessonRow key={lesson.id} lesson={lesson} status={statuses.get(lesson.id) ?? 'locked'} />
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <section aria-labelledby="lessons-title" className="section">
+      <h2 id="lessons-title">{t('dashboard.lessonsTitle')}</h2>
+      {body}
+    </section>
+  );
+}
+
+function LessonRow({ lesson, status }: { lesson: LessonSummary; status: LessonStatus }) {
+  const t = useT();
+  const content = (
+    <>
+      <span className={`status-icon status-${status}`} aria-hidden="true">
+        {STATUS_ICON[status]}
+      </span>
+      <span className="lesson-row-text">
+        <span className="lesson-row-title">
+          {lesson.lesson_number !== null && `${lesson.lesson_number}. `}
+          {lesson.title}
+        </span>
+        {lesson.level && <span className="muted small"> · {lesson.level}</span>}
+      </span>
+      <span className="visually-hidden"> ({t(STATUS_KEY[status])})</span>
+    </>
+  );
+  return (
+    <li className={`lesson-row ${status}`}>
+      {status === 'locked' ? (
+        <div className="lesson-row-inner" aria-disabled="true">
+          {content}
+        </div>
+      ) : (
+        <Link className="lesson-row-inner" to={`/lesson/${lesson.id}`}>
+          {content}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+function ProfileName({ userId, current }: { userId: string; current: string }) {
+  const t = useT();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(current);
+  const [problem, setProblem] = useState<ReturnType<typeof checkProfileName>>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setName(current), [current]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkProfileName(name);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      await saveProfileName(userId, name);
+      notify.success(t('profile.nameSaved'));
+      await queryClient.invalidateQueries({ queryKey: ['profile-name', userId] });
+    } catch (error) {
+      console.error('Saving the name failed', error);
+      notify.error(t('profile.nameSaveFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('profile.title')}</h2>
+      <form className="form inline-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t('profile.name')}</label>
+          <input
+            id={`${id}-name`}
+            value={name}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={busy}>
+          {t('profile.save')}
+        </Button>
+      </form>
+      <FormError problem={problem} />
+    </section>
+  );
+}

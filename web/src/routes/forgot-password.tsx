@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { getSupabase } from '../lib/supabase.ts';
+import { checkEmail, forgotPasswordErrorKey, type FormProblem } from '../lib/forms.ts';
+import { notify } from '../lib/toast.ts';
+import { Button } from '../components/button.tsx';
+import { Field, FormError } from '../components/form.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
+
+export function ForgotPasswordPage() {
+  const t = useT();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkEmail(email);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+        redirectTo: `${window.location.origin}/reset-password`,
+      });
+      if (error) {
+        const message = t(forgotPasswordErrorKey(error.message));
+        setProblem(message);
+        notify.error(message);
+        return;
+      }
+      notify.success(t('auth.resetEmailSent'));
+    } catch {
+      setProblem(t('auth.genericError'));
+      notify.error(t('auth.genericError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="page narrow">
+        <div className="card auth-card">
+          <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            <h1>{t('auth.forgotTitle')}</h1>
+            <p>{t('auth.forgotText')}</p>
+            <Field
+              label={t('auth.email')}
+              type="email"
+              value={email}
+              onChange={setEmail}
+              autoComplete="email"
+            />
+            <FormError problem={problem} />
+            <Button type="submit" disabled={busy}>
+              {t('auth.sendResetEmail')}
+            </Button>
+          </form>
+          <p className="center">
+            <Link to="/auth">{t('auth.backToLogin')}</Link>
+          </p>
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { mulberry32 } from '@magyarul/core/flashcards';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { buildLessonCards, type Flashcard, type SessionSummary } from '../lib/flashcards.ts';
+import { DEMO_LINES, DEMO_WORDS, demoWav } from '../lib/demo-content.ts';
+import { AudioPlayer } from '../components/audio-player.tsx';
+import { Button } from '../components/button.tsx';
+import { FlashcardPlayer } from '../components/flashcard-player.tsx';
+import { ResultsOverlay } from '../components/results-overlay.tsx';
+import { Tabs } from '../components/tabs.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
+import { LessonProgressStrip } from '../components/lesson-progress-strip.tsx';
+
+type TabId = 'audio' | 'flashcards';
+const OPEN_FLASHCARDS_AFTER_MS = 1500;
+
+function demoCards(seed: number): Flashcard[] {
+  // Three sample cards: both directions represented.
+  return buildLessonCards(DEMO_WORDS, mulberry32(seed)).slice(0, 3);
+}
+
+export function LessonDemoPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<TabId>('audio');
+  const [complete, setComplete] = useState(false);
+  const [round, setRound] = useState(0);
+  const [cards, setCards] = useState<Flashcard[]>(() => demoCards(1));
+  const [summary, setSummary] = useState<SessionSummary | null>(null);
+
+  const audioUrl = useMemo(
+    () => URL.createObjectURL(new Blob([demoWav().buffer as ArrayBuffer], { type: 'audio/wav' })),
+    [],
+  );
+  useEffect(() => () => URL.revokeObjectURL(audioUrl), [audioUrl]);
+
+  useEffect(() => {
+    if (!complete) return;
+    const timer = window.setTimeout(() => setTab('flashcards'), OPEN_FLASHCARDS_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [complete]);
+
+  const onFinished = useCallback((result: SessionSummary) => setSummary(result), []);
+  const onAnswer = useCallback(() => undefined, []);
+
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="page">
+        <header className="lesson-header">
+          <h1>{t('lesson.demoTitle')}</h1>
+          <LessonProgressStrip audioDone={complete} flashcards={complete ? 'ready' : 'locked'} />
+        </header>
+        <Tabs
+          label={t('lesson.demoTitle')}
+          tabs={[
+            { id: 'audio', label: t('lesson.tab.audio') },
+            { id: 'flashcards', label: t('lesson.tab.flashcards'), disabled: !complete },
+          ]}
+          active={tab}
+          onChange={setTab}
+        >
+          {tab === 'audio' ? (
+            <div className="stack">
+              <AudioPlayer
+                sources={[audioUrl]}
+                lines={DEMO_LINES}
+                onComplete={() => setComplete(true)}
+              />
+              <Button variant="secondary" disabled={complete} onClick={() => setComplete(true)}>
+                {t('lesson.markCompleteDemo')}
+              </Button>
+            </div>
+          ) : (
+            <>
+              <FlashcardPlayer
+                key={round}
+                cards={cards}
+                onAnswer={onAnswer}
+                onFinished={onFinished}
+              />
+              {summary && (
+                <ResultsOverlay
+                  summary={summary}
+                  continueLabel={t('flashcards.continueToDashboard')}
+                  onContinue={() => void navigate('/dashboard')}
+                  onTryAgain={() => {
+                    setSummary(null);
+                    setCards(demoCards(round + 2));
+                    setRound((n) => n + 1);
+                  }}
+                />
+              )}
+            </>
+          )}
+        </Tabs>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { mulberry32 } from '@magyarul/core/flashcards';
+import {
+  fetchInterleavedWords,
+  fetchLesson,
+  fetchLessonProgress,
+  fetchPublishedLessons,
+  fetchTranscript,
+  fetchVocabulary,
+  recordWordResult,
+  saveAudioCompleted,
+  saveFlashcardPass,
+  saveFlashcardSession,
+} from '../lib/api.ts';
+import { useAuth } from '../lib/auth.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { readBackendConfig } from '../lib/config.ts';
+import { audioCandidates, formatClock, timedTranscript } from '../lib/lessons.ts';
+import {
+  buildLessonCards,
+  type CardWord,
+  type Flashcard,
+  type SessionSummary,
+} from '../lib/flashcards.ts';
+import { notify } from '../lib/toast.ts';
+import { AudioPlayer } from '../components/audio-player.tsx';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { FlashcardPlayer } from '../components/flashcard-player.tsx';
+import { ResultsOverlay } from '../components/results-overlay.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { Tabs } from '../components/tabs.tsx';
+import { AppHeader } from '../components/app-header.tsx';
+import { LessonProgressStrip } from '../components/lesson-progress-strip.tsx';
+
+type TabId = 'audio' | 'flashcards';
+
+export function LessonPage() {
+  const { id = '' } = useParams();
+  // A new lesson (e.g. after "Continue to Lesson n") starts with fresh state.
+  return <LessonView key={id} id={id} />;
+}
+
+function LessonView({ id }: { id: string }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabId>('audio');
+  const [audioSaved, setAudioSaved] = useState(false);
+  const [passedNow, setPassedNow] = useState(false);
+
+  const lesson = useQuery({
+    queryKey: ['lesson', id],
+    queryFn: () => fetchLesson(id),
+    retry: false,
+  });
+  const transcript = useQuery({ queryKey: ['transcript', id], queryFn: () => fetchTranscript(id) });
+  const vocabulary = useQuery({ queryKey: ['vocabulary', id], queryFn: () => fetchVocabulary(id) });
+  const progress = useQuery({
+    queryKey: ['progress', userId, id],
+    queryFn: () => fetchLessonProgress(userId, id),
+  });
+
+  useEffect(() => {
+    if (lesson.isError) {
+      notify.error(t('lesson.loadFailed'));
+      void navigate('/dashboard', { replace: true });
+    }
+  }, [lesson.isError, navigate, t]);
+
+  const audioDone = audioSaved || Boolean(progress.data?.audio_completed);
+  const passed = passedNow || Boolean(progress.data?.flashcard_passed);
+  const backendUrl = useMemo(() => readBackendConfig().url, []);
+
+  const onAudioComplete = useCallback(() => {
+    if (audioDone) return;
+    void saveAudioCompleted(userId, id)
+      .then(() => {
+        setAudioSaved(true);
+        notify.success(t('lesson.audioCompleted'));
+        void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
+      })
+      .catch((error: unknown) => {
+        console.error('Saving audio progress failed', error);
+        notify.error(t('lesson.progressSaveFailed'));
+      });
+  }, [audioDone, userId, id, t, queryClient]);
+
+  if (lesson.isPending || progress.isPending || vocabulary.isPending)
+    return <Spinner label={t('lesson.loading')} centred />;
+  if (lesson.isError) return null;
+  if (!lesson.data) {
+    return (
+      <>
+        <AppHeader />
+        <main id="main" className="page narrow center">
+          <h1>{t('lesson.notFound')}</h1>
+          <ButtonLink to="/dashboard">{t('lesson.returnToDashboard')}</ButtonLink>
+        </main>
+      </>
+    );
+  }
+  const data = lesson.data;
+  const lines = timedTranscript(transcript.data ?? []);
+
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page">
+        <header className="lesson-header">
+          <h1>{data.title}</h1>
+          <dl className="lesson-meta">
+            {data.lesson_number !== null && (
+              <div>
+                <dt className="visually-hidden">#</dt>
+                <dd>{t('lesson.header.number', { n: data.lesson_number })}</dd>
+              </div>
+            )}
+            {data.level && (
+              <div>
+                <dt>{t('lesson.level')}</dt>
+                <dd>{data.level}</dd>
+              </div>
+            )}
+            {data.duration ? (
+              <div>
+                <dt>{t('lesson.duration')}</dt>
+                <dd>{formatClock(data.duration)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <LessonProgressStrip
+            audioDone={audioDone}
+            flashcards={passed ? 'complete' : audioDone ? 'ready' : 'locked'}
+          />
+        </header>
+        <Tabs
+          label={data.title}
+          tabs={[
+            { id: 'audio', label: t('lesson.tab.audio') },
+            { id: 'flashcards', label: t('lesson.tab.flashcards'), disabled: !audioDone },
+          ]}
+          active={tab}
+          onChange={setTab}
+        >
+          {tab === 'audio' ? (
+            <AudioPlayer
+              sources={audioCandidates(data.audio_url, backendUrl)}
+              lines={lines}
+              onComplete={onAudioComplete}
+            />
+          ) : (
+            <LessonFlashcards
+              lessonId={id}
+              lessonNumber={data.lesson_number}
+              userId={userId}
+              vocabulary={vocabulary.data ?? []}
+              passed={passed}
+              onPassed={() => setPassedNow(true)}
+            />
+          )}
+        </Tabs>
+      </main>
+    </>
+  );
+}
+
+function LessonFlashcards({
+  lessonId,
+  lessonNumber,
+  userId,
+  vocabulary,
+  passed,
+  onPassed,
+}: {
+  lessonId: string;
+  lessonNumber: number | null;
+  userId: string;
+  vocabulary: readonly CardWord[];
+  passed: boolean;
+  onPassed: () => void;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const backendUrl = useMemo(() => readBackendConfig().url, []);
+  const [cards, setCards] = useState<Flashcard[] | null>(null);
+  const [words, setWords] = useState<readonly CardWord[]>([]);
+  const [round, setRound] = useState(0);
+  const [summary, setSummary] = useState<SessionSummary | null>(null);
+  const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
+
+  // The cards are drawn once when the tab opens and stay frozen until the learner leaves it.
+  useEffect(() => {
+    let active = true;
+    const audioUrlFor = (path: string | null) => audioCandidates(path, backendUrl)[0];
+    void fetchInterleavedWords(lessonId)
+      .then((fetched) => (fetched.length > 0 ? fetched : vocabulary))
+      .catch((error: unknown) => {
+        console.error('get-interleaved-words failed; using the lesson vocabulary', error);
+        notify.error(t('flashcards.loadFailed'));
+        return vocabulary;
+      })
+      .then((chosen) => {
+        if (!active) return;
+        setWords(chosen);
+        setCards(buildLessonCards(chosen, mulberry32(Date.now() >>> 0), audioUrlFor));
+      });
+    return () => {
+      active = false;
+    };
+    // Keyed on the lesson only, on purpose: a refetch must not reshuffle a running session.
+  }, [lessonId]);
+
+  const onAnswer = useCallback((card: Flashcard, correct: boolean) => {
+    void recordWordResult(card.vocabularyId, correct);
+  }, []);
+
+  const onFinished = useCallback(
+    (result: SessionSummary) => {
+      setSummary(result);
+      void saveFlashcardSession(
+        userId,
+        lessonId,
+        result.totalCards,
+        result.correctAnswers,
+        result.accuracy,
+      ).catch((error: unknown) => {
+        console.error('Saving the session failed', error);
+        notify.error(t('flashcards.sessionSaveFailed'));
+      });
+      if (result.passed) {
+        void saveFlashcardPass(userId, lessonId, result.correctAnswers, result.accuracy)
+          .then(() => {
+            onPassed();
+            void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
+          })
+          .catch((error: unknown) => {
+            console.error('Saving lesson progress failed', error);
+            notify.error(t('lesson.progressSaveFailed'));
+          });
+      }
+    },
+    [userId, lessonId, t, onPassed, queryClient],
+  );
+
+  const next = (lessons.data ?? []).find(
+    (l) => lessonNumber !== null && l.lesson_number !== null && l.lesson_number > lessonNumber,
+  );
+
+  if (!cards) return <Spinner label={t('lesson.loadingFlashcards')} />;
+  if (cards.length === 0) return <p className="muted">{t('flashcards.empty')}</p>;
+
+  return (
+    <div className="stack">
+      {passed && (
+        <Button variant="secondary" onClick={() => notify.info(t('flashcards.optionalReviewSoon'))}>
+          {t('flashcards.reviewMore')}
+        </Button>
+      )}
+      <FlashcardPlayer key={round} cards={cards} onAnswer={onAnswer} onFinished={onFinished} />
+      {summary && (
+        <ResultsOverlay
+          summary={summary}
+          continueLabel={
+            next?.lesson_number != null
+              ? t('flashcards.continueToLesson', { n: next.lesson_number })
+              : t('flashcards.continueToDashboard')
+          }
+          onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
+          onTryAgain={() => {
+            setSummary(null);
+            setCards(
+              buildLessonCards(
+                words,
+                mulberry32(Date.now() >>> 0),
+                (p) => audioCandidates(p, backendUrl)[0],
+              ),
+            );
+            setRound((n) => n + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../lib/auth.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { getSupabase } from '../lib/supabase.ts';
+import { checkResetPage, type FormProblem } from '../lib/forms.ts';
+import { initialAuthParams, isRecoveryLink } from '../lib/url-params.ts';
+import { notify } from '../lib/toast.ts';
+import { Button } from '../components/button.tsx';
+import { Field, FormError } from '../components/form.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
+import { Spinner } from '../components/spinner.tsx';
+
+const REDIRECT_AFTER_MS = 3000;
+
+export function ResetPasswordPage() {
+  const t = useT();
+  const { loading, session, lastEvent } = useAuth();
+  const [hasLink] = useState(
+    () => isRecoveryLink(initialAuthParams) || lastEvent === 'PASSWORD_RECOVERY',
+  );
+  const [done, setDone] = useState(false);
+
+  let content;
+  if (!hasLink) {
+    content = (
+      <div className="stack">
+        <h1>{t('auth.resetTitle')}</h1>
+        <p role="alert">{t('auth.resetLinkExpired')}</p>
+        <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
+      </div>
+    );
+  } else if (loading) {
+    content = <Spinner label={t('app.loading')} />;
+  } else if (!session) {
+    content = (
+      <div className="stack">
+        <h1>{t('auth.resetTitle')}</h1>
+        <p role="alert">{initialAuthParams.errorDescription ?? t('auth.resetLinkExpired')}</p>
+        <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
+      </div>
+    );
+  } else if (done) {
+    content = <ResetSuccess />;
+  } else {
+    content = <ResetForm onDone={() => setDone(true)} />;
+  }
+
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="page narrow">
+        <div className="card auth-card">{content}</div>
+      </main>
+    </>
+  );
+}
+
+function ResetSuccess() {
+  const t = useT();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = window.setTimeout(() => void navigate('/auth'), REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="stack" role="status">
+      <h1>{t('auth.resetSuccessTitle')}</h1>
+      <p>{t('auth.passwordUpdated')}</p>
+      <p className="muted">{t('auth.redirecting')}</p>
+    </div>
+  );
+}
+
+function ResetForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkResetPage(password, confirm);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.updateUser({ password });
+      if (error) throw error;
+      // The recovery session has served its purpose; the learner signs in with the new password.
+      await supabase.auth.signOut({ scope: 'local' });
+      notify.success(t('auth.passwordUpdated'));
+      onDone();
+    } catch (error) {
+      console.error('Updating the password failed', error);
+      setProblem(t('auth.resetFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h1>{t('auth.resetTitle')}</h1>
+      <Field
+        label={t('auth.newPassword')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <Field
+        label={t('auth.confirmNewPassword')}
+        type="password"
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
+      <FormError problem={problem} />
+      <Button type="submit" disabled={busy}>
+        {t('auth.updatePassword')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { mulberry32 } from '@magyarul/core/flashcards';
+import {
+  fetchCompletedLessonCount,
+  fetchDueWords,
+  fetchReviewedWordsCount,
+  recordWordResult,
+  saveFlashcardSession,
+} from '../lib/api.ts';
+import { useAuth } from '../lib/auth.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import type { TextKey } from '../lib/i18n/catalogue.ts';
+import { readBackendConfig } from '../lib/config.ts';
+import { audioCandidates } from '../lib/lessons.ts';
+import {
+  buildReviewCards,
+  type CardWord,
+  type Flashcard,
+  type SessionSummary,
+} from '../lib/flashcards.ts';
+import { notify } from '../lib/toast.ts';
+import { AppHeader } from '../components/app-header.tsx';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { FlashcardPlayer } from '../components/flashcard-player.tsx';
+import { Spinner } from '../components/spinner.tsx';
+
+type ReviewData =
+  | { kind: 'noLessons' }
+  | { kind: 'moreLessons' }
+  | { kind: 'caughtUp' }
+  | { kind: 'ready'; words: CardWord[] };
+
+async function loadReview(userId: string): Promise<ReviewData> {
+  const completed = await fetchCompletedLessonCount(userId);
+  if (completed === 0) return { kind: 'noLessons' };
+  const words = await fetchDueWords();
+  if (words.length > 0) return { kind: 'ready', words };
+  const reviewed = await fetchReviewedWordsCount(userId);
+  return reviewed === 0 ? { kind: 'moreLessons' } : { kind: 'caughtUp' };
+}
+
+export function ReviewPage() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const t = useT();
+  const review = useQuery({
+    queryKey: ['review', userId],
+    queryFn: async () => {
+      try {
+        return await loadReview(userId);
+      } catch (error) {
+        notify.error(t('flashcards.loadFailed'));
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  let content;
+  if (review.isPending || review.isRefetching) {
+    content = (
+      <div className="center stack" role="status">
+        <Spinner label={t('review.preparing')} />
+        <p>{t('review.preparing')}</p>
+      </div>
+    );
+  } else if (review.isError) {
+    content = (
+      <Message title="review.somethingWentWrong" text="review.errorText">
+        <Button onClick={() => void review.refetch()}>{t('flashcards.tryAgain')}</Button>
+      </Message>
+    );
+  } else if (review.data.kind === 'noLessons') {
+    content = <Message title="review.noLessonsCompleted" text="review.noLessonsText" />;
+  } else if (review.data.kind === 'moreLessons') {
+    content = <Message title="review.moreLessonsNeeded" text="review.moreLessonsText" />;
+  } else if (review.data.kind === 'caughtUp') {
+    content = <Message title="review.allCaughtUp" text="review.allCaughtUpText" />;
+  } else {
+    content = <ReviewSession userId={userId} words={review.data.words} />;
+  }
+
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page narrow">
+        <h1>{t('review.title')}</h1>
+        {content}
+      </main>
+    </>
+  );
+}
+
+function Message({
+  title,
+  text,
+  children,
+}: {
+  title: TextKey;
+  text: TextKey;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <div className="card center stack">
+      <h2>{t(title)}</h2>
+      <p>{t(text)}</p>
+      <div className="button-row center">
+        {children}
+        <ButtonLink to="/dashboard" variant="secondary">
+          {t('review.backToDashboard')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function ReviewSession({ userId, words }: { userId: string; words: CardWord[] }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const backendUrl = useMemo(() => readBackendConfig().url, []);
+  const [cards] = useState<Flashcard[]>(() =>
+    buildReviewCards(
+      words,
+      mulberry32(Date.now() >>> 0),
+      (path) => audioCandidates(path, backendUrl)[0],
+    ),
+  );
+
+  const onAnswer = useCallback((card: Flashcard, correct: boolean) => {
+    void recordWordResult(card.vocabularyId, correct);
+  }, []);
+
+  const onFinished = useCallback(
+    (summary: SessionSummary) => {
+      void saveFlashcardSession(
+        userId,
+        null,
+        summary.totalCards,
+        summary.correctAnswers,
+        summary.accuracy,
+      )
+        .then(() => notify.success(t('review.sessionComplete', { n: summary.accuracy })))
+        .catch((error: unknown) => {
+          console.error('Saving the review session failed', error);
+          notify.error(t('flashcards.sessionSaveFailed'));
+        })
+        .finally(() => void navigate('/dashboard'));
+    },
+    [userId, t, navigate],
+  );
+
+  return <FlashcardPlayer cards={cards} onAnswer={onAnswer} onFinished={onFinished} />;
+}
