@@ -19,3 +19,5 @@ export {
 export type { LocalDay } from './local-day.ts';
 export { computeStreaks } from './streak.ts';
 export type { Streaks } from './streak.ts';
+export { reviewLogToRow, wordProgressFromRow, wordProgressToRow } from './rows.ts';
+export type { ReviewLogRow, WordProgressRow } from './rows.ts';

@@ -17,6 +17,11 @@ describe('ratingForAnswer', () => {
     },
   );
 
+  it('returns Good for a correct answer without a measured duration', () => {
+    expect(ratingForAnswer({ correct: true }, 8000)).toBe(Rating.Good);
+    expect(ratingForAnswer({ correct: true, durationMs: null }, 8000)).toBe(Rating.Good);
+  });
+
   it('returns never Easy', () => {
     for (const correct of [true, false]) {
       for (const durationMs of [0, 1, 100, 100000]) {

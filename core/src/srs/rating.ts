@@ -6,8 +6,8 @@ export type AnswerRating = Rating.Again | Rating.Hard | Rating.Good;
 
 export type McAnswer = {
   readonly correct: boolean;
-  /** Time from showing the card to answering, in ms. */
-  readonly durationMs: number;
+  /** Time from showing the card to answering, in ms, when the client measured it. */
+  readonly durationMs?: number | null;
 };
 
 /**
@@ -16,6 +16,7 @@ export type McAnswer = {
  */
 export function ratingForAnswer(answer: McAnswer, slowAfterMs?: number): AnswerRating {
   if (!answer.correct) return Rating.Again;
-  if (slowAfterMs !== undefined && answer.durationMs > slowAfterMs) return Rating.Hard;
+  const duration = answer.durationMs ?? null;
+  if (slowAfterMs !== undefined && duration !== null && duration > slowAfterMs) return Rating.Hard;
   return Rating.Good;
 }

@@ -1,6 +1,6 @@
 import { StrategyMode, fsrs } from 'ts-fsrs';
 import type { FSRSParameters } from 'ts-fsrs';
-import { fromFsrsCard, stateName, toFsrsCard } from './progress.ts';
+import { fromFsrsCard, newWordProgress, stateName, toFsrsCard } from './progress.ts';
 import type { CardState, WordProgress } from './progress.ts';
 import { ratingForAnswer } from './rating.ts';
 import type { AnswerRating, McAnswer } from './rating.ts';
@@ -19,7 +19,8 @@ export type ReviewLogRecord = {
   readonly scheduled_days: number;
   readonly learning_steps: number;
   readonly review: Date;
-  readonly duration_ms: number;
+  /** null when the answer came without a measured duration (e.g. record-word-result). */
+  readonly duration_ms: number | null;
 };
 
 export type ReviewOptions = {
@@ -40,11 +41,13 @@ export type ReviewOutcome = { readonly progress: WordProgress; readonly log: Rev
  * together still spread out.
  */
 export function reviewWord(
-  progress: WordProgress,
+  previous: WordProgress | null,
   answer: McAnswer,
   now: Date,
   options: ReviewOptions,
 ): ReviewOutcome {
+  // A word without stored progress is reviewed for the first time.
+  const progress = previous ?? newWordProgress(now);
   const rating = ratingForAnswer(answer, options.slowAfterMs);
   const seed = `${options.cardId}:${progress.reps + 1}`;
   const scheduler = fsrs({ ...options.parameters, enable_fuzz: true }).useStrategy(
@@ -68,7 +71,10 @@ export function reviewWord(
       scheduled_days: log.scheduled_days,
       learning_steps: log.learning_steps,
       review: log.review,
-      duration_ms: Math.max(0, Math.round(answer.durationMs)),
+      duration_ms:
+        typeof answer.durationMs === 'number' && Number.isFinite(answer.durationMs)
+          ? Math.max(0, Math.round(answer.durationMs))
+          : null,
     },
   };
 }
