@@ -1,10 +1,646 @@
-import type { Db, Service } from '../context.ts';
-import { notFound } from '../http/errors.ts';
+import type { Db, Keys, Queryable, Service, ServerContext } from '../context.ts';
+import { verifyJwt, type JwtClaims } from '../jwt.ts';
+import { ApiError, apiError, fromPgError, isPgError } from './errors.ts';
+import { parseQuery, type ParsedQuery } from './parser.ts';
+import { introspect, type Fn, type Schema, type Table } from './schema.ts';
+import {
+  deleteStatement,
+  insertStatement,
+  readStatement,
+  rpcStatement,
+  updateStatement,
+  type ResultRow,
+  type Statement,
+} from './sql.ts';
 
-const caches = new WeakMap<Db, unknown>();
+// /rest/v1: the PostgREST subset of compat §2. Each request is one transaction that sets the
+// role and the JWT claims with set_config(…, true), runs one statement and commits.
+
+const EXPOSED_SCHEMA = 'public';
+
+// ---- schema cache ---------------------------------------------------------------------------
+
+type CacheEntry = { schema: Promise<Schema>; loadedAt: number };
+const caches = new WeakMap<Db, CacheEntry>();
 
 export function invalidateSchemaCache(db: Db): void {
   caches.delete(db);
 }
 
-export const restService: Service = (_req, path) => Promise.resolve(notFound(`/rest/v1${path}`));
+function load(db: Db): CacheEntry {
+  const entry: CacheEntry = { schema: introspect(db, EXPOSED_SCHEMA), loadedAt: Date.now() };
+  entry.schema.catch(() => caches.delete(db));
+  caches.set(db, entry);
+  return entry;
+}
+
+export function getSchema(db: Db): Promise<Schema> {
+  return (caches.get(db) ?? load(db)).schema;
+}
+
+/** Re-reads the catalogue when a name is missing (at most once a second). */
+async function refreshed(db: Db): Promise<Schema | null> {
+  const entry = caches.get(db);
+  if (entry && Date.now() - entry.loadedAt < 1000) return null;
+  return load(db).schema;
+}
+
+// ---- request helpers ------------------------------------------------------------------------
+
+type Auth = { role: string; claims: JwtClaims };
+
+function jwtError(code: 'PGRST301' | 'PGRST303', message: string): ApiError {
+  return apiError(401, code, message, null, null, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+  });
+}
+
+export function authenticate(headers: Headers, keys: Keys): Auth {
+  const apikey = headers.get('apikey');
+  const authorization = headers.get('authorization');
+  let bearer: string | null = null;
+  if (authorization) {
+    const match = /^bearer\s+(.+)$/i.exec(authorization.trim());
+    if (!match?.[1])
+      throw jwtError('PGRST301', 'Expected an Authorization header of the form Bearer <token>');
+    bearer = match[1].trim();
+  }
+  if (!apikey && !bearer) {
+    throw apiError(
+      401,
+      'PGRST301',
+      'No API key found in request',
+      null,
+      'No `apikey` request header or url param was found.',
+      {
+        'www-authenticate': 'Bearer',
+      },
+    );
+  }
+  let token = bearer ?? apikey ?? '';
+  // New-format keys are not JWTs: a publishable key (or a bearer repeating it) means anon.
+  if (token.startsWith('sb_')) {
+    if (apikey && apikey !== token && !apikey.startsWith('sb_')) token = apikey;
+    else return { role: 'anon', claims: { role: 'anon' } };
+  }
+  const result = verifyJwt(token, keys.jwtSecret);
+  if (!result.ok) {
+    if (result.error.code === 'expired') throw jwtError('PGRST303', 'JWT expired');
+    throw jwtError('PGRST301', result.error.message);
+  }
+  const role =
+    typeof result.claims.role === 'string' && result.claims.role !== ''
+      ? result.claims.role
+      : 'anon';
+  return { role, claims: { ...result.claims, role } };
+}
+
+type Prefer = {
+  return?: 'minimal' | 'representation' | 'headers-only';
+  count?: 'exact' | 'planned' | 'estimated';
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missing?: 'default' | 'null';
+  tx?: 'commit' | 'rollback';
+};
+
+export function parsePrefer(header: string | null): Prefer {
+  const prefer: Prefer = {};
+  if (!header) return prefer;
+  for (const part of header.split(',')) {
+    const [key, value] = part
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
+    if (
+      key === 'return' &&
+      (value === 'minimal' || value === 'representation' || value === 'headers-only')
+    )
+      prefer.return = value;
+    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated'))
+      prefer.count = value;
+    else if (
+      key === 'resolution' &&
+      (value === 'merge-duplicates' || value === 'ignore-duplicates')
+    )
+      prefer.resolution = value;
+    else if (key === 'missing' && (value === 'default' || value === 'null')) prefer.missing = value;
+    else if (key === 'tx' && (value === 'commit' || value === 'rollback')) prefer.tx = value;
+  }
+  return prefer;
+}
+
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
+
+function wantsObject(accept: string | null): boolean {
+  if (!accept) return false;
+  if (accept.includes(OBJECT_TYPE)) return true;
+  const ok = accept
+    .split(',')
+    .map((t) => t.split(';')[0]?.trim() ?? '')
+    .some(
+      (t) =>
+        t === '' ||
+        t === '*/*' ||
+        t === 'application/json' ||
+        t === 'application/*' ||
+        t.startsWith('application/vnd.pgrst.array+json'),
+    );
+  if (!ok) {
+    throw apiError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+  }
+  return false;
+}
+
+function singularError(rows: number): ApiError {
+  return apiError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
+}
+
+/** Range: 0-9 (items), open-ended 10-. */
+function parseRange(header: string | null): { offset: number; limit?: number } | null {
+  if (!header) return null;
+  const match = /^(?:items=)?\s*(\d+)-(\d*)\s*$/.exec(header.trim());
+  if (!match) return null;
+  const from = Number(match[1]);
+  if (match[2] === '' || match[2] === undefined) return { offset: from };
+  const to = Number(match[2]);
+  if (to < from)
+    throw apiError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `The lower boundary must be lower than or equal to the upper boundary in the Range header.`,
+    );
+  return { offset: from, limit: to - from + 1 };
+}
+
+function page(
+  query: ParsedQuery,
+  headers: Headers,
+  maxRows: number,
+): { limit: number; offset: number } {
+  const range = parseRange(headers.get('range'));
+  let offset = query.offset.get('') ?? range?.offset ?? 0;
+  let limit = query.limit.get('');
+  if (range?.limit !== undefined) {
+    limit = limit === undefined ? range.limit : Math.min(limit, range.limit);
+    if (query.offset.get('') === undefined) offset = range.offset;
+  }
+  return { offset, limit: Math.min(limit ?? maxRows, maxRows) };
+}
+
+function contentRange(offset: number, rows: number, total: number | null): string {
+  const t = total === null ? '*' : String(total);
+  return rows > 0 ? `${offset}-${offset + rows - 1}/${t}` : `*/${t}`;
+}
+
+function respond(
+  status: number,
+  body: string | null,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-profile': EXPOSED_SCHEMA,
+      ...headers,
+    },
+  });
+}
+
+function errorResponse(error: ApiError): Response {
+  return respond(error.status, JSON.stringify(error.body), error.headers);
+}
+
+function num(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+const GUC_SQL =
+  "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
+  "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
+  "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
+  "set_config('request.cookies', $6, true)";
+
+function cookies(header: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+type Exec = {
+  auth: Auth;
+  req: Request;
+  path: string;
+  readOnly: boolean;
+  singular: boolean;
+  rollback: boolean;
+};
+
+class Rollback extends Error {
+  constructor(readonly row: ResultRow) {
+    super('rollback requested');
+  }
+}
+
+async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow> {
+  const headers: Record<string, string> = {};
+  e.req.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  try {
+    return await db.transaction(
+      async (tx: Queryable) => {
+        await tx.query(GUC_SQL, [
+          e.auth.role,
+          JSON.stringify(e.auth.claims),
+          e.req.method,
+          e.path,
+          JSON.stringify(headers),
+          JSON.stringify(cookies(e.req.headers.get('cookie'))),
+        ]);
+        const { rows } = await tx.query<ResultRow>(statement.sql, statement.params);
+        const row = rows[0] ?? { total_count: null, page_count: 0, body: '[]' };
+        if (e.singular && Number(row.page_count) !== 1) throw singularError(Number(row.page_count));
+        if (e.rollback) throw new Rollback(row);
+        return row;
+      },
+      { readOnly: e.readOnly },
+    );
+  } catch (error) {
+    if (error instanceof Rollback) return error.row;
+    if (isPgError(error)) throw fromPgError(error, e.auth.role);
+    throw error;
+  }
+}
+
+function unwrapObject(body: string | null): string {
+  if (!body || body === '[]') return 'null';
+  // json_agg prints `[elem, elem]`; a single element is the text between the brackets.
+  return body.slice(1, -1).trim();
+}
+
+async function readJson(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw apiError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      error instanceof Error ? error.message : null,
+    );
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function findTable(
+  db: Db,
+  schema: Schema,
+  name: string,
+): Promise<{ schema: Schema; table: Table }> {
+  const table = schema.tables.get(name);
+  if (table) return { schema, table };
+  const fresh = await refreshed(db);
+  const again = fresh?.tables.get(name);
+  if (fresh && again) return { schema: fresh, table: again };
+  throw apiError(
+    404,
+    'PGRST205',
+    `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`,
+  );
+}
+
+// ---- the service ----------------------------------------------------------------------------
+
+export const restService: Service = async (req, path, ctx) => {
+  try {
+    return await handle(req, path, ctx);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error);
+    console.error(`rest ${req.method} ${path} failed:`, error);
+    return errorResponse(apiError(500, 'XX000', 'Internal server error'));
+  }
+};
+
+async function handle(req: Request, path: string, ctx: ServerContext): Promise<Response> {
+  const method = req.method.toUpperCase();
+  const headers = req.headers;
+  const profile = headers.get(
+    method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile',
+  );
+  if (profile && profile !== EXPOSED_SCHEMA) {
+    throw apiError(406, 'PGRST106', `The schema must be one of the following: ${EXPOSED_SCHEMA}`);
+  }
+  const auth = authenticate(headers, ctx.keys);
+  const segments = path.split('/').filter((s) => s !== '');
+  if (segments.length === 0) {
+    return respond(
+      200,
+      JSON.stringify({ swagger: '2.0', info: { title: 'Magyarul local REST', version: '1' } }),
+    );
+  }
+  let decoded: string[];
+  try {
+    decoded = segments.map((s) => decodeURIComponent(s));
+  } catch {
+    throw apiError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`);
+  }
+  const url = new URL(req.url);
+  const singular = wantsObject(headers.get('accept'));
+  const prefer = parsePrefer(headers.get('prefer'));
+  const schema = await getSchema(ctx.db);
+  if (decoded[0] === 'rpc' && decoded.length === 2) {
+    return rpc(req, decoded[1] ?? '', url, ctx, auth, schema, singular, prefer, path);
+  }
+  if (decoded.length !== 1)
+    throw apiError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`);
+  const name = decoded[0] ?? '';
+  const parsed = parseQuery(url.searchParams);
+  if (!parsed.ok) throw new ApiError(400, parsed.error);
+  const query = parsed.value;
+  const found = await findTable(ctx.db, schema, name);
+  const exec = (readOnly: boolean): Exec => ({
+    auth,
+    req,
+    path,
+    readOnly,
+    singular,
+    rollback: prefer.tx === 'rollback',
+  });
+  const count = prefer.count !== undefined;
+  const objectHeaders: Record<string, string> = singular
+    ? { 'content-type': `${OBJECT_TYPE}; charset=utf-8` }
+    : {};
+
+  if (method === 'GET' || method === 'HEAD') {
+    const p = page(query, headers, ctx.config.maxRows);
+    const row = await execute(
+      ctx.db,
+      exec(true),
+      readStatement(found.schema, query, found.table, { ...p, count }),
+    );
+    const total = num(row.total_count);
+    const rows = Number(row.page_count);
+    if (total !== null && p.offset > 0 && p.offset > total) {
+      throw apiError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${p.offset} was requested, but there are only ${total} rows.`,
+        null,
+        {
+          'content-range': `*/${total}`,
+        },
+      );
+    }
+    const status = total !== null && rows < total && !singular ? 206 : 200;
+    const body = singular ? unwrapObject(row.body) : (row.body ?? '[]');
+    return respond(status, method === 'HEAD' ? null : body, {
+      'content-range': contentRange(p.offset, rows, total),
+      ...objectHeaders,
+    });
+  }
+
+  const returning = prefer.return === 'representation';
+  if (!returning && !url.searchParams.has('select')) query.select = [{ type: 'star' }];
+
+  if (method === 'POST' || method === 'PUT') {
+    const body = await readJson(req);
+    const rows = body === undefined ? [] : Array.isArray(body) ? body : [body];
+    if (!rows.every(isObject)) {
+      throw apiError(
+        400,
+        'PGRST102',
+        'All object keys must match',
+        'The body must be a JSON object or an array of objects',
+      );
+    }
+    const columns = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    const resolution = method === 'PUT' ? 'merge-duplicates' : prefer.resolution;
+    if (rows.length === 0) {
+      if (singular) throw singularError(0);
+      return respond(201, returning ? '[]' : null, { 'content-range': `*/${count ? 0 : '*'}` });
+    }
+    const row = await execute(
+      ctx.db,
+      exec(false),
+      insertStatement(found.schema, query, found.table, {
+        body: JSON.stringify(rows),
+        columns,
+        missingDefault: prefer.missing === 'default',
+        ...(resolution ? { resolution } : {}),
+        returning,
+        count,
+      }),
+    );
+    const total = num(row.total_count);
+    return respond(
+      201,
+      returning ? (singular ? unwrapObject(row.body) : (row.body ?? '[]')) : null,
+      {
+        'content-range': `*/${total === null ? '*' : total}`,
+        ...(returning ? objectHeaders : {}),
+      },
+    );
+  }
+
+  if (method === 'PATCH') {
+    const body = await readJson(req);
+    if (!isObject(body)) {
+      throw apiError(400, 'PGRST102', 'Empty or invalid json', 'PATCH needs a JSON object');
+    }
+    const columns = Object.keys(body);
+    if (columns.length === 0) {
+      if (singular) throw singularError(0);
+      return respond(returning ? 200 : 204, returning ? '[]' : null, { 'content-range': '*/*' });
+    }
+    const row = await execute(
+      ctx.db,
+      exec(false),
+      updateStatement(found.schema, query, found.table, {
+        body: JSON.stringify(body),
+        columns,
+        returning,
+        count,
+      }),
+    );
+    const rows = Number(row.page_count);
+    return respond(
+      returning ? 200 : 204,
+      returning ? (singular ? unwrapObject(row.body) : (row.body ?? '[]')) : null,
+      {
+        'content-range': contentRange(0, rows, num(row.total_count)),
+        ...(returning ? objectHeaders : {}),
+      },
+    );
+  }
+
+  if (method === 'DELETE') {
+    const row = await execute(
+      ctx.db,
+      exec(false),
+      deleteStatement(found.schema, query, found.table, { returning, count }),
+    );
+    const total = num(row.total_count);
+    return respond(
+      returning ? 200 : 204,
+      returning ? (singular ? unwrapObject(row.body) : (row.body ?? '[]')) : null,
+      {
+        'content-range': `*/${total === null ? '*' : total}`,
+        ...(returning ? objectHeaders : {}),
+      },
+    );
+  }
+
+  throw apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+}
+
+// ---- rpc ------------------------------------------------------------------------------------
+
+const RESERVED_PARAMS = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'columns',
+  'on_conflict',
+  'or',
+  'and',
+]);
+
+function chooseFunction(
+  fns: Fn[],
+  keys: string[],
+  body: unknown,
+): { fn: Fn; wholeBody: boolean } | null {
+  const named = fns.filter((fn) => {
+    if (fn.args.length === 1 && fn.args[0]?.name === '') return false;
+    const names = new Set(fn.args.map((a) => a.name));
+    return (
+      keys.every((k) => names.has(k)) && fn.args.every((a) => a.hasDefault || keys.includes(a.name))
+    );
+  });
+  named.sort((a, b) => a.args.length - b.args.length);
+  if (named[0]) return { fn: named[0], wholeBody: false };
+  const single = fns.find(
+    (fn) => fn.args.length === 1 && fn.args[0]?.name === '' && /^jsonb?$/.test(fn.args[0].type),
+  );
+  if (single && body !== undefined) return { fn: single, wholeBody: true };
+  return null;
+}
+
+async function rpc(
+  req: Request,
+  name: string,
+  url: URL,
+  ctx: ServerContext,
+  auth: Auth,
+  schema: Schema,
+  singular: boolean,
+  prefer: Prefer,
+  path: string,
+): Promise<Response> {
+  const method = req.method.toUpperCase();
+  let fns = schema.functions.get(name);
+  if (!fns) {
+    const fresh = await refreshed(ctx.db);
+    fns = fresh?.functions.get(name);
+    if (fresh) schema = fresh;
+  }
+  const argNames = new Set((fns ?? []).flatMap((fn) => fn.args.map((a) => a.name)));
+  let args: Record<string, unknown> = {};
+  let rawBody: unknown;
+  const filterParams: [string, string][] = [];
+  if (method === 'GET' || method === 'HEAD') {
+    for (const [k, v] of url.searchParams) {
+      if (argNames.has(k) && !RESERVED_PARAMS.has(k)) args[k] = v;
+      else filterParams.push([k, v]);
+    }
+  } else if (method === 'POST') {
+    rawBody = await readJson(req);
+    if (rawBody === undefined) args = {};
+    else if (isObject(rawBody)) args = rawBody;
+    else if (!fns?.some((fn) => fn.args.length === 1 && fn.args[0]?.name === '')) {
+      throw apiError(
+        400,
+        'PGRST102',
+        'Empty or invalid json',
+        'The arguments must be a JSON object',
+      );
+    }
+    filterParams.push(...url.searchParams);
+  } else {
+    throw apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+  }
+  const keys = Object.keys(args);
+  const chosen = fns ? chooseFunction(fns, keys, rawBody) : null;
+  if (!chosen) {
+    const sig = keys.length > 0 ? `(${[...keys].sort().join(', ')})` : ' without parameters';
+    throw apiError(
+      404,
+      'PGRST202',
+      `Could not find the function ${EXPOSED_SCHEMA}.${name}${sig} in the schema cache`,
+      `Searched for the function ${EXPOSED_SCHEMA}.${name}${keys.length > 0 ? ` with parameters ${[...keys].sort().join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    );
+  }
+  const parsed = parseQuery(filterParams);
+  if (!parsed.ok) throw new ApiError(400, parsed.error);
+  const { fn, wholeBody } = chosen;
+  const p = page(parsed.value, req.headers, ctx.config.maxRows);
+  const count = prefer.count !== undefined;
+  const statement = rpcStatement(schema, parsed.value, fn, {
+    args: wholeBody ? JSON.stringify(rawBody) : JSON.stringify(args),
+    argNames: wholeBody ? [] : keys,
+    wholeBody,
+    page: { ...p, count },
+  });
+  const readOnly = method !== 'POST' || fn.volatility !== 'volatile';
+  const setResult = fn.returnsSet;
+  const row = await execute(
+    ctx.db,
+    {
+      auth,
+      req,
+      path,
+      readOnly,
+      singular: singular && setResult,
+      rollback: prefer.tx === 'rollback',
+    },
+    statement,
+  );
+  if (fn.returnKind === 'void')
+    return new Response(null, { status: 204, headers: { 'content-profile': EXPOSED_SCHEMA } });
+  const objectHeaders: Record<string, string> = singular
+    ? { 'content-type': `${OBJECT_TYPE}; charset=utf-8` }
+    : {};
+  if (!setResult) {
+    const body = fn.returnKind === 'composite' ? unwrapObject(row.body) : (row.body ?? 'null');
+    return respond(200, method === 'HEAD' ? null : body, objectHeaders);
+  }
+  const total = num(row.total_count);
+  const rows = Number(row.page_count);
+  const status = total !== null && rows < total && !singular ? 206 : 200;
+  return respond(
+    status,
+    method === 'HEAD' ? null : singular ? unwrapObject(row.body) : (row.body ?? '[]'),
+    {
+      'content-range': contentRange(p.offset, rows, total),
+      ...objectHeaders,
+    },
+  );
+}

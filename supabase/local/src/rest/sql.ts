@@ -1,0 +1,706 @@
+import { apiError } from './errors.ts';
+import type { Condition, Field, Filter, OrderTerm, ParsedQuery, SelectItem } from './parser.ts';
+import type { ForeignKey, Fn, Schema, Table } from './schema.ts';
+
+// Turns a parsed request into one SQL statement whose single row carries the response body,
+// built by Postgres (json_agg), so a request is one round trip. Identifiers are always quoted,
+// values are always parameters.
+
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+type EmbedItem = Extract<SelectItem, { type: 'embed' }>;
+
+export type Relationship = {
+  cardinality: 'm2o' | 'o2m' | 'o2o' | 'm2m';
+  target: Table;
+  constraint: string;
+  /** Pairs [target column, parent column] (for m2m: [junction column, parent column]). */
+  on: [string, string][];
+  junction?: { table: Table; toTarget: [string, string][] };
+};
+
+function zip(a: string[], b: string[]): [string, string][] {
+  return a.map((x, i) => [x, b[i] ?? '']);
+}
+
+function isUnique(table: Table, columns: string[]): boolean {
+  return table.uniques.some(
+    (u) => u.length === columns.length && u.every((c) => columns.includes(c)),
+  );
+}
+
+function describe(fk: ForeignKey): string {
+  return `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`;
+}
+
+export function findRelationships(
+  schema: Schema,
+  parent: Table,
+  name: string,
+  hint: string | undefined,
+): Relationship[] {
+  const found: (Relationship & { fks: ForeignKey[]; hints: string[] })[] = [];
+  for (const fk of schema.foreignKeys) {
+    if (
+      fk.table === parent.name &&
+      (fk.refTable === name || (fk.columns.length === 1 && fk.columns[0] === name))
+    ) {
+      const target = schema.tables.get(fk.refTable);
+      if (target) {
+        found.push({
+          cardinality: 'm2o',
+          target,
+          constraint: fk.name,
+          on: zip(fk.refColumns, fk.columns),
+          fks: [fk],
+          hints: [fk.name, ...fk.columns],
+        });
+      }
+    }
+    if (fk.refTable === parent.name && fk.table === name) {
+      const target = schema.tables.get(fk.table);
+      if (target) {
+        found.push({
+          cardinality: isUnique(target, fk.columns) ? 'o2o' : 'o2m',
+          target,
+          constraint: fk.name,
+          on: zip(fk.columns, fk.refColumns),
+          fks: [fk],
+          hints: [fk.name, ...fk.columns],
+        });
+      }
+    }
+  }
+  const target = schema.tables.get(name);
+  if (target) {
+    for (const toParent of schema.foreignKeys) {
+      if (toParent.refTable !== parent.name) continue;
+      const junction = schema.tables.get(toParent.table);
+      if (!junction || junction.name === parent.name || junction.name === name) continue;
+      for (const toTarget of schema.foreignKeys) {
+        if (
+          toTarget === toParent ||
+          toTarget.table !== junction.name ||
+          toTarget.refTable !== name
+        ) {
+          continue;
+        }
+        const keyCols = [...toParent.columns, ...toTarget.columns];
+        const covered = junction.uniques.some((u) => keyCols.every((c) => u.includes(c)));
+        if (!covered) continue;
+        found.push({
+          cardinality: 'm2m',
+          target,
+          constraint: `${toParent.name}, ${toTarget.name}`,
+          on: zip(toParent.columns, toParent.refColumns),
+          junction: { table: junction, toTarget: zip(toTarget.columns, toTarget.refColumns) },
+          fks: [toParent, toTarget],
+          hints: [junction.name, toParent.name, toTarget.name],
+        });
+      }
+    }
+  }
+  const matching = hint === undefined ? found : found.filter((r) => r.hints.includes(hint));
+  if (matching.length === 0) {
+    throw apiError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
+      `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema.name}', but no matches were found.`,
+      null,
+    );
+  }
+  if (matching.length > 1) {
+    const details = matching.map((r) => ({
+      cardinality:
+        r.cardinality === 'm2o'
+          ? 'many-to-one'
+          : r.cardinality === 'o2m'
+            ? 'one-to-many'
+            : r.cardinality === 'o2o'
+              ? 'one-to-one'
+              : 'many-to-many',
+      embedding: `${parent.name} with ${name}`,
+      relationship: r.fks.map(describe).join(', '),
+    }));
+    const options = matching.map(
+      (r) => `'${name}!${r.junction ? r.junction.table.name : r.constraint}'`,
+    );
+    const error = apiError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
+      null,
+      `Try changing '${name}' to one of the following: ${options.join(', ')}. Find the desired relationship in the 'details' key.`,
+    );
+    (error.body as { details: unknown }).details = details;
+    throw error;
+  }
+  const [only] = matching;
+  if (!only) throw new Error('unreachable');
+  const { fks: _fks, hints: _hints, ...relationship } = only;
+  return [relationship];
+}
+
+function isToOne(r: Relationship): boolean {
+  return r.cardinality === 'm2o' || r.cardinality === 'o2o';
+}
+
+export class SqlBuilder {
+  readonly params: unknown[] = [];
+  #aliases = 0;
+
+  constructor(
+    readonly schema: Schema,
+    readonly query: ParsedQuery,
+  ) {}
+
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  alias(): string {
+    return `t${this.#aliases++}`;
+  }
+
+  qualified(table: Table | string): string {
+    return `${ident(this.schema.name)}.${ident(typeof table === 'string' ? table : table.name)}`;
+  }
+
+  fieldExpr(alias: string, field: Field): string {
+    let expr = `${ident(alias)}.${ident(field.name)}`;
+    for (const step of field.json) {
+      const key = /^-?[0-9]+$/.test(step.key)
+        ? `${this.param(step.key)}::int`
+        : `${this.param(step.key)}::text`;
+      expr += `${step.arrow}${key}`;
+    }
+    return expr;
+  }
+
+  // ---- select lists -------------------------------------------------------------------------
+
+  /** The select list of one level; `inner` collects EXISTS conditions of !inner embeds. */
+  selectList(
+    table: Table | null,
+    alias: string,
+    items: SelectItem[],
+    path: string,
+    inner: string[],
+  ): string[] {
+    const out: string[] = [];
+    for (const item of items) {
+      if (item.type === 'star') {
+        out.push(`${ident(alias)}.*`);
+      } else if (item.type === 'count') {
+        out.push(`count(*) as "count"`);
+      } else if (item.type === 'column') {
+        const last = item.field.json[item.field.json.length - 1];
+        const name = item.alias ?? (last ? last.key : item.field.name);
+        let expr = this.fieldExpr(alias, item.field);
+        if (item.cast) expr = `cast(${expr} as ${item.cast})`;
+        out.push(`${expr} as ${ident(name)}`);
+      } else {
+        if (!table) {
+          throw apiError(400, 'PGRST200', `Could not find a relationship for '${item.name}'`);
+        }
+        out.push(...this.embed(table, alias, item, path, inner));
+      }
+    }
+    return out;
+  }
+
+  embedPath(parentPath: string, item: EmbedItem): string[] {
+    const names = item.alias ? [item.alias, item.name] : [item.name];
+    return names.map((n) => (parentPath ? `${parentPath}.${n}` : n));
+  }
+
+  paramsFor<T>(map: Map<string, T>, paths: string[]): T | undefined {
+    for (const p of paths) {
+      const v = map.get(p);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+
+  /** FROM + WHERE (join and filters) of an embedded resource, relative to its parent alias. */
+  embedSource(
+    parent: Table,
+    parentAlias: string,
+    item: EmbedItem,
+    parentPath: string,
+  ): { rel: Relationship; alias: string; from: string; where: string[]; paths: string[] } {
+    const [rel] = findRelationships(this.schema, parent, item.name, item.hint);
+    if (!rel) throw new Error('unreachable');
+    const alias = this.alias();
+    const paths = this.embedPath(parentPath, item);
+    const where: string[] = [];
+    let from = `${this.qualified(rel.target)} as ${ident(alias)}`;
+    if (rel.junction) {
+      const j = this.alias();
+      from += ` join ${this.qualified(rel.junction.table)} as ${ident(j)} on ${rel.junction.toTarget
+        .map(([jc, tc]) => `${ident(j)}.${ident(jc)} = ${ident(alias)}.${ident(tc)}`)
+        .join(' and ')}`;
+      for (const [jc, pc] of rel.on) {
+        where.push(`${ident(j)}.${ident(jc)} = ${ident(parentAlias)}.${ident(pc)}`);
+      }
+    } else {
+      for (const [tc, pc] of rel.on) {
+        where.push(`${ident(alias)}.${ident(tc)} = ${ident(parentAlias)}.${ident(pc)}`);
+      }
+    }
+    const conditions = this.paramsFor(this.query.conditions, paths) ?? [];
+    const nestedEmbeds = item.select.filter((s): s is EmbedItem => s.type === 'embed');
+    for (const c of conditions) {
+      where.push(this.condition(c, rel.target, alias, paths[0] ?? '', nestedEmbeds));
+    }
+    return { rel, alias, from, where, paths };
+  }
+
+  embed(
+    parent: Table,
+    parentAlias: string,
+    item: EmbedItem,
+    parentPath: string,
+    parentInner: string[],
+  ): string[] {
+    const { rel, alias, from, where, paths } = this.embedSource(
+      parent,
+      parentAlias,
+      item,
+      parentPath,
+    );
+    const path = paths[0] ?? item.name;
+    const inner: string[] = [];
+    const items = this.selectList(rel.target, alias, item.select, path, inner);
+    where.push(...inner);
+    const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+    if (item.join === 'inner') parentInner.push(`exists (select 1 from ${from}${whereSql})`);
+    if (item.select.length === 0) return [];
+    const name = ident(item.alias ?? item.name);
+    const onlyCount = item.select.length === 1 && item.select[0]?.type === 'count';
+    if (onlyCount) {
+      const obj = `json_build_object('count', count(*))`;
+      return [
+        `(select ${isToOne(rel) ? obj : `json_build_array(${obj})`} from ${from}${whereSql}) as ${name}`,
+      ];
+    }
+    const order = this.orderBy(
+      rel.target,
+      alias,
+      this.paramsFor(this.query.order, paths) ?? [],
+      path,
+      item.select,
+    );
+    const limit = this.paramsFor(this.query.limit, paths);
+    const offset = this.paramsFor(this.query.offset, paths);
+    const page = `${limit !== undefined ? ` limit ${limit}` : ''}${offset !== undefined ? ` offset ${offset}` : ''}`;
+    const body = `select ${items.join(', ')} from ${from}${whereSql}${order}`;
+    if (item.spread) {
+      if (!isToOne(rel)) {
+        throw apiError(
+          400,
+          'PGRST119',
+          'A spread operation on a to-many relationship is not supported',
+        );
+      }
+      return item.select
+        .filter((s): s is Extract<SelectItem, { type: 'column' }> => s.type === 'column')
+        .map((s) => {
+          const last = s.field.json[s.field.json.length - 1];
+          const colName = s.alias ?? (last ? last.key : s.field.name);
+          return `(select _e.${ident(colName)} from (${body} limit 1) as _e) as ${ident(colName)}`;
+        });
+    }
+    if (isToOne(rel)) {
+      return [`(select row_to_json(_e) from (${body} limit 1) as _e) as ${name}`];
+    }
+    return [`(select coalesce(json_agg(_e), '[]') from (${body}${page}) as _e) as ${name}`];
+  }
+
+  // ---- filters ------------------------------------------------------------------------------
+
+  condition(
+    cond: Condition,
+    table: Table | null,
+    alias: string,
+    path: string,
+    embeds: EmbedItem[],
+  ): string {
+    if (cond.type === 'logic') {
+      const parts = cond.conditions.map((c) => this.condition(c, table, alias, path, embeds));
+      const joined =
+        parts.length === 0 ? 'true' : `(${parts.join(cond.op === 'or' ? ' or ' : ' and ')})`;
+      return cond.negate ? `not ${joined}` : joined;
+    }
+    const f = cond.filter;
+    const embed = embeds.find(
+      (e) => (e.alias ?? e.name) === f.field.name || e.name === f.field.name,
+    );
+    if (
+      embed &&
+      table &&
+      f.op === 'is' &&
+      f.field.json.length === 0 &&
+      (f.value === 'null' || f.value === 'not_null')
+    ) {
+      const { from, where } = this.embedSource(table, alias, embed, path);
+      const exists = `exists (select 1 from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''})`;
+      const wantNull = (f.value === 'null') !== f.negate;
+      return wantNull ? `not ${exists}` : exists;
+    }
+    const expr = this.filterExpr(this.fieldExpr(alias, f.field), f);
+    return f.negate ? `not (${expr})` : expr;
+  }
+
+  filterExpr(col: string, f: Filter): string {
+    const single = (op: string, value: string) => `${col} ${op} ${this.param(value)}`;
+    const quantified = (op: string) => {
+      const values = Array.isArray(f.value) ? f.value : [f.value];
+      if (values.length === 0) return f.quantifier === 'all' ? 'true' : 'false';
+      const parts = values.map((v) => `${col} ${op} ${this.param(v)}`);
+      return `(${parts.join(f.quantifier === 'all' ? ' and ' : ' or ')})`;
+    };
+    const binary: Record<string, string> = {
+      eq: '=',
+      neq: '<>',
+      gt: '>',
+      gte: '>=',
+      lt: '<',
+      lte: '<=',
+      like: 'like',
+      ilike: 'ilike',
+      match: '~',
+      imatch: '~*',
+      cs: '@>',
+      cd: '<@',
+      ov: '&&',
+      sl: '<<',
+      sr: '>>',
+      nxr: '&<',
+      nxl: '&>',
+      adj: '-|-',
+    };
+    switch (f.op) {
+      case 'in': {
+        const values = Array.isArray(f.value) ? f.value : [f.value];
+        if (values.length === 0) return 'false';
+        return `${col} in (${values.map((v) => this.param(v)).join(', ')})`;
+      }
+      case 'is': {
+        const v = String(f.value);
+        if (v === 'not_null') return `${col} is not null`;
+        return `${col} is ${v}`;
+      }
+      case 'isdistinct':
+        return `${col} is distinct from ${this.param(String(f.value))}`;
+      case 'fts':
+      case 'plfts':
+      case 'phfts':
+      case 'wfts': {
+        const fn = {
+          fts: 'to_tsquery',
+          plfts: 'plainto_tsquery',
+          phfts: 'phraseto_tsquery',
+          wfts: 'websearch_to_tsquery',
+        }[f.op];
+        const cfg = f.config ? `${this.param(f.config)}::regconfig, ` : '';
+        return `${col} @@ ${fn}(${cfg}${this.param(String(f.value))})`;
+      }
+      case 'ov': {
+        const v = String(f.value);
+        // `ov.(1,2)` lists are array literals for Postgres.
+        const value = v.startsWith('(') && v.endsWith(')') ? `{${v.slice(1, -1)}}` : v;
+        return single('&&', value);
+      }
+      default: {
+        const op = binary[f.op];
+        if (!op) throw apiError(400, 'PGRST100', `unknown operator ${f.op}`);
+        if (f.quantifier) return quantified(op);
+        return single(op, String(f.value));
+      }
+    }
+  }
+
+  // ---- order --------------------------------------------------------------------------------
+
+  orderBy(
+    table: Table | null,
+    alias: string,
+    terms: OrderTerm[],
+    path: string,
+    items: SelectItem[],
+  ): string {
+    if (terms.length === 0) return '';
+    const parts = terms.map((t) => {
+      let expr: string;
+      if (t.relation) {
+        const embed = items.find(
+          (s): s is EmbedItem =>
+            s.type === 'embed' && ((s.alias ?? s.name) === t.relation || s.name === t.relation),
+        );
+        if (!embed || !table) {
+          throw apiError(
+            400,
+            'PGRST108',
+            `'${t.relation}' is not an embedded resource in this request`,
+            null,
+            `Verify that '${t.relation}' is included in the 'select' query parameter.`,
+          );
+        }
+        const { rel, alias: a, from, where } = this.embedSource(table, alias, embed, path);
+        if (!isToOne(rel)) {
+          throw apiError(
+            400,
+            'PGRST118',
+            `A related order on '${t.relation}' is not possible`,
+            `'${t.relation}' is not a to-one relationship`,
+          );
+        }
+        expr = `(select ${this.fieldExpr(a, t.field)} from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} limit 1)`;
+      } else {
+        expr = this.fieldExpr(alias, t.field);
+      }
+      return `${expr} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
+    });
+    return ` order by ${parts.join(', ')}`;
+  }
+
+  /** WHERE of the root level (filters plus !inner / rel=not.is.null embeds). */
+  rootWhere(table: Table | null, alias: string, inner: string[]): string {
+    const embeds = this.query.select.filter((s): s is EmbedItem => s.type === 'embed');
+    const parts = (this.query.conditions.get('') ?? []).map((c) =>
+      this.condition(c, table, alias, '', embeds),
+    );
+    parts.push(...inner);
+    return parts.length > 0 ? ` where ${parts.join(' and ')}` : '';
+  }
+}
+
+// ---- statements -----------------------------------------------------------------------------
+
+export type Statement = { sql: string; params: unknown[] };
+
+/** Result row of every statement: total_count (or null), page_count, body (json text or null). */
+export type ResultRow = {
+  total_count: number | string | null;
+  page_count: number | string;
+  body: string | null;
+};
+
+function wrapResult(source: string, selectSql: string, count: string): string {
+  return (
+    `with pgrst_source as (${source}) ` +
+    `select ${count} as total_count, count(*)::int as page_count, ` +
+    `coalesce(json_agg(_pgrst_t), '[]')::text as body from (${selectSql}) as _pgrst_t`
+  );
+}
+
+export function readStatement(
+  schema: Schema,
+  query: ParsedQuery,
+  table: Table,
+  page: { limit: number; offset: number; count: boolean },
+): Statement {
+  const b = new SqlBuilder(schema, query);
+  const alias = b.alias();
+  const inner: string[] = [];
+  const items = b.selectList(table, alias, query.select, '', inner);
+  const where = b.rootWhere(table, alias, inner);
+  const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
+  const from = `${b.qualified(table)} as ${ident(alias)}`;
+  const source = `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${where}${order} limit ${page.limit} offset ${page.offset}`;
+  const count = page.count ? `(select count(*)::int from ${from}${where})` : 'null::int';
+  return {
+    sql: wrapResult(source, 'select * from pgrst_source', count),
+    params: b.params,
+  };
+}
+
+function representation(
+  b: SqlBuilder,
+  table: Table,
+  query: ParsedQuery,
+  returning: boolean,
+): { returning: string; select: string } {
+  if (!returning) return { returning: '1', select: 'select 1 from pgrst_source' };
+  const alias = b.alias();
+  const inner: string[] = [];
+  const items = b.selectList(table, alias, query.select, '', inner);
+  const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
+  return {
+    returning: `${b.qualified(table)}.*`,
+    select: `select ${items.join(', ')} from pgrst_source as ${ident(alias)}${inner.length > 0 ? ` where ${inner.join(' and ')}` : ''}${order}`,
+  };
+}
+
+export function unknownColumn(table: Table, column: string): never {
+  throw apiError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${table.name}' in the schema cache`,
+  );
+}
+
+export function insertStatement(
+  schema: Schema,
+  query: ParsedQuery,
+  table: Table,
+  options: {
+    body: string;
+    columns: string[];
+    missingDefault: boolean;
+    resolution?: 'merge-duplicates' | 'ignore-duplicates';
+    returning: boolean;
+    count: boolean;
+  },
+): Statement {
+  const b = new SqlBuilder(schema, query);
+  for (const c of options.columns) if (!table.columns.has(c)) unknownColumn(table, c);
+  const rowType = `null::${b.qualified(table)}`;
+  const cols = options.columns.map(ident).join(', ');
+  let source: string;
+  if (options.columns.length === 0) {
+    // `{}`: one row of defaults.
+    source = `insert into ${b.qualified(table)} default values`;
+  } else if (options.missingDefault) {
+    const bodyParam = b.param(options.body);
+    const values = options.columns.map((c) => {
+      const column = table.columns.get(c);
+      const fallback = column?.default ?? 'null';
+      return `case when (_j.j::jsonb) ? ${literal(c)} then _r.${ident(c)} else ${fallback} end`;
+    });
+    source =
+      `insert into ${b.qualified(table)} (${cols}) select ${values.join(', ')} ` +
+      `from json_array_elements(${bodyParam}::json) as _j(j), lateral json_populate_record(${rowType}, _j.j) as _r`;
+  } else {
+    const bodyParam = b.param(options.body);
+    source = `insert into ${b.qualified(table)} (${cols}) select ${cols} from json_populate_recordset(${rowType}, ${bodyParam}::json) as _r`;
+  }
+  if (options.resolution) {
+    const target = query.onConflict ?? table.primaryKey;
+    for (const c of target) if (!table.columns.has(c)) unknownColumn(table, c);
+    if (options.resolution === 'ignore-duplicates') {
+      source +=
+        target.length > 0
+          ? ` on conflict (${target.map(ident).join(', ')}) do nothing`
+          : ' on conflict do nothing';
+    } else {
+      if (target.length === 0) {
+        throw apiError(
+          400,
+          'PGRST120',
+          `'${table.name}' has no primary key; use on_conflict to choose the columns`,
+        );
+      }
+      const sets = options.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`);
+      source += ` on conflict (${target.map(ident).join(', ')}) do ${sets.length > 0 ? `update set ${sets.join(', ')}` : 'nothing'}`;
+    }
+  }
+  const rep = representation(b, table, query, options.returning);
+  source += ` returning ${rep.returning}`;
+  const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
+  return { sql: wrapResult(source, rep.select, count), params: b.params };
+}
+
+export function updateStatement(
+  schema: Schema,
+  query: ParsedQuery,
+  table: Table,
+  options: { body: string; columns: string[]; returning: boolean; count: boolean },
+): Statement {
+  const b = new SqlBuilder(schema, query);
+  for (const c of options.columns) if (!table.columns.has(c)) unknownColumn(table, c);
+  const alias = b.alias();
+  const bodyParam = b.param(options.body);
+  const sets = options.columns.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ');
+  const where = b.rootWhere(table, alias, []);
+  const rep = representation(b, table, query, options.returning);
+  const source =
+    `update ${b.qualified(table)} as ${ident(alias)} set ${sets} ` +
+    `from json_populate_record(null::${b.qualified(table)}, ${bodyParam}::json) as _r${where} ` +
+    `returning ${rep.returning === '1' ? '1' : `${ident(alias)}.*`}`;
+  const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
+  return { sql: wrapResult(source, rep.select, count), params: b.params };
+}
+
+export function deleteStatement(
+  schema: Schema,
+  query: ParsedQuery,
+  table: Table,
+  options: { returning: boolean; count: boolean },
+): Statement {
+  const b = new SqlBuilder(schema, query);
+  const alias = b.alias();
+  const where = b.rootWhere(table, alias, []);
+  const rep = representation(b, table, query, options.returning);
+  const source = `delete from ${b.qualified(table)} as ${ident(alias)}${where} returning ${rep.returning === '1' ? '1' : `${ident(alias)}.*`}`;
+  const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
+  return { sql: wrapResult(source, rep.select, count), params: b.params };
+}
+
+export function rpcStatement(
+  schema: Schema,
+  query: ParsedQuery,
+  fn: Fn,
+  options: {
+    /** JSON object of named arguments, or the raw body for a single unnamed json argument. */
+    args: string;
+    argNames: string[];
+    wholeBody: boolean;
+    page: { limit: number; offset: number; count: boolean };
+  },
+): Statement {
+  const b = new SqlBuilder(schema, query);
+  const qualified = b.qualified(fn.name);
+  let from = '';
+  let call: string;
+  if (options.wholeBody) {
+    const arg = fn.args[0];
+    call = `${qualified}(${b.param(options.args)}::${arg?.type ?? 'json'})`;
+  } else if (options.argNames.length === 0) {
+    call = `${qualified}()`;
+  } else {
+    const args = options.argNames
+      .map((n) => fn.args.find((a) => a.name === n))
+      .filter((a) => a !== undefined);
+    from = ` from json_to_record(${b.param(options.args)}::json) as _a(${args.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
+    call = `${qualified}(${args.map((a) => `${ident(a.name)} := _a.${ident(a.name)}`).join(', ')})`;
+  }
+  if (fn.returnKind === 'void' || (!fn.returnsSet && fn.returnKind === 'scalar')) {
+    return {
+      sql: `select null::int as total_count, 1 as page_count, to_json(${call})::text as body${from}`,
+      params: b.params,
+    };
+  }
+  const alias = b.alias();
+  const source = from
+    ? `${from.slice(' from '.length)} cross join lateral ${call} as ${ident(alias)}`
+    : `${call} as ${ident(alias)}`;
+  const where = b.rootWhere(null, alias, []);
+  const order = b.orderBy(null, alias, query.order.get('') ?? [], '', query.select);
+  const page = fn.returnsSet ? ` limit ${options.page.limit} offset ${options.page.offset}` : '';
+  if (fn.returnKind === 'scalar') {
+    const inner = `select ${ident(alias)} as v from ${source}${where}${order}${page}`;
+    return {
+      sql:
+        `select ${options.page.count ? `(select count(*)::int from ${source}${where})` : 'null::int'} as total_count, ` +
+        `count(*)::int as page_count, coalesce(json_agg(_pgrst_t.v), '[]')::text as body from (${inner}) as _pgrst_t`,
+      params: b.params,
+    };
+  }
+  const items = b.selectList(null, alias, query.select, '', []);
+  const body = `select ${items.join(', ')} from ${source}${where}${order}${page}`;
+  const count = options.page.count ? `(select count(*)::int from ${source}${where})` : 'null::int';
+  return {
+    sql: `select ${count} as total_count, count(*)::int as page_count, coalesce(json_agg(_pgrst_t), '[]')::text as body from (${body}) as _pgrst_t`,
+    params: b.params,
+  };
+}
