@@ -4,6 +4,7 @@ import { parseFile } from 'music-metadata';
 import { studioMessage } from '../../../shared/messages.ts';
 import type { ImportIssue } from '../../../shared/model.ts';
 import { decodeAudio } from './decode.ts';
+import { wavDeclaredSeconds } from './wav-header.ts';
 
 export type AudioProbe = {
   readonly contentHash: string;
@@ -46,8 +47,11 @@ export async function probeAudio(
   const contentHash = await hashFile(file);
   let headerSeconds: number | null = null;
   try {
-    const metadata = await parseFile(file, { duration: false, skipCovers: true });
-    headerSeconds = metadata.format.duration ?? null;
+    headerSeconds = await wavDeclaredSeconds(file);
+    if (headerSeconds === null) {
+      const metadata = await parseFile(file, { duration: false, skipCovers: true });
+      headerSeconds = metadata.format.duration ?? null;
+    }
   } catch {
     headerSeconds = null;
   }
