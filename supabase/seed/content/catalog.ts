@@ -1,0 +1,81 @@
+// Names shared by the audio generator, the loader, seed.sql and the upload script, so the
+// file on disk, the storage object and the database path always agree.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LESSONS } from './lessons.ts';
+import type { SeedLine, SeedWord, Timings } from './types.ts';
+
+/** supabase/seed/audio: lessons/lesson-NN.mp3 and words/<slug>.mp3. */
+export const AUDIO_DIR = fileURLToPath(new URL('../audio/', import.meta.url));
+
+/** The line times and durations written by make-audio.ts. */
+export function loadTimings(): Timings {
+  return JSON.parse(readFileSync(new URL('./timings.json', import.meta.url), 'utf8')) as Timings;
+}
+
+/** Storage bucket that holds lesson and vocabulary audio. */
+export const AUDIO_BUCKET = 'lesson-audio';
+
+/**
+ * Hosted Supabase Storage only accepts ASCII object keys, so a word's file name spells the
+ * Hungarian long vowels and umlauts as distinct ASCII digraphs: á→aa, é→ee, í→ii, ó→oo, ö→oe,
+ * ő→ooe, ú→uu, ü→ue, ű→uue. kor, kór and kör stay three different names (kor, koor, koer).
+ * Other runs of non-letters become one hyphen.
+ */
+const TRANSLITERATION: Readonly<Record<string, string>> = {
+  á: 'aa',
+  é: 'ee',
+  í: 'ii',
+  ó: 'oo',
+  ö: 'oe',
+  ő: 'ooe',
+  ú: 'uu',
+  ü: 'ue',
+  ű: 'uue',
+};
+
+export function audioSlug(word: string): string {
+  return word
+    .normalize('NFC')
+    .trim()
+    .toLowerCase()
+    .replace(/[áéíóöőúüű]/gu, (letter) => TRANSLITERATION[letter] ?? letter)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function lessonAudioFile(lessonNumber: number): string {
+  return `lesson-${String(lessonNumber).padStart(2, '0')}.mp3`;
+}
+
+export function wordAudioFile(word: string): string {
+  return `${audioSlug(word)}.mp3`;
+}
+
+/** Object name inside the lesson-audio bucket (what lessons.audio_url stores). */
+export function lessonObjectName(lessonNumber: number): string {
+  return `seed/lessons/${lessonAudioFile(lessonNumber)}`;
+}
+
+/** Object name inside the lesson-audio bucket (what lesson_vocabulary.audio_file_path stores). */
+export function wordObjectName(word: string): string {
+  return `seed/words/${wordAudioFile(word)}`;
+}
+
+/** Every distinct vocabulary word of the course, first occurrence wins (one audio file each). */
+export function distinctWords(): SeedWord[] {
+  const seen = new Map<string, SeedWord>();
+  for (const lesson of LESSONS) {
+    for (const word of lesson.words) {
+      const key = word.hu.normalize('NFC').toLowerCase();
+      if (!seen.has(key)) seen.set(key, word);
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Fingerprint of a dialogue's text and speakers: timings.json is stale when it differs. */
+export function dialogueHash(lines: readonly SeedLine[]): string {
+  return createHash('sha256').update(JSON.stringify(lines)).digest('hex').slice(0, 16);
+}
