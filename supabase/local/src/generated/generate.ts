@@ -45,7 +45,7 @@ type FunctionInfo = {
   return_type: string;
   return_elem_type: string | null;
   /** Output columns for `returns table (...)` or a composite return type. */
-  out_columns: { name: string; type_name: string; elem_type: string | null }[];
+  out_columns: { name: string; type_name: string; elem_type: string | null; not_null?: boolean }[];
 };
 
 const NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
@@ -149,7 +149,7 @@ async function readCatalog(db: LocalDb) {
     order by p.proname`);
   const compositeColumns = new Map<
     number,
-    { name: string; type_name: string; elem_type: string | null }[]
+    { name: string; type_name: string; elem_type: string | null; not_null: boolean }[]
   >();
   const result: FunctionInfo[] = [];
   for (const f of functions.rows) {
@@ -183,8 +183,14 @@ async function readCatalog(db: LocalDb) {
     if (outColumns.length === 0 && f.return_relid !== 0) {
       let cols = compositeColumns.get(f.return_relid);
       if (!cols) {
-        const res = await db.query<{ name: string; type_name: string; elem_type: string | null }>(
-          `select a.attname as name, t.typname as type_name, et.typname as elem_type
+        const res = await db.query<{
+          name: string;
+          type_name: string;
+          elem_type: string | null;
+          not_null: boolean;
+        }>(
+          `select a.attname as name, t.typname as type_name, et.typname as elem_type,
+                  a.attnotnull as not_null
            from pg_attribute a join pg_type t on t.oid = a.atttypid
            left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
            where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped order by a.attnum`,
@@ -295,7 +301,9 @@ function render(catalog: Awaited<ReturnType<typeof readCatalog>>): string {
     if (f.out_columns.length > 0) {
       out.push('        Returns: {');
       for (const c of f.out_columns) {
-        out.push(`          ${key(c.name)}: ${tsType(c.type_name, c.elem_type)} | null;`);
+        out.push(
+          `          ${key(c.name)}: ${tsType(c.type_name, c.elem_type)}${c.not_null ? '' : ' | null'};`,
+        );
       }
       out.push(f.returns_set ? '        }[];' : '        };');
     } else {

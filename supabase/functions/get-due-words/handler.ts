@@ -1,0 +1,50 @@
+// get-due-words: the caller's due review queue. Body { limit = 20, include_overdue = true } →
+// { words: [{ vocabulary_id, word_hu, word_en, difficulty, audio_file_path, due }] }, words of
+// completed lessons, most overdue first (RPC get_due_words, ordered again by core).
+import { DUE_WORDS_LIMIT, selectDueWords } from '@magyarul/core';
+import {
+  boolField,
+  callerClient,
+  endpoint,
+  fromDbError,
+  intField,
+  readBody,
+} from '../_shared/http.ts';
+import type { Env } from '../_shared/http.ts';
+
+export type DueWord = {
+  vocabulary_id: string;
+  word_hu: string;
+  word_en: string;
+  difficulty: string;
+  audio_file_path: string | null;
+  due: string;
+};
+
+export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(async (req, env) => {
+  const body = await readBody(req);
+  const limit = intField(body, 'limit', DUE_WORDS_LIMIT, 1, 200);
+  const includeOverdue = boolField(body, 'include_overdue', true);
+  const { client } = callerClient(req, env);
+  const now = new Date();
+  const { data, error } = await client.rpc('get_due_words', {
+    _limit: limit,
+    _include_overdue: includeOverdue,
+    _now: now.toISOString(),
+  });
+  if (error) throw fromDbError(error);
+  const rows = data.map((row) => ({
+    vocabulary_id: row.vocabulary_id ?? '',
+    word_hu: row.word_hu ?? '',
+    word_en: row.word_en ?? '',
+    difficulty: row.difficulty ?? 'intermediate',
+    audio_file_path: row.audio_file_path,
+    due: new Date(row.due ?? now),
+  }));
+  // The RPC already applied the learner's local day; core re-checks due ≤ now and the order.
+  const words: DueWord[] = selectDueWords(rows, now, { limit }).map((w) => ({
+    ...w,
+    due: w.due.toISOString(),
+  }));
+  return { words };
+});
