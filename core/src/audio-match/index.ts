@@ -1,4 +1,4 @@
-export { MATCH_LEVELS, baseName, matchKey } from './normalise.ts';
+export { MATCH_LEVELS, baseName, matchKey, matchKeys } from './normalise.ts';
 export type { MatchLevel } from './normalise.ts';
 export { matchAudioFiles } from './match.ts';
 export type {

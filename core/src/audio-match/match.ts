@@ -1,4 +1,4 @@
-import { MATCH_LEVELS, baseName, matchKey } from './normalise.ts';
+import { MATCH_LEVELS, baseName, matchKeys } from './normalise.ts';
 import type { MatchLevel } from './normalise.ts';
 
 /** A vocabulary word to find audio for. `id` must be unique within one matching run. */
@@ -32,15 +32,17 @@ export type AudioMatchResult<W, F> = {
   readonly ambiguities: readonly MatchAmbiguity<W, F>[];
 };
 
-function groupByKey<T>(
-  items: readonly T[],
+/** Open items by their key at one level; with `only`, keys outside it are skipped. */
+function groupByKey(
+  keys: readonly (readonly string[])[],
   open: ReadonlySet<number>,
-  keyOf: (item: T) => string,
+  level: number,
+  only?: ReadonlyMap<string, unknown>,
 ): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   for (const index of open) {
-    const key = keyOf(items[index] as T);
-    if (key === '') continue;
+    const key = (keys[index] as readonly string[])[level] as string;
+    if (key === '' || (only && !only.has(key))) continue;
     const group = groups.get(key);
     if (group) group.push(index);
     else groups.set(key, [index]);
@@ -63,14 +65,17 @@ export function matchAudioFiles<W extends MatchWord, F extends MatchFile>(
 ): AudioMatchResult<W, F> {
   const openWords = new Set(words.keys());
   const openFiles = new Set(files.keys());
-  const fileBases = files.map((file) => baseName(file.name));
+  // Each name is normalised once; the levels then only look keys up.
+  const fileKeys = files.map((file) => matchKeys(baseName(file.name)));
+  const wordKeys = words.map((word) => matchKeys(word.word_hu));
   const pairs: { wordIndex: number; fileIndex: number; level: MatchLevel }[] = [];
   const ambiguities: MatchAmbiguity<W, F>[] = [];
 
-  for (const level of MATCH_LEVELS) {
+  for (const [levelIndex, level] of MATCH_LEVELS.entries()) {
     if (openWords.size === 0 || openFiles.size === 0) break;
-    const fileGroups = groupByKey(fileBases, openFiles, (base) => matchKey(base, level));
-    const wordGroups = groupByKey(words, openWords, (word) => matchKey(word.word_hu, level));
+    const wordGroups = groupByKey(wordKeys, openWords, levelIndex);
+    // Files are many and mostly unrelated: only keys some word has are collected.
+    const fileGroups = groupByKey(fileKeys, openFiles, levelIndex, wordGroups);
     for (const [key, wordIndexes] of wordGroups) {
       const fileIndexes = fileGroups.get(key);
       if (!fileIndexes) continue;
