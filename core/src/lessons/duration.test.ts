@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../messages/index.ts';
 import {
   durationMinutes,
   formatClock,
@@ -45,6 +46,16 @@ describe('duration formats', () => {
   ])('returns landing minutes for %s s', (seconds, minutes, text) => {
     expect(durationMinutes(seconds)).toBe(minutes);
     expect(landingDurationText(seconds)).toBe(text);
+  });
+
+  it('returns N/A and minutes from the catalogue passed in', () => {
+    const catalogue = {
+      ...en,
+      'reviewPage.durationNa': 'k. A.',
+      'landing.lessons.durationMinutes': '{n} Min.',
+    };
+    expect(formatDuration(null, catalogue)).toBe('k. A.');
+    expect(landingDurationText(600, catalogue)).toBe('10 Min.');
   });
 
   it.each([

@@ -1,4 +1,5 @@
-import { t } from '../messages/index.ts';
+import { en, t } from '../messages/index.ts';
+import type { Catalogue } from '../messages/index.ts';
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -18,9 +19,12 @@ export function formatClock(seconds: number): string {
  * A lesson duration for the review page: m:ss below an hour, h:mm:ss from an hour, 'N/A' when
  * there is no duration (null, not a number, or not positive).
  */
-export function formatDuration(seconds: number | null | undefined): string {
+export function formatDuration(
+  seconds: number | null | undefined,
+  catalogue: Catalogue = en,
+): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) {
-    return t('reviewPage.durationNa');
+    return t('reviewPage.durationNa', {}, catalogue);
   }
   const total = wholeSeconds(seconds);
   if (total < 3600) return formatClock(total);
@@ -37,9 +41,12 @@ export function durationMinutes(seconds: number | null | undefined): number | nu
 }
 
 /** The landing card's duration label ('12 min'), or null when the lesson has none. */
-export function landingDurationText(seconds: number | null | undefined): string | null {
+export function landingDurationText(
+  seconds: number | null | undefined,
+  catalogue: Catalogue = en,
+): string | null {
   const minutes = durationMinutes(seconds);
-  return minutes === null ? null : t('landing.lessons.durationMinutes', { n: minutes });
+  return minutes === null ? null : t('landing.lessons.durationMinutes', { n: minutes }, catalogue);
 }
 
 /** Seconds from the upload form's 'Duration (minutes)' field; empty or invalid is null. */

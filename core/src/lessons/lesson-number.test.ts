@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../messages/index.ts';
 import {
   duplicateLessonWarning,
   findDuplicateLesson,
@@ -39,6 +40,17 @@ describe('lesson number', () => {
     );
     expect(duplicateLessonWarning(lessons[1] as (typeof lessons)[0])).toBe(
       'This lesson number already exists (Draft: "At the café")',
+    );
+  });
+
+  it('returns the duplicate warning in the catalogue passed in', () => {
+    const catalogue = {
+      ...en,
+      'lessonNumber.duplicate': 'Diese Lektionsnummer gibt es schon ({status}: "{title}")',
+      'lesson.status.draft': 'Entwurf',
+    };
+    expect(duplicateLessonWarning({ title: 'Essen', is_published: false }, catalogue)).toBe(
+      'Diese Lektionsnummer gibt es schon (Entwurf: "Essen")',
     );
   });
 

@@ -1,4 +1,5 @@
-import { t } from '../messages/index.ts';
+import { en, t } from '../messages/index.ts';
+import type { Catalogue } from '../messages/index.ts';
 
 /** The duplicate check runs this long after typing stops. */
 export const LESSON_NUMBER_CHECK_DELAY_MS = 500;
@@ -35,9 +36,11 @@ export function findDuplicateLesson<T extends NumberedTitledLesson>(
 /** 'This lesson number already exists (Published: "Greetings")'. */
 export function duplicateLessonWarning(
   lesson: Pick<NumberedTitledLesson, 'title' | 'is_published'>,
+  catalogue: Catalogue = en,
 ): string {
-  const status = t(lesson.is_published ? 'lesson.status.published' : 'lesson.status.draft');
-  return t('lessonNumber.duplicate', { status, title: lesson.title });
+  const statusKey = lesson.is_published ? 'lesson.status.published' : 'lesson.status.draft';
+  const status = t(statusKey, {}, catalogue);
+  return t('lessonNumber.duplicate', { status, title: lesson.title }, catalogue);
 }
 
 /** The create dialog's preset: highest existing number plus 1, or 1 when none or the read failed. */

@@ -29,6 +29,18 @@ describe('savedIndicatorText', () => {
     );
   });
 
+  it('returns the text from the catalogue passed in', () => {
+    const german = {
+      ...en,
+      'reviewPage.saving': 'Speichern...',
+      'reviewPage.savedMinutesAgo': 'Alle Änderungen vor {n} Minuten gespeichert',
+    };
+    expect(savedIndicatorText(savedAt, later(120_000), false, german)).toBe(
+      'Alle Änderungen vor 2 Minuten gespeichert',
+    );
+    expect(savedIndicatorText(savedAt, later(0), true, german)).toBe('Speichern...');
+  });
+
   it('returns Saving... while saving and null before the first save', () => {
     expect(savedIndicatorText(savedAt, later(1000), true)).toBe('Saving...');
     expect(savedIndicatorText(null, later(1000))).toBeNull();
