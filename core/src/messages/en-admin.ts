@@ -141,6 +141,7 @@ export const enAdmin = {
   'transcript.empty': 'No transcript available in database',
   'transcript.saved': 'Transcript changes saved',
   'transcript.loaded': 'Loaded {n} transcript lines',
+  'transcript.lineSkipped': 'Line {n} skipped: expected "SPEAKER: text"', // product
   'transcript.csvParseFailed': 'Failed to parse CSV. Expected format: speaker,text',
   'transcript.pasteParseFailed': 'Failed to parse content. Expected format: speaker,text',
   'reviewAudio.download': 'Download',

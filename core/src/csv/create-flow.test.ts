@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { parseTranscriptCsv, parseVocabularyCsv } from './create-flow.ts';
+
+const messages = (result: { issues: readonly { message: string }[] }) =>
+  result.issues.map((i) => i.message);
+
+describe('create-flow CSV validation', () => {
+  it.each(['', '\n\n', 'word_hu,word_en,difficulty', 'word_hu,word_en,difficulty\n,,\n'])(
+    'returns the header + data rows message for %j',
+    (text) => {
+      const result = parseVocabularyCsv(text);
+      expect(messages(result)).toEqual(['CSV must have header + data rows']);
+      expect(result.issues[0]?.row).toBeNull();
+      expect(result.items).toEqual([]);
+    },
+  );
+
+  it('returns the missing columns in the spec order', () => {
+    expect(messages(parseVocabularyCsv('hungarian,english\nalma,apple'))).toEqual([
+      'Missing columns: word_hu, word_en, difficulty',
+    ]);
+    expect(messages(parseTranscriptCsv('Speaker,text\nanna,Szia'))).toEqual([
+      'Missing columns: line',
+    ]);
+  });
+
+  it('returns headers matched case-insensitively, quoted, in any order, with extras', () => {
+    const result = parseVocabularyCsv(
+      '"Difficulty",notes,WORD_EN,Word_HU\nbeginner,x,apple,alma\n',
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.items).toEqual([
+      { row: 2, word_hu: 'alma', word_en: 'apple', difficulty: 'beginner' },
+    ]);
+  });
+
+  it('returns one issue per bad row and keeps going', () => {
+    const result = parseVocabularyCsv(
+      [
+        'word_hu,word_en,difficulty',
+        'alma,apple,beginner',
+        ',pear,beginner',
+        'kutya,,',
+        'macska,cat,Expert',
+        'ház,house,  ADVANCED ',
+        '',
+        'víz,water,medium',
+      ].join('\r\n'),
+    );
+    expect(messages(result)).toEqual([
+      'Row 3: Missing word_hu',
+      'Row 4: Missing word_en, difficulty',
+      "Row 5: Invalid difficulty 'Expert'",
+      "Row 8: Invalid difficulty 'medium'",
+    ]);
+    expect(result.issues.map((i) => [i.code, i.row])).toEqual([
+      ['missing-cells', 3],
+      ['missing-cells', 4],
+      ['invalid-difficulty', 5],
+      ['invalid-difficulty', 8],
+    ]);
+    expect(result.items).toEqual([
+      { row: 2, word_hu: 'alma', word_en: 'apple', difficulty: 'beginner' },
+      { row: 6, word_hu: 'ház', word_en: 'house', difficulty: 'advanced' },
+    ]);
+  });
+
+  it('returns a quoted comma inside a line of dialogue intact', () => {
+    const result = parseTranscriptCsv(
+      'speaker,line\nANNA,"Szia, Bence! Mit csinálsz?"\nbence,"Azt mondta: ""Jó napot!"""\n',
+    );
+    expect(result.items).toEqual([
+      { row: 2, speaker: 'anna', line: 'Szia, Bence! Mit csinálsz?' },
+      { row: 3, speaker: 'bence', line: 'Azt mondta: "Jó napot!"' },
+    ]);
+  });
+
+  it('returns missing transcript cells by row', () => {
+    expect(messages(parseTranscriptCsv('speaker,line\nanna,\n,Szia\nbence,Helló'))).toEqual([
+      'Row 2: Missing line',
+      'Row 3: Missing speaker',
+    ]);
+  });
+
+  it('returns a quoted multi-line cell as one record', () => {
+    const result = parseTranscriptCsv('speaker,line\nanna,"első sor\nmásodik sor"\nbence,ok\n');
+    expect(result.items.map((i) => i.line)).toEqual(['első sor\nmásodik sor', 'ok']);
+  });
+});

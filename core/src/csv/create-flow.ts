@@ -1,0 +1,72 @@
+import { csvIssue, type CsvInput, type CsvResult } from './types.ts';
+import { missingCells, readTable } from './table.ts';
+
+export const TRANSCRIPT_CSV_COLUMNS = ['speaker', 'line'] as const;
+export const VOCABULARY_CSV_COLUMNS = ['word_hu', 'word_en', 'difficulty'] as const;
+export const CREATE_FLOW_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+
+export type CreateFlowDifficulty = (typeof CREATE_FLOW_DIFFICULTIES)[number];
+
+/** A transcript line of the create dialog's CSV; speaker lower-cased (`narrator`, `anna`…). */
+export type TranscriptCsvRow = {
+  readonly row: number;
+  readonly speaker: string;
+  readonly line: string;
+};
+
+export type VocabularyCsvRow = {
+  readonly row: number;
+  readonly word_hu: string;
+  readonly word_en: string;
+  readonly difficulty: CreateFlowDifficulty;
+};
+
+function isDifficulty(value: string): value is CreateFlowDifficulty {
+  return (CREATE_FLOW_DIFFICULTIES as readonly string[]).includes(value);
+}
+
+/** Validates the create dialog's transcript CSV (`speaker,line`). */
+export function parseTranscriptCsv(input: CsvInput): CsvResult<TranscriptCsvRow> {
+  const { rows, issues } = readTable(input, TRANSCRIPT_CSV_COLUMNS);
+  const items: TranscriptCsvRow[] = [];
+  for (const row of rows) {
+    const missing = missingCells(row, TRANSCRIPT_CSV_COLUMNS);
+    if (missing) {
+      issues.push(missing);
+      continue;
+    }
+    items.push({ row: row.row, speaker: row.get('speaker').toLowerCase(), line: row.get('line') });
+  }
+  return { items, issues };
+}
+
+/** Validates the create dialog's vocabulary CSV (`word_hu,word_en,difficulty`). */
+export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow> {
+  const { rows, issues } = readTable(input, VOCABULARY_CSV_COLUMNS);
+  const items: VocabularyCsvRow[] = [];
+  for (const row of rows) {
+    const missing = missingCells(row, VOCABULARY_CSV_COLUMNS);
+    if (missing) {
+      issues.push(missing);
+      continue;
+    }
+    const raw = row.get('difficulty');
+    const difficulty = raw.toLowerCase();
+    if (!isDifficulty(difficulty)) {
+      issues.push(
+        csvIssue('invalid-difficulty', 'csv.rowInvalidDifficulty', row.row, {
+          n: row.row,
+          value: raw,
+        }),
+      );
+      continue;
+    }
+    items.push({
+      row: row.row,
+      word_hu: row.get('word_hu'),
+      word_en: row.get('word_en'),
+      difficulty,
+    });
+  }
+  return { items, issues };
+}

@@ -1,0 +1,42 @@
+import { t, type MessageKey } from '../messages/index.ts';
+import type { MessageParams } from '../messages/index.ts';
+
+/** CSV content as read from a file (bytes, any supported encoding) or as typed/pasted text. */
+export type CsvInput = Uint8Array | string;
+
+/** Machine-readable reasons a CSV row or file is reported. */
+export type CsvIssueCode =
+  | 'no-data-rows'
+  | 'missing-columns'
+  | 'missing-cells'
+  | 'invalid-difficulty'
+  | 'not-utf8'
+  | 'mojibake'
+  | 'no-transcript-lines'
+  | 'line-skipped';
+
+/**
+ * One problem found in a CSV. `row` is the 1-based record number in the file, the header being
+ * row 1 (the row number a spreadsheet shows); `null` when the issue concerns the whole file.
+ */
+export type CsvIssue = {
+  readonly code: CsvIssueCode;
+  readonly key: MessageKey;
+  readonly message: string;
+  readonly row: number | null;
+};
+
+/** Batch result: every valid item plus every issue; parsing never stops at the first bad row. */
+export type CsvResult<T> = {
+  readonly items: T[];
+  readonly issues: CsvIssue[];
+};
+
+export function csvIssue(
+  code: CsvIssueCode,
+  key: MessageKey,
+  row: number | null,
+  params?: MessageParams,
+): CsvIssue {
+  return { code, key, message: t(key, params), row };
+}
