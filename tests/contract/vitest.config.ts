@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 // Conformance suites: unmodified supabase-js against the embedded server on PGlite and on
@@ -5,6 +6,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'contract',
+    root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
