@@ -1,1 +1,23 @@
-export {};
+export {
+  uploadTargetFor,
+  type LessonFileType,
+  type StorageBucket,
+  type UploadTarget,
+} from './buckets.ts';
+export { selectVocabularyAudio, type VocabularyAudioSelection } from './multi-select.ts';
+export {
+  UPLOAD_RULES,
+  checkUpload,
+  hasAcceptedType,
+  type UploadContext,
+  type UploadRule,
+} from './rules.ts';
+export { formatMegabytes } from './size.ts';
+export { sanitizeFileName, storagePath } from './storage-path.ts';
+export {
+  MEGABYTE,
+  extensionOf,
+  type FileCheck,
+  type FileLike,
+  type FileRejection,
+} from './types.ts';

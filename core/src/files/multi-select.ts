@@ -1,0 +1,30 @@
+import { t } from '../messages/index.ts';
+import { extensionOf, type FileLike } from './types.ts';
+
+const accepted = ['.mp3', '.wav'];
+
+export type VocabularyAudioSelection<F extends FileLike> = {
+  readonly accepted: F[];
+  readonly skipped: F[];
+  /** '{n} files skipped (invalid format)', or null when nothing was skipped. */
+  readonly message: string | null;
+};
+
+/**
+ * The create dialog's multi-select of vocabulary audio: only .mp3 and .wav are kept, the rest
+ * are skipped and counted. Keeps the caller's file objects (e.g. browser Files) as they are.
+ */
+export function selectVocabularyAudio<F extends FileLike>(
+  files: readonly F[],
+): VocabularyAudioSelection<F> {
+  const keep: F[] = [];
+  const skipped: F[] = [];
+  for (const file of files) {
+    (accepted.includes(extensionOf(file.name.trim())) ? keep : skipped).push(file);
+  }
+  return {
+    accepted: keep,
+    skipped,
+    message: skipped.length > 0 ? t('create.filesSkipped', { n: skipped.length }) : null,
+  };
+}
