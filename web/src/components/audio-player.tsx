@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { activeLineIndex, formatClock, isAudioComplete, type TimedLine } from '../lib/lessons.ts';
+import { activeLineIndex, formatClock, isAudioComplete } from '@magyarul/core/lessons';
+
+/** A transcript line with its times filled (core's withDefaultTimings). */
+export type TranscriptLine = {
+  readonly line_number: number;
+  readonly speaker: string;
+  readonly text_content: string;
+  readonly start_time: number;
+  readonly end_time: number;
+};
 import { Button } from './button.tsx';
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -28,7 +37,7 @@ export function AudioPlayer({
   onComplete,
 }: {
   sources: readonly string[];
-  lines: readonly TimedLine[];
+  lines: readonly TranscriptLine[];
   onComplete?: () => void;
 }) {
   const t = useT();
@@ -261,7 +270,7 @@ export function AudioPlayer({
                 type="button"
                 className="transcript-line"
                 aria-current={index === active ? 'true' : undefined}
-                onClick={() => seekTo(line.start)}
+                onClick={() => seekTo(line.start_time)}
               >
                 <span className="speaker">{line.speaker.toUpperCase()}</span>
                 <span lang="hu">{line.text_content}</span>

@@ -1,12 +1,32 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useT } from '../lib/i18n/i18n.tsx';
 import {
-  sessionReducer,
+  answerCard,
+  isLastCard,
+  isPassed,
+  nextCard,
+  sessionResult,
   startSession,
-  summarise,
   type Flashcard,
-  type SessionSummary,
-} from '../lib/flashcards.ts';
+  type SessionResult,
+  type SessionState,
+} from '@magyarul/core/flashcards';
+import { useT } from '../lib/i18n/i18n.tsx';
+
+/** A finished session with its pass verdict (≥ 80 %). */
+export type SessionSummary = SessionResult & { readonly passed: boolean };
+
+type Action = { readonly type: 'answer'; readonly option: number } | { readonly type: 'next' };
+
+function reducer(state: SessionState, action: Action): SessionState {
+  return action.type === 'answer'
+    ? answerCard(state, action.option, new Date())
+    : nextCard(state, new Date());
+}
+
+function summarise(state: SessionState): SessionSummary {
+  const result = sessionResult(state);
+  return { ...result, passed: isPassed(result.correctAnswers, result.totalCards) };
+}
 import { ProgressBar } from './progress.tsx';
 import { Button } from './button.tsx';
 
@@ -39,14 +59,14 @@ export function FlashcardPlayer({
   onFinished: (summary: SessionSummary) => void;
 }) {
   const t = useT();
-  const [state, dispatch] = useReducer(sessionReducer, cards, (initial) =>
-    startSession(initial, performance.now()),
+  const [state, dispatch] = useReducer(reducer, cards, (initial) =>
+    startSession(initial, new Date()),
   );
   const nextRef = useRef<HTMLButtonElement>(null);
   const questionRef = useRef<HTMLHeadingElement>(null);
   const card = state.cards[state.index];
   const answered = state.selected !== null;
-  const last = state.index === state.cards.length - 1;
+  const last = isLastCard(state);
   const finishedRef = useRef(false);
 
   const answer = useCallback(
@@ -54,7 +74,7 @@ export function FlashcardPlayer({
       if (!card || state.selected !== null) return;
       const chosen = card.options[option];
       if (!chosen) return;
-      dispatch({ type: 'answer', option, now: performance.now() });
+      dispatch({ type: 'answer', option });
       onAnswer(card, chosen.isCorrect);
     },
     [card, state.selected, onAnswer],
@@ -62,11 +82,11 @@ export function FlashcardPlayer({
 
   const next = useCallback(() => {
     if (state.selected === null) return;
-    dispatch({ type: 'next', now: performance.now() });
+    dispatch({ type: 'next' });
   }, [state.selected]);
 
   useEffect(() => {
-    if (state.finished && !finishedRef.current) {
+    if (state.phase === 'finished' && !finishedRef.current) {
       finishedRef.current = true;
       onFinished(summarise(state));
     }
@@ -97,7 +117,7 @@ export function FlashcardPlayer({
     return () => window.removeEventListener('keydown', onKey);
   }, [answer, next]);
 
-  if (!card || state.finished) return null;
+  if (!card || state.phase === 'finished') return null;
   const correctOption = card.options.find((o) => o.isCorrect);
   const chosen = state.selected === null ? undefined : card.options[state.selected];
 

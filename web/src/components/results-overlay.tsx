@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { passCount, type SessionSummary } from '../lib/flashcards.ts';
+import { passMark } from '@magyarul/core/flashcards';
+import type { SessionSummary } from './flashcard-player.tsx';
 import { Button } from './button.tsx';
 
 export const AUTO_CONTINUE_MS = 3000;
@@ -68,7 +69,7 @@ export function ResultsOverlay({
           </>
         ) : (
           <>
-            <p>{t('flashcards.needToPass', { n: passCount(summary.totalCards) })}</p>
+            <p>{t('flashcards.needToPass', { n: passMark(summary.totalCards) })}</p>
             <Button ref={primary} onClick={onTryAgain}>
               {t('flashcards.tryAgain')}
             </Button>

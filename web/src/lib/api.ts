@@ -1,6 +1,12 @@
 import { AppError, getSupabase, toAppError } from './supabase.ts';
 import type { LessonProgressRow, LessonRow, TranscriptRow, VocabularyRow } from './database.ts';
-import type { CardWord } from './flashcards.ts';
+import {
+  audioCompletedUpsert,
+  flashcardPassUpsert,
+  LESSON_PROGRESS_CONFLICT,
+  resolveAudioUrl,
+} from '@magyarul/core/lessons';
+import type { CardWord } from '@magyarul/core/flashcards';
 import type { FeedbackType } from './forms.ts';
 
 // Every call the learner pages make (spec/learner-side.md §7), one function each, throwing
@@ -100,40 +106,26 @@ export async function fetchAllProgress(userId: string): Promise<LessonProgressRo
 
 export async function saveAudioCompleted(userId: string, lessonId: string): Promise<void> {
   const supabase = await getSupabase();
-  const { error } = await supabase.from('user_lesson_progress').upsert(
-    {
-      user_id: userId,
-      lesson_id: lessonId,
-      audio_completed: true,
-      updated_at: new Date().toISOString(),
-    },
-    { onConflict: 'user_id,lesson_id' },
-  );
+  const { error } = await supabase
+    .from('user_lesson_progress')
+    .upsert(audioCompletedUpsert(userId, lessonId, new Date()), {
+      onConflict: LESSON_PROGRESS_CONFLICT,
+    });
   if (error) throw toAppError(error);
 }
 
+/** Saves a passed session; a failed one writes nothing (core's flashcardPassUpsert is null). */
 export async function saveFlashcardPass(
   userId: string,
   lessonId: string,
-  score: number,
-  accuracy: number,
+  result: { correctAnswers: number; totalCards: number; accuracy: number },
 ): Promise<void> {
+  const row = flashcardPassUpsert(userId, lessonId, result, new Date());
+  if (!row) return;
   const supabase = await getSupabase();
-  const now = new Date().toISOString();
-  const { error } = await supabase.from('user_lesson_progress').upsert(
-    {
-      user_id: userId,
-      lesson_id: lessonId,
-      audio_completed: true,
-      flashcard_score: score,
-      flashcard_passed: true,
-      flashcard_accuracy: accuracy,
-      is_completed: true,
-      completed_at: now,
-      updated_at: now,
-    },
-    { onConflict: 'user_id,lesson_id' },
-  );
+  const { error } = await supabase
+    .from('user_lesson_progress')
+    .upsert(row, { onConflict: LESSON_PROGRESS_CONFLICT });
   if (error) throw toAppError(error);
 }
 
@@ -157,19 +149,33 @@ export async function saveFlashcardSession(
   if (error) throw toAppError(error);
 }
 
-type WordsResponse = { words?: CardWord[] };
+/** A word as the edge functions and lesson_vocabulary return it. */
+export type ApiWord = {
+  readonly id?: string;
+  readonly vocabulary_id?: string;
+  readonly word_hu: string;
+  readonly word_en: string;
+  readonly difficulty?: string | null;
+  readonly audio_file_path?: string | null;
+};
 
-function asWords(data: unknown): CardWord[] {
-  const words = (data as WordsResponse | null)?.words;
-  return Array.isArray(words)
-    ? words.map((w) => {
-        const raw = w as CardWord & { vocabulary_id?: string };
-        return { ...raw, id: raw.vocabulary_id ?? raw.id };
-      })
-    : [];
+/** Words in the shape core's card builders take, audio resolved to a playable URL. */
+export function toCardWords(words: readonly ApiWord[], backendUrl: string): CardWord[] {
+  return words.map((w) => ({
+    id: w.vocabulary_id ?? w.id ?? '',
+    word_hu: w.word_hu,
+    word_en: w.word_en,
+    difficulty: w.difficulty ?? null,
+    audioUrl: resolveAudioUrl(w.audio_file_path, backendUrl),
+  }));
 }
 
-export async function fetchInterleavedWords(lessonId: string): Promise<CardWord[]> {
+function asWords(data: unknown): ApiWord[] {
+  const words = (data as { words?: unknown } | null)?.words;
+  return Array.isArray(words) ? (words as ApiWord[]) : [];
+}
+
+export async function fetchInterleavedWords(lessonId: string): Promise<ApiWord[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.functions.invoke('get-interleaved-words', {
     body: { current_lesson_id: lessonId, new_word_count: 12, review_word_count: 8 },
@@ -178,7 +184,7 @@ export async function fetchInterleavedWords(lessonId: string): Promise<CardWord[
   return asWords(data);
 }
 
-export async function fetchDueWords(): Promise<CardWord[]> {
+export async function fetchDueWords(): Promise<ApiWord[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.functions.invoke('get-due-words', {
     body: { limit: 20, include_overdue: true },
@@ -226,18 +232,28 @@ export async function fetchStreak(userId: string): Promise<number> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('get_streak', { _user_id: userId });
   if (error) throw toAppError(error);
-  return Number(data ?? 0);
+  return Number(data[0]?.current_streak ?? 0);
 }
 
-export async function fetchProfileName(userId: string): Promise<string> {
+export async function fetchProfile(userId: string): Promise<{ name: string; timeZone: string }> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('profiles')
-    .select('name')
+    .select('name, time_zone')
     .eq('user_id', userId)
     .maybeSingle();
   if (error) throw toAppError(error);
-  return data?.name ?? '';
+  return { name: data?.name ?? '', timeZone: data?.time_zone ?? 'UTC' };
+}
+
+/** Streaks count the learner's local days, so the profile follows the browser's time zone. */
+export async function saveTimeZone(userId: string, timeZone: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase
+    .from('profiles')
+    .update({ time_zone: timeZone })
+    .eq('user_id', userId);
+  if (error) throw toAppError(error);
 }
 
 export async function saveProfileName(userId: string, name: string): Promise<void> {

@@ -1,48 +1,58 @@
-import type { CardWord } from './flashcards.ts';
-import type { TimedLine } from './lessons.ts';
+import type { CardWord } from '@magyarul/core/flashcards';
+import type { TranscriptLine } from '../components/audio-player.tsx';
 
 // The public demo lesson: authored content (Hungarian with English glosses), not interface text.
-export const DEMO_LINES: readonly TimedLine[] = [
+export const DEMO_LINES: readonly TranscriptLine[] = [
   {
     line_number: 1,
     speaker: 'narrator',
     text_content: 'Anna és Bence egy kávézóban találkoznak.',
-    start: 0,
-    end: 4,
+    start_time: 0,
+    end_time: 4,
   },
-  { line_number: 2, speaker: 'anna', text_content: 'Szia, Bence! Hogy vagy?', start: 4, end: 8 },
+  {
+    line_number: 2,
+    speaker: 'anna',
+    text_content: 'Szia, Bence! Hogy vagy?',
+    start_time: 4,
+    end_time: 8,
+  },
   {
     line_number: 3,
     speaker: 'bence',
     text_content: 'Szia, Anna! Jól vagyok, köszönöm. És te?',
-    start: 8,
-    end: 12,
+    start_time: 8,
+    end_time: 12,
   },
   {
     line_number: 4,
     speaker: 'anna',
     text_content: 'Én is jól. Kérsz egy kávét?',
-    start: 12,
-    end: 16,
+    start_time: 12,
+    end_time: 16,
   },
-  { line_number: 5, speaker: 'bence', text_content: 'Igen, kérek. Köszönöm!', start: 16, end: 20 },
+  {
+    line_number: 5,
+    speaker: 'bence',
+    text_content: 'Igen, kérek. Köszönöm!',
+    start_time: 16,
+    end_time: 20,
+  },
 ];
 
 export const DEMO_WORDS: readonly CardWord[] = [
-  { id: 'demo-1', word_hu: 'szia', word_en: 'hi', difficulty: 'beginner', audio_file_path: null },
+  { id: 'demo-1', word_hu: 'szia', word_en: 'hi', difficulty: 'beginner' },
   {
     id: 'demo-2',
     word_hu: 'köszönöm',
     word_en: 'thank you',
     difficulty: 'beginner',
-    audio_file_path: null,
   },
   {
     id: 'demo-3',
     word_hu: 'kávé',
     word_en: 'coffee',
     difficulty: 'beginner',
-    audio_file_path: null,
   },
 ];
 
@@ -54,7 +64,7 @@ export const DEMO_SECONDS = 22;
  */
 export function demoWav(
   seconds: number = DEMO_SECONDS,
-  lineStarts: readonly number[] = DEMO_LINES.map((l) => l.start),
+  lineStarts: readonly number[] = DEMO_LINES.map((l) => l.start_time),
 ): Uint8Array {
   const rate = 8000;
   const samples = Math.round(seconds * rate);

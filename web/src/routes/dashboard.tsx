@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   fetchAllProgress,
-  fetchProfileName,
+  fetchProfile,
+  saveTimeZone,
   fetchPublishedLessons,
   fetchReviewedWordsCount,
   fetchStreak,
@@ -13,7 +14,7 @@ import {
 } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { lessonStatuses, type LessonStatus } from '../lib/lessons.ts';
+import { lessonStatuses, type LessonStatus } from '@magyarul/core/lessons';
 import { checkProfileName } from '../lib/forms.ts';
 import { notify } from '../lib/toast.ts';
 import { AppHeader } from '../components/app-header.tsx';
@@ -28,11 +29,22 @@ export function DashboardPage() {
   const { user, role } = useAuth();
   const t = useT();
   const userId = user?.id ?? '';
-  const name = useQuery({
-    queryKey: ['profile-name', userId],
-    queryFn: () => fetchProfileName(userId),
+  const profile = useQuery({
+    queryKey: ['profile', userId],
+    queryFn: () => fetchProfile(userId),
     enabled: !!user,
   });
+  const name = profile.data?.name ?? '';
+
+  // Streaks count local days: keep the profile's time zone in step with the browser's.
+  const savedZone = profile.data?.timeZone;
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!userId || !savedZone || !zone || zone === savedZone) return;
+    saveTimeZone(userId, zone).catch((error: unknown) =>
+      console.warn('Saving the time zone failed; streaks use the saved one.', error),
+    );
+  }, [userId, savedZone]);
 
   return (
     <>
@@ -42,9 +54,7 @@ export function DashboardPage() {
         <section className="greeting">
           {user ? (
             <p className="greeting-text">
-              {name.data
-                ? t('dashboard.greeting', { name: name.data })
-                : t('dashboard.greetingNoName')}
+              {name ? t('dashboard.greeting', { name }) : t('dashboard.greetingNoName')}
             </p>
           ) : (
             <p className="greeting-text">
@@ -65,7 +75,7 @@ export function DashboardPage() {
         </section>
         {user && <ProgressCard userId={userId} />}
         <LessonList userId={userId} />
-        {user && <ProfileName userId={userId} current={name.data ?? ''} />}
+        {user && <ProfileName userId={userId} current={name} />}
       </main>
     </>
   );
@@ -133,11 +143,10 @@ function LessonList({ userId }: { userId: string }) {
   else if (lessons.isError) body = <p role="alert">{t('lessons.loadFailed')}</p>;
   else if (lessons.data.length === 0) body = <p>{t('lessons.empty')}</p>;
   else {
-    const statuses = lessonStatuses(lessons.data, progress.data ?? []);
     body = (
       <ol className="lesson-list">
-        {lessons.data.map((lesson) => (
-          <LessonRow key={lesson.id} lesson={lesson} status={statuses.get(lesson.id) ?? 'locked'} />
+        {lessonStatuses(lessons.data, progress.data ?? []).map(({ lesson, status }) => (
+          <LessonRow key={lesson.id} lesson={lesson} status={status} />
         ))}
       </ol>
     );
@@ -200,7 +209,7 @@ function ProfileName({ userId, current }: { userId: string; current: string }) {
     try {
       await saveProfileName(userId, name);
       notify.success(t('profile.nameSaved'));
-      await queryClient.invalidateQueries({ queryKey: ['profile-name', userId] });
+      await queryClient.invalidateQueries({ queryKey: ['profile', userId] });
     } catch (error) {
       console.error('Saving the name failed', error);
       notify.error(t('profile.nameSaveFailed'));

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { mulberry32 } from '@magyarul/core/flashcards';
+import { buildLessonSession, mulberry32, type Flashcard } from '@magyarul/core/flashcards';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { buildLessonCards, type Flashcard, type SessionSummary } from '../lib/flashcards.ts';
 import { DEMO_LINES, DEMO_WORDS, demoWav } from '../lib/demo-content.ts';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button } from '../components/button.tsx';
-import { FlashcardPlayer } from '../components/flashcard-player.tsx';
+import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
 import { ResultsOverlay } from '../components/results-overlay.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
@@ -17,7 +16,7 @@ const OPEN_FLASHCARDS_AFTER_MS = 1500;
 
 function demoCards(seed: number): Flashcard[] {
   // Three sample cards: both directions represented.
-  return buildLessonCards(DEMO_WORDS, mulberry32(seed)).slice(0, 3);
+  return buildLessonSession(DEMO_WORDS, { random: mulberry32(seed) }).slice(0, 3);
 }
 
 export function LessonDemoPage() {

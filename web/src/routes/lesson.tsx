@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { mulberry32 } from '@magyarul/core/flashcards';
+import { buildLessonSession, mulberry32, type Flashcard } from '@magyarul/core/flashcards';
+import {
+  audioUrlCandidates,
+  formatClock,
+  nextLesson,
+  progressStrip,
+  withDefaultTimings,
+} from '@magyarul/core/lessons';
 import {
   fetchInterleavedWords,
   fetchLesson,
@@ -13,21 +20,16 @@ import {
   saveAudioCompleted,
   saveFlashcardPass,
   saveFlashcardSession,
+  toCardWords,
+  type ApiWord,
 } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { readBackendConfig } from '../lib/config.ts';
-import { audioCandidates, formatClock, timedTranscript } from '../lib/lessons.ts';
-import {
-  buildLessonCards,
-  type CardWord,
-  type Flashcard,
-  type SessionSummary,
-} from '../lib/flashcards.ts';
 import { notify } from '../lib/toast.ts';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
-import { FlashcardPlayer } from '../components/flashcard-player.tsx';
+import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
 import { ResultsOverlay } from '../components/results-overlay.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { Tabs } from '../components/tabs.tsx';
@@ -71,8 +73,9 @@ function LessonView({ id }: { id: string }) {
     }
   }, [lesson.isError, navigate, t]);
 
-  const audioDone = audioSaved || Boolean(progress.data?.audio_completed);
-  const passed = passedNow || Boolean(progress.data?.flashcard_passed);
+  const strip = progressStrip(progress.data);
+  const audioDone = audioSaved || strip.audio === 'complete';
+  const passed = passedNow || strip.flashcards === 'complete';
   const backendUrl = useMemo(() => readBackendConfig().url, []);
 
   const onAudioComplete = useCallback(() => {
@@ -104,7 +107,7 @@ function LessonView({ id }: { id: string }) {
     );
   }
   const data = lesson.data;
-  const lines = timedTranscript(transcript.data ?? []);
+  const lines = withDefaultTimings(transcript.data ?? []);
 
   return (
     <>
@@ -148,14 +151,13 @@ function LessonView({ id }: { id: string }) {
         >
           {tab === 'audio' ? (
             <AudioPlayer
-              sources={audioCandidates(data.audio_url, backendUrl)}
+              sources={audioUrlCandidates(data.audio_url, backendUrl)}
               lines={lines}
               onComplete={onAudioComplete}
             />
           ) : (
             <LessonFlashcards
               lessonId={id}
-              lessonNumber={data.lesson_number}
               userId={userId}
               vocabulary={vocabulary.data ?? []}
               passed={passed}
@@ -170,16 +172,14 @@ function LessonView({ id }: { id: string }) {
 
 function LessonFlashcards({
   lessonId,
-  lessonNumber,
   userId,
   vocabulary,
   passed,
   onPassed,
 }: {
   lessonId: string;
-  lessonNumber: number | null;
   userId: string;
-  vocabulary: readonly CardWord[];
+  vocabulary: readonly ApiWord[];
   passed: boolean;
   onPassed: () => void;
 }) {
@@ -188,7 +188,12 @@ function LessonFlashcards({
   const queryClient = useQueryClient();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
   const [cards, setCards] = useState<Flashcard[] | null>(null);
-  const [words, setWords] = useState<readonly CardWord[]>([]);
+  const newSession = useCallback(
+    (chosen: readonly ApiWord[]) =>
+      buildLessonSession(toCardWords(chosen, backendUrl), { random: mulberry32(Date.now() >>> 0) }),
+    [backendUrl],
+  );
+  const [words, setWords] = useState<readonly ApiWord[]>([]);
   const [round, setRound] = useState(0);
   const [summary, setSummary] = useState<SessionSummary | null>(null);
   const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
@@ -196,7 +201,6 @@ function LessonFlashcards({
   // The cards are drawn once when the tab opens and stay frozen until the learner leaves it.
   useEffect(() => {
     let active = true;
-    const audioUrlFor = (path: string | null) => audioCandidates(path, backendUrl)[0];
     void fetchInterleavedWords(lessonId)
       .then((fetched) => (fetched.length > 0 ? fetched : vocabulary))
       .catch((error: unknown) => {
@@ -207,7 +211,7 @@ function LessonFlashcards({
       .then((chosen) => {
         if (!active) return;
         setWords(chosen);
-        setCards(buildLessonCards(chosen, mulberry32(Date.now() >>> 0), audioUrlFor));
+        setCards(newSession(chosen));
       });
     return () => {
       active = false;
@@ -233,7 +237,7 @@ function LessonFlashcards({
         notify.error(t('flashcards.sessionSaveFailed'));
       });
       if (result.passed) {
-        void saveFlashcardPass(userId, lessonId, result.correctAnswers, result.accuracy)
+        void saveFlashcardPass(userId, lessonId, result)
           .then(() => {
             onPassed();
             void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
@@ -247,9 +251,7 @@ function LessonFlashcards({
     [userId, lessonId, t, onPassed, queryClient],
   );
 
-  const next = (lessons.data ?? []).find(
-    (l) => lessonNumber !== null && l.lesson_number !== null && l.lesson_number > lessonNumber,
-  );
+  const next = nextLesson(lessons.data ?? [], lessonId);
 
   if (!cards) return <Spinner label={t('lesson.loadingFlashcards')} />;
   if (cards.length === 0) return <p className="muted">{t('flashcards.empty')}</p>;
@@ -273,13 +275,7 @@ function LessonFlashcards({
           onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
           onTryAgain={() => {
             setSummary(null);
-            setCards(
-              buildLessonCards(
-                words,
-                mulberry32(Date.now() >>> 0),
-                (p) => audioCandidates(p, backendUrl)[0],
-              ),
-            );
+            setCards(newSession(words));
             setRound((n) => n + 1);
           }}
         />

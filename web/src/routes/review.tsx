@@ -1,36 +1,31 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { mulberry32 } from '@magyarul/core/flashcards';
+import { buildReviewSession, mulberry32, type Flashcard } from '@magyarul/core/flashcards';
 import {
   fetchCompletedLessonCount,
   fetchDueWords,
   fetchReviewedWordsCount,
   recordWordResult,
   saveFlashcardSession,
+  toCardWords,
+  type ApiWord,
 } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { readBackendConfig } from '../lib/config.ts';
-import { audioCandidates } from '../lib/lessons.ts';
-import {
-  buildReviewCards,
-  type CardWord,
-  type Flashcard,
-  type SessionSummary,
-} from '../lib/flashcards.ts';
 import { notify } from '../lib/toast.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
-import { FlashcardPlayer } from '../components/flashcard-player.tsx';
+import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
 import { Spinner } from '../components/spinner.tsx';
 
 type ReviewData =
   | { kind: 'noLessons' }
   | { kind: 'moreLessons' }
   | { kind: 'caughtUp' }
-  | { kind: 'ready'; words: CardWord[] };
+  | { kind: 'ready'; words: ApiWord[] };
 
 async function loadReview(userId: string): Promise<ReviewData> {
   const completed = await fetchCompletedLessonCount(userId);
@@ -119,16 +114,12 @@ function Message({
   );
 }
 
-function ReviewSession({ userId, words }: { userId: string; words: CardWord[] }) {
+function ReviewSession({ userId, words }: { userId: string; words: ApiWord[] }) {
   const t = useT();
   const navigate = useNavigate();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
   const [cards] = useState<Flashcard[]>(() =>
-    buildReviewCards(
-      words,
-      mulberry32(Date.now() >>> 0),
-      (path) => audioCandidates(path, backendUrl)[0],
-    ),
+    buildReviewSession(toCardWords(words, backendUrl), { random: mulberry32(Date.now() >>> 0) }),
   );
 
   const onAnswer = useCallback((card: Flashcard, correct: boolean) => {

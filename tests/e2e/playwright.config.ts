@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+// One embedded server per run, on a fresh data directory and its own port. The config is also
+// loaded by every worker: the values go through process.env so all of them agree.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'magyarul-e2e-'));
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: join(root, 'test-results', 'e2e'),
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  webServer: external
+    ? undefined
+    : {
+        // Builds web/dist when it is missing or stale, then serves it with the API on one origin.
+        command: 'node web/scripts/ensure-build.mjs && npx tsx supabase/local/src/main.ts',
+        cwd: root,
+        url: `${baseURL}/_dev/info`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: process.env.E2E_PORT,
+          MAGYARUL_DATA_DIR: process.env.E2E_DATA_DIR,
+          AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0',
+          NODE_ENV: 'development',
+        },
+      },
+});

@@ -1,0 +1,87 @@
+import { expect, test } from './support.ts';
+
+test.describe('public pages', () => {
+  test('/ redirects to /auth', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeVisible();
+  });
+
+  test('/preview shows the landing page with features and the signed-out hero', async ({
+    page,
+  }) => {
+    await page.goto('/preview');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Features' })).toHaveAttribute('href', '#features');
+    await expect(page.getByRole('link', { name: 'Lessons', exact: true })).toHaveAttribute(
+      'href',
+      '#lessons',
+    );
+    await expect(page.getByRole('link', { name: 'Try Demo', exact: true })).toHaveAttribute(
+      'href',
+      '/lesson-demo',
+    );
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Start Learning' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
+    await expect(page.locator('#features')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send Feedback' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Try Demo Lesson' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('/terms and /privacy have ten sections and a Back button', async ({ page }) => {
+    for (const [path, title] of [
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+    ] as const) {
+      await page.goto('/preview');
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2 })).toHaveCount(10);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page).toHaveURL(/\/preview$/);
+    }
+  });
+
+  test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('signed-in routes show a spinner, then redirect a visitor to /auth', async ({ page }) => {
+    for (const path of [
+      '/dashboard',
+      '/review-flashcards',
+      '/lesson/00000000-0000-0000-0000-000000000000',
+    ]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth$/);
+    }
+  });
+
+  test('the interface follows the language switcher and remembers it', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByLabel('Language').selectOption('de');
+    await expect(page.getByRole('tab', { name: 'Registrieren' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Registrieren' })).toBeVisible();
+    await page.getByLabel('Sprache').selectOption('es');
+    await expect(page.getByRole('tab', { name: 'Registrarse' })).toBeVisible();
+    await page.getByLabel('Idioma').selectOption('en');
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeVisible();
+  });
+
+  test('the browser language is the default', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await expect(page.getByRole('tab', { name: 'Registrarse' })).toBeVisible();
+    await context.close();
+  });
+});

@@ -1,0 +1,87 @@
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'magyarul-demo';
+export const DEMO_LEARNER = 'learner@magyarul.local';
+export const DEMO_ADMIN = 'admin@magyarul.local';
+
+type Mail = { to: string; subject: string; text: string; links: string[]; created_at: string };
+
+let counter = 0;
+/** A fresh address per call, unique across workers and runs. */
+export function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `${tag}-${process.pid}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+export async function anonKey(request: APIRequestContext): Promise<string> {
+  const info = (await (await request.get('/_dev/info')).json()) as { anonKey: string };
+  return info.anonKey;
+}
+
+/** The newest mail to `to` from the dev outbox (polls: mail is written after the response). */
+export async function latestMail(
+  request: APIRequestContext,
+  to: string,
+  subject?: RegExp,
+): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/_dev/mail.json?to=${encodeURIComponent(to)}`);
+        const mails = (await res.json()) as Mail[];
+        found = mails.find((m) => m.to === to && (!subject || subject.test(m.subject)));
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${to}`);
+  return found;
+}
+
+export function linkIn(mail: Mail): string {
+  const link = mail.links.find((l) => l.includes('/verify'));
+  if (!link) throw new Error(`no verify link in mail "${mail.subject}"`);
+  return link;
+}
+
+/** A confirmed learner created through the public sign-up and the outbox link. */
+export async function createLearner(
+  request: APIRequestContext,
+  name = 'E2E Learner',
+): Promise<string> {
+  const email = uniqueEmail('learner');
+  const key = await anonKey(request);
+  const res = await request.post('/auth/v1/signup', {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+    data: { email, password: DEMO_PASSWORD, data: { name } },
+  });
+  expect(res.ok()).toBe(true);
+  const link = linkIn(await latestMail(request, email));
+  const confirm = await request.get(link, { maxRedirects: 0 });
+  expect(confirm.status()).toBe(303);
+  return email;
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Every test: English interface and native dialogs answered, so nothing blocks the page. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    page.on('dialog', (dialog) => void dialog.dismiss());
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('magyarul.language'))
+        localStorage.setItem('magyarul.language', 'en');
+    });
+    await use(page);
+  },
+});
+
+export { expect };
