@@ -4,6 +4,7 @@ const MESSAGES = {
   'audio-unreadable': 'Audio file {file} cannot be decoded; it is broken or not audio.',
   'audio-length-mismatch':
     'Audio file {file} claims {header} s but only {decoded} s decode; it is truncated or its header is wrong.',
+  'audio-truncated': 'Audio file {file} ends in the middle of its data; it is truncated.',
   'audio-unsupported': 'Unsupported file format. Please use MP3, WAV, M4A, or AAC.',
   'audio-too-large': 'File too large. Max: {n}MB',
   'no-dialogue-audio': 'No dialogue audio (.mp3 or .wav) in this folder.',

@@ -86,7 +86,7 @@ describe('importRoot', () => {
       row: 2,
       message: "Row 2: Invalid difficulty 'easy'",
     });
-    expect(byFile('körte.mp3')).toEqual(['audio-length-mismatch']);
+    expect(byFile('körte.mp3')).toEqual(['audio-truncated']);
     expect(byFile('szőlő.wav')).toEqual(['audio-length-mismatch']);
     expect(byFile('alma.mp3')).toEqual(['audio-unreadable']);
     expect(byFile('dinnye.ogg')).toEqual(['audio-unsupported']);

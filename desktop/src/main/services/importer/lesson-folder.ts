@@ -174,7 +174,7 @@ export async function importLessonFolder(
         const probe = await probeAudio(
           join(folder, entry.name),
           entry.name.normalize('NFC'),
-          role === 'dialogue' ? (hash) => hash !== storedHash : () => false,
+          role === 'dialogue' ? (hash) => hash !== storedHash : null,
         );
         issues.push(...probe.issues);
         audioFiles.push({

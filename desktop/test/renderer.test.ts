@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudioApi } from '../src/shared/ipc.ts';
+import { launchChromium } from './harness/browser.ts';
+import type { Harness } from './harness/server.ts';
+import { startHarness } from './harness/server.ts';
+import { writeLessonsRoot } from './support/lessons.ts';
+
+/** "0:01.40" → 1.4; "–" → null */
+function seconds(text: string | null): number | null {
+  const match = /^(\d+):(\d+\.\d+)$/.exec((text ?? '').trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+describe('studio renderer in Chromium', () => {
+  const base = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+  let harness: Harness;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    writeLessonsRoot(join(base, 'lessons'));
+    harness = await startHarness({ dataDir: join(base, 'data'), root: join(base, 'lessons') });
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(harness.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  const startOf = async (n: number) => seconds(await page.getByTestId(`start-${n}`).textContent());
+  const endOf = async (n: number) => seconds(await page.getByTestId(`end-${n}`).textContent());
+
+  it('returns every lesson with its issues and a full progress bar after importing', async () => {
+    await page.getByRole('button', { name: 'Choose lessons folder…' }).click();
+    await expect.poll(() => page.getByLabel('Lessons folder').textContent()).toContain('lessons');
+    await page.getByRole('button', { name: 'Import lessons' }).click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Lessons' }).locator('tbody tr').count(), {
+        timeout: 60_000,
+      })
+      .toBe(3);
+    const bar = page.getByRole('progressbar', { name: 'Import progress' });
+    await expect.poll(() => bar.getAttribute('value'), { timeout: 60_000 }).toBe('3');
+    expect(await bar.getAttribute('max')).toBe('3');
+    const piac = page.getByRole('row').filter({ hasText: 'Piac' });
+    await piac.getByRole('button', { name: /issues/ }).click();
+    const issues = piac.getByRole('list', { name: 'Import issues' });
+    await expect.poll(() => issues.textContent()).toContain("Row 2: Invalid difficulty 'easy'");
+    expect(await issues.textContent()).toContain('körte.mp3');
+  });
+
+  it('returns one region per transcript line on a waveform drawn from stored peaks', async () => {
+    await page.getByRole('button', { name: 'Köszönés' }).click();
+    const wave = page.getByTestId('waveform');
+    await expect.poll(() => wave.getAttribute('data-ready'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => wave.getAttribute('data-regions')).toBe('3');
+  });
+
+  it('returns suggested boundaries at the silences once accepted, saved and undoable', async () => {
+    await page.getByRole('button', { name: 'Suggest boundaries' }).click();
+    await page.getByRole('button', { name: 'Accept suggestions' }).click();
+    await expect.poll(() => startOf(2)).not.toBeNull();
+    const spans = [
+      [await startOf(1), await endOf(1)],
+      [await startOf(2), await endOf(2)],
+      [await startOf(3), await endOf(3)],
+    ];
+    const expected = [
+      [0, 1.4],
+      [2, 3.4],
+      [4, 5.4],
+    ];
+    spans.forEach(([start, end], i) => {
+      expect(Math.abs((start ?? -9) - (expected[i]?.[0] ?? 0))).toBeLessThan(0.15);
+      expect(Math.abs((end ?? -9) - (expected[i]?.[1] ?? 0))).toBeLessThan(0.15);
+    });
+    const saved = await page.evaluate(async () => {
+      const { studio } = window as unknown as { studio: StudioApi };
+      const [lesson] = await studio.listDrafts();
+      return (await studio.getDraft(lesson?.id ?? 0))?.lines.map((l) => l.startTime);
+    });
+    expect(saved?.every((t) => t !== null)).toBe(true);
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => startOf(2)).toBeNull();
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => startOf(2)).not.toBeNull();
+  });
+
+  it('returns start and end set at the playhead by [ and ] while playing, ] moving to the next line', async () => {
+    await page.getByRole('row').filter({ hasText: 'Szia, Bence!' }).click();
+    await page.getByRole('button', { name: 'Play/Pause' }).click();
+    await expect
+      .poll(async () => seconds(await page.getByLabel('Playhead').textContent()) ?? 0)
+      .toBeGreaterThan(0.3);
+    await page.keyboard.press('[');
+    await expect
+      .poll(async () => seconds(await page.getByLabel('Playhead').textContent()) ?? 0)
+      .toBeGreaterThan(1);
+    await page.keyboard.press(']');
+    await page.getByRole('button', { name: 'Play/Pause' }).click();
+    const start = await startOf(1);
+    const end = await endOf(1);
+    expect(start).toBeGreaterThan(0.25);
+    expect(end).toBeGreaterThan((start ?? 0) + 0.3);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('table', { name: 'Transcript' })
+          .getByRole('row', { selected: true })
+          .textContent(),
+      )
+      .toContain('Szia Anna!');
+  });
+
+  it('returns a region moved by dragging it on the waveform', async () => {
+    const before = await startOf(3);
+    const region = page.locator('[part~="region"]').nth(2);
+    const box = await region.boundingBox();
+    if (!box) throw new Error('region not visible');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 15, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => startOf(3)).not.toBe(before);
+    expect((await startOf(3)) ?? 99).toBeLessThan(before ?? 0);
+  });
+
+  it('returns speed, loop and zoom applied to the player', async () => {
+    await page.getByLabel('Speed').selectOption('1.5');
+    await page.getByLabel('Loop').check();
+    await page.getByLabel('Zoom').fill('200');
+    const rate = await page.evaluate(() => {
+      const host = document.querySelector('[data-testid="waveform"] > div');
+      const media = host?.shadowRoot?.querySelector('audio') ?? document.querySelector('audio');
+      return media?.playbackRate ?? null;
+    });
+    expect(rate === null || rate === 1.5).toBe(true);
+    expect(await page.getByLabel('Loop').isChecked()).toBe(true);
+  });
+
+  it('returns a word matched by hand moved to the matched list, with each file playable', async () => {
+    const unmatched = page.getByRole('list', { name: 'Unmatched words', exact: true });
+    await unmatched.getByLabel('Audio for őszibarack').selectOption('words/extra.mp3');
+    const matched = page.getByRole('list', { name: 'Matched words', exact: true });
+    await expect.poll(() => matched.textContent()).toContain('őszibarack');
+    expect(await matched.textContent()).toContain('köszönöm');
+    await expect.poll(() => page.getByRole('button', { name: 'Play szia' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Unmatch őszibarack' }).click();
+    await expect.poll(() => unmatched.textContent()).toContain('őszibarack');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Unmatched files' }).textContent())
+      .toContain('words/extra.mp3');
+  });
+
+  it('returns the edits after a reload (autosaved) and no page errors', async () => {
+    const before = [await startOf(1), await endOf(1)];
+    await page.reload();
+    await page.getByRole('button', { name: 'Köszönés' }).click();
+    await expect.poll(() => startOf(1)).toBe(before[0]);
+    expect(await endOf(1)).toBe(before[1]);
+    expect(pageErrors).toEqual([]);
+  });
+});
