@@ -6,7 +6,8 @@ import type { Keys, ServerConfig } from './context.ts';
 import { signJwt } from './jwt.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
-// AUTH_AUTOCONFIRM, NODE_ENV.
+// AUTH_AUTOCONFIRM, NODE_ENV; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,7 +27,7 @@ export function loadConfig(
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
   }
   const dataDir = resolve(overrides.dataDir ?? env.MAGYARUL_DATA_DIR ?? join(REPO_ROOT, '.data'));
-  const webDir = overrides.webDir ?? join(REPO_ROOT, 'web', 'dist');
+  const webDir = overrides.webDir ?? env.MAGYARUL_WEB_DIR ?? join(REPO_ROOT, 'web', 'dist');
   const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || undefined);
   return {
     port,
@@ -38,7 +39,9 @@ export function loadConfig(
     maxRows: overrides.maxRows ?? 1000,
     maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,
     webDir,
-    supabaseDir: overrides.supabaseDir ?? join(REPO_ROOT, 'supabase'),
+    supabaseDir: resolve(
+      overrides.supabaseDir ?? env.MAGYARUL_SUPABASE_DIR ?? join(REPO_ROOT, 'supabase'),
+    ),
   };
 }
 
