@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// What `supabase functions deploy` needs: each function's Deno entry and import map, and a
+// [functions.<name>] table in config.toml. The import map pins the versions installed here.
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('.', import.meta.url));
+const NAMES = [
+  'get-due-words',
+  'get-interleaved-words',
+  'record-word-result',
+  'generate-lesson-image',
+];
+
+type Scalar = string | number | boolean;
+
+/** Tables of scalar keys ("functions.get-due-words" → { verify_jwt: true }); arrays skipped. */
+function parseToml(text: string): Map<string, Record<string, Scalar>> {
+  const tables = new Map<string, Record<string, Scalar>>([['', {}]]);
+  let current = tables.get('') ?? {};
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const header = /^\[([^\]]+)\]$/.exec(line);
+    if (header) {
+      current = {};
+      tables.set(header[1] ?? '', current);
+      continue;
+    }
+    const pair = /^([A-Za-z0-9_-]+)\s*=\s*(.+)$/.exec(line);
+    if (!pair) continue;
+    const value = pair[2] ?? '';
+    if (value === 'true' || value === 'false') current[pair[1] ?? ''] = value === 'true';
+    else if (/^\d+$/.test(value)) current[pair[1] ?? ''] = Number(value);
+    else if (/^".*"$/.test(value)) current[pair[1] ?? ''] = value.slice(1, -1);
+  }
+  return tables;
+}
+
+function installedVersion(pkg: string): string {
+  const file = fileURLToPath(new URL(`../../node_modules/${pkg}/package.json`, import.meta.url));
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+describe('edge function deployment files', () => {
+  const toml = parseToml(readFileSync(join(FUNCTIONS_DIR, '..', 'config.toml'), 'utf8'));
+
+  it.each(NAMES)('returns a Deno entry, handler and import map for %s', (name) => {
+    for (const file of ['index.ts', 'handler.ts', 'deno.json']) {
+      expect(existsSync(join(FUNCTIONS_DIR, name, file))).toBe(true);
+    }
+    const entry = readFileSync(join(FUNCTIONS_DIR, name, 'index.ts'), 'utf8');
+    expect(entry).toContain('Deno.serve((req: Request) => handler(req, Deno.env.toObject()))');
+    const map = JSON.parse(readFileSync(join(FUNCTIONS_DIR, name, 'deno.json'), 'utf8')) as {
+      imports: Record<string, string>;
+    };
+    expect(map.imports).toEqual({
+      '@supabase/supabase-js': `npm:@supabase/supabase-js@${installedVersion('@supabase/supabase-js')}`,
+      '@magyarul/core': '../../../core/src/index.ts',
+      papaparse: `npm:papaparse@${installedVersion('papaparse')}`,
+      'ts-fsrs': `npm:ts-fsrs@${installedVersion('ts-fsrs')}`,
+    });
+    expect(existsSync(join(FUNCTIONS_DIR, name, map.imports['@magyarul/core'] ?? ''))).toBe(true);
+  });
+
+  it.each(NAMES)('returns a config.toml table with verify_jwt on for %s', (name) => {
+    expect(toml.get(`functions.${name}`)).toMatchObject({
+      verify_jwt: true,
+      import_map: `./functions/${name}/deno.json`,
+      entrypoint: `./functions/${name}/index.ts`,
+    });
+  });
+
+  it('returns the CLI project settings: API port 54321, PostgreSQL 15, confirmations on', () => {
+    expect(toml.get('')).toMatchObject({ project_id: 'magyarul' });
+    expect(toml.get('api')).toMatchObject({ port: 54321, max_rows: 1000 });
+    expect(toml.get('db')).toMatchObject({ major_version: 15 });
+    expect(toml.get('auth')).toMatchObject({ site_url: 'http://127.0.0.1:54321' });
+    expect(toml.get('auth.email')).toMatchObject({ enable_confirmations: true });
+    expect(toml.get('db.seed')).toMatchObject({ enabled: true });
+  });
+
+  it('returns only the dependencies core declares in the import maps', () => {
+    const core = JSON.parse(
+      readFileSync(join(FUNCTIONS_DIR, '..', '..', 'core', 'package.json'), 'utf8'),
+    ) as { dependencies: Record<string, string> };
+    expect(Object.keys(core.dependencies).sort()).toEqual(['papaparse', 'ts-fsrs']);
+  });
+});
