@@ -1,4 +1,3 @@
-import { hash } from 'bcryptjs';
 import type { Queryable, ServerContext } from '../context.ts';
 import { authJson, errors } from './errors.ts';
 import type { AuthHelpers } from './index.ts';
@@ -7,6 +6,7 @@ import { isRecord, jsonObject, readJsonObject, str } from './request.ts';
 import {
   confirmEmail,
   findUserByEmail,
+  hashPassword,
   findUserById,
   insertUser,
   isUuid,
@@ -19,8 +19,6 @@ import {
 } from './users.ts';
 
 // Service-role endpoints: /admin/users CRUD, /admin/generate_link, /invite.
-
-const BCRYPT_COST = 10;
 
 /** Go durations as GoTrue's ban_duration takes them: "24h", "1h30m", "90s", "none". */
 export function parseGoDuration(value: string): number | null {
@@ -136,7 +134,7 @@ async function createUser(req: Request, ctx: ServerContext, h: AuthHelpers): Pro
   const email = h.requireEmail(body.email);
   let passwordHash: string | null = null;
   if (body.password !== undefined && body.password !== null) {
-    passwordHash = await hash(h.checkPassword(ctx, body.password), BCRYPT_COST);
+    passwordHash = await hashPassword(h.checkPassword(ctx, body.password));
   }
   const userMetadata = isRecord(body.user_metadata)
     ? body.user_metadata
@@ -171,7 +169,7 @@ async function updateUser(
   if (!existing) throw errors.userNotFound(404, 'User not found');
   let passwordHash: string | null = null;
   if (body.password !== undefined && body.password !== null) {
-    passwordHash = await hash(h.checkPassword(ctx, body.password), BCRYPT_COST);
+    passwordHash = await hashPassword(h.checkPassword(ctx, body.password));
   }
   const email = body.email !== undefined && body.email !== null ? h.requireEmail(body.email) : null;
   await ctx.db.transaction(async (tx) => {
@@ -268,7 +266,7 @@ async function generateLink(req: Request, ctx: ServerContext, h: AuthHelpers): P
   const data = isRecord(body.data) ? body.data : {};
   let passwordHash: string | null = null;
   if (type === 'signup') {
-    passwordHash = await hash(h.checkPassword(ctx, body.password), BCRYPT_COST);
+    passwordHash = await hashPassword(h.checkPassword(ctx, body.password));
   }
   const result = await ctx.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);

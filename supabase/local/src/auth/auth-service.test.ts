@@ -82,7 +82,7 @@ describe('authService', () => {
       `select u.encrypted_password, p.full_name from auth.users u join public.profiles p on p.id = u.id
         where u.email = 'anna@example.com'`,
     );
-    expect(stored.rows[0]?.encrypted_password).toMatch(/^\$2[ab]\$10\$/);
+    expect(stored.rows[0]?.encrypted_password).toMatch(/^\$2a\$10\$/);
     expect(stored.rows[0]?.full_name).toBe('Anna');
     const mails = await mailFor('anna@example.com');
     expect(mails).toHaveLength(1);
@@ -501,6 +501,22 @@ describe('authService', () => {
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as { code: string }).code).toBe('over_request_rate_limit');
     configureAuth(ctx, { requestLimit: 3000 });
+  });
+
+  it('signs in a user seeded with SQL crypt() and gen_salt(bf), as Supabase seed files do', async () => {
+    await ctx.db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+          raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+          'seeded@example.com', crypt('seeded-pw', gen_salt('bf')), now(),
+          '{"provider":"email","providers":["email"]}', '{}', now(), now())`,
+    );
+    const { data, error } = await client().auth.signInWithPassword({
+      email: 'seeded@example.com',
+      password: 'seeded-pw',
+    });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe('seeded@example.com');
   });
 
   it('serves settings and health, and JSON 404 for unknown routes', async () => {

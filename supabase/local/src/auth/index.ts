@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { compare, hash } from 'bcryptjs';
+import { compare } from 'bcryptjs';
 import type { Queryable, ServerContext, Service } from '../context.ts';
 import { verifyJwt, type JwtClaims } from '../jwt.ts';
 import { adminRoute } from './admin.ts';
@@ -27,6 +27,7 @@ import { createSession, refreshGrant, sessionResponse, type AmrMethod } from './
 import {
   confirmEmail,
   findUserByEmail,
+  hashPassword,
   findUserById,
   findUserByTokenHash,
   insertUser,
@@ -44,8 +45,6 @@ import {
 export { configureAuth, type AuthOptions } from './options.ts';
 
 // GoTrue-compatible /auth/v1 (compat doc §3). `path` is the part after /auth/v1.
-
-export const BCRYPT_COST = 10;
 
 const RATE_LIMITED = new Set([
   '/signup',
@@ -352,7 +351,7 @@ async function signup(req: Request, ctx: ServerContext): Promise<Response> {
     throw errors.validation('data must be a JSON object');
   }
   const data = isRecord(body.data) ? body.data : {};
-  const passwordHash = await hash(password, BCRYPT_COST);
+  const passwordHash = await hashPassword(password);
   const autoconfirm = ctx.config.autoconfirm;
 
   type Outcome =
@@ -480,7 +479,7 @@ async function putUser(req: Request, ctx: ServerContext): Promise<Response> {
   if (body.password !== undefined && body.password !== null) {
     const password = checkPassword(ctx, body.password);
     if (await passwordMatches(password, user.encrypted_password)) throw errors.samePassword();
-    passwordHash = await hash(password, BCRYPT_COST);
+    passwordHash = await hashPassword(password);
   }
   let newEmail: string | null = null;
   if (body.email !== undefined && body.email !== null && body.email !== '') {

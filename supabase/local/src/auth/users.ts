@@ -1,3 +1,4 @@
+import { genSalt, hash } from 'bcryptjs';
 import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../context.ts';
 import { iso, jsonObject } from './request.ts';
@@ -247,4 +248,12 @@ export function mergeMetadata(
     else result[key] = value;
   }
   return result;
+}
+
+export const BCRYPT_COST = 10;
+
+/** bcrypt with the $2a$ prefix GoTrue (Go's x/crypto/bcrypt) writes; same algorithm as $2b$. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = (await genSalt(BCRYPT_COST)).replace(/^\$2b\$/, '$2a$');
+  return hash(password, salt);
 }

@@ -26,10 +26,12 @@ function toMessage(row: MailRow): MailMessage {
   };
 }
 
-export function createMailOutbox(ctx: { db: Queryable }): MailOutbox & {
+/** Accepts the database itself or anything carrying it as `db` (a ServerContext). */
+export function createMailOutbox(source: Queryable | { db: Queryable }): MailOutbox & {
   listFor(to: string): Promise<MailMessage[]>;
   clear(): Promise<void>;
 } {
+  const ctx = { db: 'db' in source ? source.db : source };
   const select =
     'select id::text as id, to_address, subject, text_body, html_body, links, created_at from _local.mail_outbox';
   return {
