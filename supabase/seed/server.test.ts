@@ -7,6 +7,7 @@ import type { RunningServer } from '../local/src/index.ts';
 import { startServer } from '../local/src/index.ts';
 import { AUDIO_DIR } from './content/catalog.ts';
 import { DEMO_ADMIN, DEMO_LEARNER, DEMO_PASSWORD } from './index.ts';
+import { seedAudioFiles, uploadAudio } from './upload-audio.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -64,5 +65,28 @@ describe('seed in the embedded server', () => {
       expect(res.headers.get('content-type')).toContain('audio/mpeg');
       expect(Buffer.from(await res.arrayBuffer())).toEqual(readFileSync(file));
     }
+  });
+
+  it('uploads every seed MP3 through the Storage API with the service key', async () => {
+    const names: string[] = [];
+    const count = await uploadAudio({
+      url: `${server.url}/`,
+      serviceKey: server.ctx.keys.serviceRoleKey,
+      onUploaded: (name) => names.push(name),
+    });
+    expect(count).toBe(seedAudioFiles().length);
+    expect(names).toContain('seed/words/szooelooe.mp3');
+    const res = await fetch(
+      `${server.url}/storage/v1/object/public/lesson-audio/seed/lessons/lesson-10.mp3`,
+    );
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(
+      readFileSync(join(AUDIO_DIR, 'lessons', 'lesson-10.mp3')),
+    );
+  });
+
+  it('refuses an upload without the service key', async () => {
+    await expect(
+      uploadAudio({ url: server.url, serviceKey: server.ctx.keys.anonKey }),
+    ).rejects.toThrow(/upload of seed\/lessons\/lesson-01.mp3 failed/);
   });
 });
