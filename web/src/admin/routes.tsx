@@ -1,27 +1,34 @@
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { useT } from '../lib/i18n/i18n.tsx';
 import { RequireAuth } from '../components/require-auth.tsx';
 
-// ADMIN ROUTES: the admin area (issue for the admin side) replaces this file. The app router
-// mounts whatever `adminRoutes` exports under the shared layout (auth, i18n, toasts, query).
-function ComingInAdminIssue() {
-  const t = useT();
-  return (
-    <main id="main" className="page narrow">
-      <p>{t('admin.placeholder')}</p>
-    </main>
-  );
+// The admin area, each page its own chunk (route-level code splitting).
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const placeholder = (
-  <RequireAuth>
-    <ComingInAdminIssue />
-  </RequireAuth>
-);
+const AdminPage = page(() => import('./admin-page.tsx'), 'AdminPage');
+const ReviewPage = page(() => import('./review-page.tsx'), 'ReviewPage');
+const UploadPage = page(() => import('./upload-page.tsx'), 'UploadPage');
+const HubspotExporterPage = page(() => import('./hubspot-exporter.tsx'), 'HubspotExporterPage');
 
 export const adminRoutes: RouteObject[] = [
-  { path: '/admin', element: placeholder },
-  { path: '/admin/review/:id', element: placeholder },
-  { path: '/upload', element: placeholder },
-  { path: '/hubspot-exporter', element: placeholder },
+  { path: '/admin', element: <AdminPage /> },
+  {
+    path: '/admin/review/:lessonId',
+    element: (
+      <RequireAuth>
+        <ReviewPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/upload',
+    element: (
+      <RequireAuth>
+        <UploadPage />
+      </RequireAuth>
+    ),
+  },
+  { path: '/hubspot-exporter', element: <HubspotExporterPage /> },
 ];

@@ -1,0 +1,288 @@
+import { getSupabase, toAppError, type AppClient } from '../lib/supabase.ts';
+import type { Database } from '../lib/database.ts';
+import { sanitizeFileName } from '@magyarul/core/files';
+
+// Every call of the admin side (spec/admin-side.md §7), one function each, throwing AppError.
+
+type Tables = Database['public']['Tables'];
+export type AdminLesson = Tables['lessons']['Row'];
+export type LessonUpdate = Tables['lessons']['Update'];
+export type LessonInsert = Tables['lessons']['Insert'];
+export type TranscriptRow = Tables['lesson_transcript']['Row'];
+export type TranscriptInsert = Tables['lesson_transcript']['Insert'];
+export type VocabularyRow = Tables['lesson_vocabulary']['Row'];
+export type VocabularyInsert = Tables['lesson_vocabulary']['Insert'];
+export type FeedbackRow = Tables['user_feedback']['Row'];
+export type FeedbackStatus = 'new' | 'reviewing' | 'resolved' | 'closed';
+type Functions = Database['public']['Functions'];
+export type UserProgressRow = Functions['admin_user_progress']['Returns'][number];
+export type UserTotalsRow = Functions['admin_user_progress_totals']['Returns'][number];
+export type DailyActiveRow = Functions['admin_daily_active_learners']['Returns'][number];
+export type LessonCompletionRow = Functions['admin_lesson_completion']['Returns'][number];
+export type WordAccuracyRow = Functions['admin_word_accuracy']['Returns'][number];
+
+export const AUDIO_BUCKET = 'lesson-audio';
+export const IMAGE_BUCKET = 'lesson-images';
+
+export async function client(): Promise<AppClient> {
+  return getSupabase();
+}
+
+export async function checkIsAdmin(): Promise<boolean> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('is_admin');
+  if (error) return false;
+  return data;
+}
+
+export async function fetchAllLessons(): Promise<AdminLesson[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('lessons')
+    .select('*')
+    .order('lesson_number', { ascending: true });
+  if (error) throw toAppError(error);
+  return data;
+}
+
+export async function fetchLessonById(id: string): Promise<AdminLesson | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('lessons').select('*').eq('id', id).maybeSingle();
+  if (error) throw toAppError(error);
+  return data;
+}
+
+/** Highest lesson_number, or null when there is none. */
+export async function fetchHighestLessonNumber(): Promise<number | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('lessons')
+    .select('lesson_number')
+    .not('lesson_number', 'is', null)
+    .order('lesson_number', { ascending: false })
+    .limit(1);
+  if (error) throw toAppError(error);
+  return data[0]?.lesson_number ?? null;
+}
+
+export async function fetchLevels(): Promise<string[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('lessons').select('level').not('level', 'is', null);
+  if (error) throw toAppError(error);
+  return [...new Set(data.map((r) => r.level))];
+}
+
+/** Another lesson with this number (the current one excluded), for the duplicate warning. */
+export async function findLessonWithNumber(
+  lessonNumber: number,
+  excludeId: string,
+): Promise<Pick<AdminLesson, 'id' | 'title' | 'is_published' | 'lesson_number'> | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('lessons')
+    .select('id, title, is_published, lesson_number')
+    .eq('lesson_number', lessonNumber)
+    .neq('id', excludeId)
+    .limit(1);
+  if (error) throw toAppError(error);
+  return data[0] ?? null;
+}
+
+export async function setPublished(ids: readonly string[], published: boolean): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase
+    .from('lessons')
+    .update({ is_published: published })
+    .in('id', [...ids]);
+  if (error) throw toAppError(error);
+}
+
+export async function updateLesson(id: string, patch: LessonUpdate): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('lessons').update(patch).eq('id', id);
+  if (error) throw toAppError(error);
+}
+
+export async function deleteLessons(ids: readonly string[]): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase
+    .from('lessons')
+    .delete()
+    .in('id', [...ids]);
+  if (error) throw toAppError(error);
+}
+
+export async function fetchTranscript(lessonId: string): Promise<TranscriptRow[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('lesson_transcript')
+    .select('*')
+    .eq('lesson_id', lessonId)
+    .order('line_number', { ascending: true });
+  if (error) throw toAppError(error);
+  return data;
+}
+
+/** Replaces the lesson's transcript: delete every line, then insert the new set. */
+export async function replaceTranscript(
+  lessonId: string,
+  lines: readonly Omit<TranscriptInsert, 'lesson_id'>[],
+): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('lesson_transcript').delete().eq('lesson_id', lessonId);
+  if (error) throw toAppError(error);
+  if (lines.length === 0) return;
+  const { error: insertError } = await supabase
+    .from('lesson_transcript')
+    .insert(lines.map((l) => ({ ...l, lesson_id: lessonId })));
+  if (insertError) throw toAppError(insertError);
+}
+
+export async function fetchVocabulary(lessonId: string): Promise<VocabularyRow[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('lesson_vocabulary')
+    .select('*')
+    .eq('lesson_id', lessonId)
+    .order('created_at', { ascending: true });
+  if (error) throw toAppError(error);
+  return data;
+}
+
+export async function insertVocabulary(row: VocabularyInsert): Promise<VocabularyRow> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('lesson_vocabulary').insert(row).select().single();
+  if (error) throw toAppError(error);
+  return data;
+}
+
+export async function updateVocabulary(
+  id: string,
+  patch: Tables['lesson_vocabulary']['Update'],
+): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('lesson_vocabulary').update(patch).eq('id', id);
+  if (error) throw toAppError(error);
+}
+
+export async function deleteVocabulary(id: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('lesson_vocabulary').delete().eq('id', id);
+  if (error) throw toAppError(error);
+}
+
+export async function insertQaReview(lessonId: string, notes: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase
+    .from('lesson_qa_reviews')
+    .insert({ lesson_id: lessonId, qa_notes: notes, status: 'approved' });
+  if (error) throw toAppError(error);
+}
+
+/** Storage path '{owner}/{timestamp}-{sanitized name}' (spec §7). */
+export function objectPath(owner: string, fileName: string): string {
+  return `${owner}/${Date.now()}-${sanitizeFileName(fileName)}`;
+}
+
+export async function uploadObject(
+  bucket: string,
+  path: string,
+  file: Blob,
+  contentType: string,
+): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.storage
+    .from(bucket)
+    .upload(path, file, { upsert: true, contentType: contentType || undefined });
+  if (error) throw toAppError(error);
+}
+
+export async function removeObjects(bucket: string, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const supabase = await getSupabase();
+  const { error } = await supabase.storage.from(bucket).remove([...paths]);
+  if (error) throw toAppError(error);
+}
+
+export async function publicUrl(bucket: string, path: string): Promise<string> {
+  const supabase = await getSupabase();
+  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
+}
+
+/** The object path inside lesson-audio for a stored URL or path, or null for foreign URLs. */
+export function audioObjectPath(stored: string): string | null {
+  const marker = `/storage/v1/object/public/${AUDIO_BUCKET}/`;
+  const at = stored.indexOf(marker);
+  if (at >= 0) return decodeURIComponent(stored.slice(at + marker.length));
+  if (/^https?:/i.test(stored)) return null;
+  return stored.replace(/^\/+/, '');
+}
+
+/** A playable URL for a stored audio_url / audio_file_path (full URL or lesson-audio path). */
+export async function audioUrlOf(stored: string | null): Promise<string | null> {
+  if (!stored) return null;
+  if (/^https?:/i.test(stored)) return stored;
+  return publicUrl(AUDIO_BUCKET, stored.replace(/^\/+/, ''));
+}
+
+export async function fetchFeedback(): Promise<FeedbackRow[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('user_feedback')
+    .select('*')
+    .order('created_at', { ascending: false });
+  if (error) throw toAppError(error);
+  return data;
+}
+
+export async function updateFeedbackStatus(id: string, status: FeedbackStatus): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('user_feedback').update({ status }).eq('id', id);
+  if (error) throw toAppError(error);
+}
+
+export async function fetchUserProgress(): Promise<{
+  users: UserProgressRow[];
+  totals: UserTotalsRow | null;
+}> {
+  const supabase = await getSupabase();
+  const [users, totals] = await Promise.all([
+    supabase.rpc('admin_user_progress'),
+    supabase.rpc('admin_user_progress_totals'),
+  ]);
+  if (users.error) throw toAppError(users.error);
+  if (totals.error) throw toAppError(totals.error);
+  return { users: users.data, totals: totals.data[0] ?? null };
+}
+
+export async function fetchAnalytics(): Promise<{
+  daily: DailyActiveRow[];
+  completion: LessonCompletionRow[];
+  words: WordAccuracyRow[];
+}> {
+  const supabase = await getSupabase();
+  const [daily, completion, words] = await Promise.all([
+    supabase.rpc('admin_daily_active_learners', { _days: 14 }),
+    supabase.rpc('admin_lesson_completion'),
+    supabase.rpc('admin_word_accuracy', { _limit: 15 }),
+  ]);
+  if (daily.error) throw toAppError(daily.error);
+  if (completion.error) throw toAppError(completion.error);
+  if (words.error) throw toAppError(words.error);
+  return { daily: daily.data, completion: completion.data, words: words.data };
+}
+
+export async function generateLessonImage(body: {
+  lessonTitle: string;
+  lessonDescription: string;
+  lessonLevel: string;
+  transcriptPreview: string;
+}): Promise<{ imageUrl: string | null }> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.functions.invoke<{ imageUrl?: string }>(
+    'generate-lesson-image',
+    { body },
+  );
+  if (error) throw toAppError(error);
+  return { imageUrl: data?.imageUrl ?? null };
+}

@@ -1,0 +1,417 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { parseTranscriptCsv, parseVocabularyCsv, type CsvIssue } from '@magyarul/core/csv';
+import { checkUpload, selectVocabularyAudio, type UploadContext } from '@magyarul/core/files';
+import {
+  assignFile,
+  matchAudioFiles,
+  unassignFile,
+  type AudioMatchResult,
+} from '@magyarul/core/audio-match';
+import { nextLessonNumber, parseLessonNumber } from '@magyarul/core/lessons';
+import { Dialog } from '../components/dialog.tsx';
+import { Button } from '../components/button.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { notify } from '../lib/toast.ts';
+import { toAppError } from '../lib/supabase.ts';
+import { fetchHighestLessonNumber, generateLessonImage } from './api.ts';
+import { createLessonAtomically, CreateLessonError } from './create-lesson.ts';
+import { label } from './labels.ts';
+import { FieldError, FileProgress, LabelledInput, probeDuration } from './shared.tsx';
+
+type Level = 'beginner' | 'intermediate' | 'advanced';
+type Word = { id: string; word_hu: string; word_en: string; difficulty: Level };
+type CsvState<T> = { file: File | null; items: T[]; issues: CsvIssue[]; fileError: string | null };
+
+const LEVELS: readonly Level[] = ['beginner', 'intermediate', 'advanced'];
+const FLASHCARDS_PER_WORD = 4;
+
+function emptyCsv<T>(): CsvState<T> {
+  return { file: null, items: [], issues: [], fileError: null };
+}
+
+function fileError(context: UploadContext, file: File): string | null {
+  const check = checkUpload(context, file);
+  return check.ok ? null : check.message;
+}
+
+export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [lessonNumber, setLessonNumber] = useState('');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [level, setLevel] = useState<Level>('beginner');
+  const [status, setStatus] = useState<'draft' | 'published'>('draft');
+  const [audio, setAudio] = useState<{ file: File | null; error: string | null }>({
+    file: null,
+    error: null,
+  });
+  const [transcript, setTranscript] =
+    useState<CsvState<{ speaker: string; line: string }>>(emptyCsv);
+  const [vocabulary, setVocabulary] = useState<CsvState<Word>>(emptyCsv);
+  const [wordFiles, setWordFiles] = useState<File[]>([]);
+  const [skipMessage, setSkipMessage] = useState<string | null>(null);
+  const [matching, setMatching] = useState<AudioMatchResult<Word, File> | null>(null);
+  const [image, setImage] = useState<string | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // The preset: highest existing number + 1, or 1 when the read fails.
+  useEffect(() => {
+    if (!open) return;
+    let active = true;
+    void fetchHighestLessonNumber()
+      .then((highest) => nextLessonNumber(highest))
+      .catch(() => 1)
+      .then((n) => {
+        if (active) setLessonNumber(String(n));
+      });
+    return () => {
+      active = false;
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (vocabulary.items.length === 0 || wordFiles.length === 0) {
+      setMatching(null);
+      return;
+    }
+    setMatching(matchAudioFiles(vocabulary.items, wordFiles));
+  }, [vocabulary.items, wordFiles]);
+
+  const allFiles = useMemo(() => wordFiles, [wordFiles]);
+
+  const reset = () => {
+    setTitle('');
+    setDescription('');
+    setLevel('beginner');
+    setStatus('draft');
+    setAudio({ file: null, error: null });
+    setTranscript(emptyCsv());
+    setVocabulary(emptyCsv());
+    setWordFiles([]);
+    setSkipMessage(null);
+    setImage(null);
+    setErrors({});
+    setSubmitError(null);
+  };
+
+  const onAudio = (file: File | undefined) => {
+    if (!file) return setAudio({ file: null, error: null });
+    setAudio({ file, error: fileError('create-audio', file) });
+  };
+
+  const onTranscript = async (file: File | undefined) => {
+    if (!file) return setTranscript(emptyCsv());
+    const error = fileError('create-transcript-csv', file);
+    if (error) return setTranscript({ file, items: [], issues: [], fileError: error });
+    const result = parseTranscriptCsv(new Uint8Array(await file.arrayBuffer()));
+    setTranscript({
+      file,
+      items: result.items.map((r) => ({ speaker: r.speaker, line: r.line })),
+      issues: result.issues,
+      fileError: null,
+    });
+  };
+
+  const onVocabulary = async (file: File | undefined) => {
+    if (!file) return setVocabulary(emptyCsv());
+    const error = fileError('create-vocabulary-csv', file);
+    if (error) return setVocabulary({ file, items: [], issues: [], fileError: error });
+    const result = parseVocabularyCsv(new Uint8Array(await file.arrayBuffer()));
+    setVocabulary({
+      file,
+      items: result.items.map((r) => ({
+        id: `row-${r.row}`,
+        word_hu: r.word_hu.normalize('NFC'),
+        word_en: r.word_en,
+        difficulty: r.difficulty,
+      })),
+      issues: result.issues,
+      fileError: null,
+    });
+  };
+
+  const onWordAudio = (list: FileList | null) => {
+    const selection = selectVocabularyAudio(Array.from(list ?? []));
+    setWordFiles(selection.accepted);
+    setSkipMessage(selection.message);
+    if (selection.message) notify.info(selection.message);
+  };
+
+  const assign = (word: Word, fileName: string) => {
+    if (!matching) return;
+    if (fileName === '') return setMatching(unassignFile(matching, word.id));
+    const file = allFiles.find((f) => f.name === fileName);
+    if (file) setMatching(assignFile(matching, word, file));
+  };
+
+  const onGenerateImage = async () => {
+    if (title.trim() === '') {
+      notify.error(t('create.imageNeedsTitle'));
+      return;
+    }
+    setGenerating(true);
+    try {
+      const preview = transcript.items
+        .slice(0, 3)
+        .map((l) => `${l.speaker}: ${l.line}`)
+        .join('\n')
+        .slice(0, 200);
+      const { imageUrl } = await generateLessonImage({
+        lessonTitle: title.trim(),
+        lessonDescription: description,
+        lessonLevel: level,
+        transcriptPreview: preview,
+      });
+      if (!imageUrl) {
+        notify.error(t('image.noUrl'));
+        return;
+      }
+      setImage(imageUrl);
+      notify.success(t('image.generated'));
+    } catch (error) {
+      const message = toAppError(error).message;
+      notify.error(message || t('image.failed'));
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const validate = (): Record<string, string> => {
+    const next: Record<string, string> = {};
+    const number = parseLessonNumber(lessonNumber);
+    if (number === null || number < 1) next.lessonNumber = t('validation.requiredPositiveInteger');
+    if (title.trim().length < 3) next.title = t('validation.minCharacters', { n: 3 });
+    if (!audio.file) next.audio = t('validation.required');
+    else if (audio.error) next.audio = audio.error;
+    if (!transcript.file) next.transcript = t('validation.required');
+    else if (transcript.fileError) next.transcript = transcript.fileError;
+    else if (transcript.issues.length > 0) next.transcript = transcript.issues[0]?.message ?? '';
+    if (!vocabulary.file) next.vocabulary = t('validation.required');
+    else if (vocabulary.fileError) next.vocabulary = vocabulary.fileError;
+    else if (vocabulary.issues.length > 0) next.vocabulary = vocabulary.issues[0]?.message ?? '';
+    return next;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    setSubmitError(null);
+    if (Object.keys(found).length > 0 || !audio.file) return;
+    setSubmitting(true);
+    try {
+      const audioDuration = await probeDuration(audio.file);
+      await createLessonAtomically({
+        lessonNumber: parseLessonNumber(lessonNumber) ?? 1,
+        title,
+        description,
+        level,
+        status,
+        audioDuration,
+        audioFile: audio.file,
+        transcriptData: transcript.items,
+        vocabularyData: vocabulary.items,
+        vocabularyAudio: vocabulary.items.map((w) =>
+          matching ? (matching.matched.find((p) => p.word.id === w.id)?.file ?? null) : null,
+        ),
+        generatedImage: image,
+      });
+      notify.success(t('create.success'));
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      reset();
+      onClose();
+    } catch (error) {
+      const message = error instanceof CreateLessonError ? error.message : t('create.failed');
+      setSubmitError(message);
+      notify.error(`${t('create.failed')}: ${message}`);
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const csvIssues = (issues: CsvIssue[]) =>
+    issues.length > 0 && (
+      <ul className="admin-issues" aria-label="CSV problems">
+        {issues.map((issue, i) => (
+          <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{issue.message}</li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t('create.title')} closeLabel={label('close')}>
+      <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <LabelledInput label={label('lessonNumber')}>
+          {(id) => (
+            <input
+              id={id}
+              inputMode="numeric"
+              value={lessonNumber}
+              onChange={(e) => setLessonNumber(e.target.value)}
+            />
+          )}
+        </LabelledInput>
+        <FieldError message={errors.lessonNumber} />
+        <LabelledInput label={label('title')}>
+          {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
+        </LabelledInput>
+        <FieldError message={errors.title} />
+        <LabelledInput label={label('description')}>
+          {(id) => (
+            <textarea
+              id={id}
+              rows={3}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          )}
+        </LabelledInput>
+        <LabelledInput label={label('level')}>
+          {(id) => (
+            <select id={id} value={level} onChange={(e) => setLevel(e.target.value as Level)}>
+              {LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledInput>
+        <LabelledInput label={label('status')}>
+          {(id) => (
+            <select
+              id={id}
+              value={status}
+              onChange={(e) => setStatus(e.target.value === 'published' ? 'published' : 'draft')}
+            >
+              <option value="draft">{label('statusDraft')}</option>
+              <option value="published">{label('statusPublished')}</option>
+            </select>
+          )}
+        </LabelledInput>
+
+        <LabelledInput label={label('audioFile')}>
+          {(id) => (
+            <input
+              id={id}
+              type="file"
+              accept=".mp3,.wav"
+              onChange={(e) => onAudio(e.target.files?.[0])}
+            />
+          )}
+        </LabelledInput>
+        <FileProgress file={audio.file} />
+        <FieldError message={errors.audio ?? audio.error} />
+
+        <LabelledInput label={label('transcriptFile')}>
+          {(id) => (
+            <input
+              id={id}
+              type="file"
+              accept=".csv"
+              onChange={(e) => void onTranscript(e.target.files?.[0])}
+            />
+          )}
+        </LabelledInput>
+        <FileProgress file={transcript.file} />
+        <FieldError message={errors.transcript ?? transcript.fileError} />
+        {csvIssues(transcript.issues)}
+        {transcript.items.length > 0 && (
+          <p className="small muted">{label('transcriptLines', { n: transcript.items.length })}</p>
+        )}
+
+        <LabelledInput label={label('vocabularyFile')}>
+          {(id) => (
+            <input
+              id={id}
+              type="file"
+              accept=".csv"
+              onChange={(e) => void onVocabulary(e.target.files?.[0])}
+            />
+          )}
+        </LabelledInput>
+        <FileProgress file={vocabulary.file} />
+        <FieldError message={errors.vocabulary ?? vocabulary.fileError} />
+        {csvIssues(vocabulary.issues)}
+        {vocabulary.items.length > 0 && (
+          <p className="small muted">
+            {t('create.flashcardsPerWord', {
+              n: vocabulary.items.length * FLASHCARDS_PER_WORD,
+              perWord: FLASHCARDS_PER_WORD,
+            })}
+          </p>
+        )}
+
+        <LabelledInput label={label('vocabularyAudio')}>
+          {(id) => (
+            <input id={id} type="file" multiple onChange={(e) => onWordAudio(e.target.files)} />
+          )}
+        </LabelledInput>
+        {skipMessage && <p className="small muted">{skipMessage}</p>}
+        {matching && (
+          <fieldset className="admin-matching">
+            <legend>{label('audioMatching')}</legend>
+            <ul>
+              {vocabulary.items.map((word) => {
+                const pair = matching.matched.find((p) => p.word.id === word.id);
+                const options = [...(pair ? [pair.file] : []), ...matching.unmatchedFiles];
+                return (
+                  <li key={word.id}>
+                    <span lang="hu">{word.word_hu}</span>{' '}
+                    <span className="small muted">
+                      {pair ? label('matchedBy', { level: pair.level }) : label('noAudio')}
+                    </span>{' '}
+                    <select
+                      aria-label={label('assignFile', { word: word.word_hu })}
+                      value={pair?.file.name ?? ''}
+                      onChange={(e) => assign(word, e.target.value)}
+                    >
+                      <option value="">{label('unassigned')}</option>
+                      {options.map((f) => (
+                        <option key={f.name} value={f.name}>
+                          {f.name}
+                        </option>
+                      ))}
+                    </select>
+                  </li>
+                );
+              })}
+            </ul>
+            {matching.unmatchedFiles.length > 0 && (
+              <p className="small muted">
+                {label('unmatchedFiles', {
+                  names: matching.unmatchedFiles.map((f) => f.name).join(', '),
+                })}
+              </p>
+            )}
+          </fieldset>
+        )}
+
+        <div className="button-row">
+          <Button variant="secondary" onClick={() => void onGenerateImage()} disabled={generating}>
+            {generating ? label('generatingImage') : label('generateImage')}
+          </Button>
+        </div>
+        {image && (
+          <img className="admin-generated-image" src={image} alt={label('generatedImageAlt')} />
+        )}
+
+        <FieldError message={submitError} />
+        <div className="form-actions">
+          <Button variant="ghost" onClick={onClose}>
+            {label('cancel')}
+          </Button>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? label('creating') : label('createSubmit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,153 @@
+import { t } from '@magyarul/core/messages';
+import { withDefaultTimings } from '@magyarul/core/lessons';
+import {
+  AUDIO_BUCKET,
+  deleteLessons,
+  objectPath,
+  removeObjects,
+  setPublished,
+  uploadObject,
+  client,
+} from './api.ts';
+import { toAppError } from '../lib/supabase.ts';
+import { label } from './labels.ts';
+
+export type NewLessonPayload = {
+  readonly lessonNumber: number;
+  readonly title: string;
+  readonly description: string;
+  readonly level: 'beginner' | 'intermediate' | 'advanced';
+  readonly status: 'draft' | 'published';
+  readonly audioDuration: number | null;
+  readonly audioFile: File;
+  readonly transcriptData: readonly { speaker: string; line: string }[];
+  readonly vocabularyData: readonly {
+    word_hu: string;
+    word_en: string;
+    difficulty: 'beginner' | 'intermediate' | 'advanced';
+  }[];
+  /** Per vocabulary row (same order), the audio file chosen for it, if any. */
+  readonly vocabularyAudio: readonly (File | null)[];
+  readonly generatedImage: string | null;
+};
+
+export type CreatePart = 'audio' | 'vocabulary-audio' | 'lesson' | 'transcript' | 'vocabulary';
+
+/** A create that failed in one part; `message` names the part for the admin. */
+export class CreateLessonError extends Error {
+  readonly part: CreatePart;
+  constructor(part: CreatePart, message: string) {
+    super(message);
+    this.name = 'CreateLessonError';
+    this.part = part;
+  }
+}
+
+function partMessage(part: CreatePart | 'publish', error: unknown): string {
+  const detail = toAppError(error).message;
+  switch (part) {
+    case 'audio':
+      return t('create.audioUploadFailed', { error: detail });
+    case 'vocabulary-audio':
+      return label('createPartVocabularyAudio', { error: detail });
+    case 'lesson':
+      return label('createPartLesson', { error: detail });
+    case 'transcript':
+      return label('createPartTranscript', { error: detail });
+    case 'vocabulary':
+      return label('createPartVocabulary', { error: detail });
+    case 'publish':
+      return label('createPartPublish', { error: detail });
+  }
+}
+
+/**
+ * All or nothing: files go first to a lesson-scoped path, then the lesson row (unpublished),
+ * transcript and vocabulary; publishing is the last step. Any failure removes what was made
+ * (the lesson row cascades to its lines and words; uploaded objects are removed) and throws a
+ * CreateLessonError naming the failed part.
+ */
+export async function createLessonAtomically(payload: NewLessonPayload): Promise<string> {
+  const lessonId = crypto.randomUUID();
+  const uploaded: string[] = [];
+  let lessonCreated = false;
+  let part: CreatePart | 'publish' = 'audio';
+  try {
+    const audioPath = objectPath(lessonId, payload.audioFile.name);
+    await uploadObject(AUDIO_BUCKET, audioPath, payload.audioFile, payload.audioFile.type);
+    uploaded.push(audioPath);
+
+    part = 'vocabulary-audio';
+    const wordPaths: (string | null)[] = [];
+    for (const file of payload.vocabularyAudio) {
+      if (!file) {
+        wordPaths.push(null);
+        continue;
+      }
+      const path = objectPath(`${lessonId}/words`, file.name);
+      await uploadObject(AUDIO_BUCKET, path, file, file.type);
+      uploaded.push(path);
+      wordPaths.push(path);
+    }
+
+    part = 'lesson';
+    const supabase = await client();
+    const { error: lessonError } = await supabase.from('lessons').insert({
+      id: lessonId,
+      lesson_number: payload.lessonNumber,
+      title: payload.title.trim().normalize('NFC'),
+      description: payload.description.trim().normalize('NFC') || null,
+      level: payload.level,
+      duration: payload.audioDuration === null ? null : Math.round(payload.audioDuration),
+      is_published: false,
+      audio_url: audioPath,
+      image_url: payload.generatedImage,
+    });
+    if (lessonError) throw toAppError(lessonError);
+    lessonCreated = true;
+
+    part = 'transcript';
+    const timings = withDefaultTimings(payload.transcriptData.map(() => ({})));
+    const lines = payload.transcriptData.map((row, index) => ({
+      lesson_id: lessonId,
+      line_number: index + 1,
+      speaker: row.speaker.toLowerCase(),
+      text_content: row.line.normalize('NFC'),
+      start_time: timings[index]?.start_time ?? index * 5,
+      end_time: timings[index]?.end_time ?? index * 5 + 4,
+    }));
+    if (lines.length > 0) {
+      const { error } = await supabase.from('lesson_transcript').insert(lines);
+      if (error) throw toAppError(error);
+    }
+
+    part = 'vocabulary';
+    if (payload.vocabularyData.length > 0) {
+      const { error } = await supabase.from('lesson_vocabulary').insert(
+        payload.vocabularyData.map((w, index) => ({
+          lesson_id: lessonId,
+          word_hu: w.word_hu.normalize('NFC'),
+          word_en: w.word_en.normalize('NFC'),
+          difficulty: w.difficulty,
+          audio_file_path: wordPaths[index] ?? null,
+        })),
+      );
+      if (error) throw toAppError(error);
+    }
+
+    part = 'publish';
+    if (payload.status === 'published') await setPublished([lessonId], true);
+    return lessonId;
+  } catch (error) {
+    console.error(`Creating lesson ${lessonId} failed at ${part}; rolling back.`, error);
+    if (lessonCreated) {
+      await deleteLessons([lessonId]).catch((e: unknown) => {
+        console.error('Rollback: deleting the lesson failed', e);
+      });
+    }
+    await removeObjects(AUDIO_BUCKET, uploaded).catch((e: unknown) => {
+      console.error('Rollback: removing uploaded audio failed', e);
+    });
+    throw new CreateLessonError(part === 'publish' ? 'lesson' : part, partMessage(part, error));
+  }
+}

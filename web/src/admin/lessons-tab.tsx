@@ -1,0 +1,256 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDuration, parseLessonNumber } from '@magyarul/core/lessons';
+import { Button } from '../components/button.tsx';
+import { Dialog } from '../components/dialog.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { notify } from '../lib/toast.ts';
+import { getSupabase, toAppError } from '../lib/supabase.ts';
+import { deleteLessons, fetchAllLessons, updateLesson, type AdminLesson } from './api.ts';
+import { CreateLessonDialog } from './create-lesson-dialog.tsx';
+import { label } from './labels.ts';
+import { LabelledInput } from './shared.tsx';
+
+type Level = 'beginner' | 'intermediate' | 'advanced';
+
+async function fetchVocabularyCounts(): Promise<Map<string, number>> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('lesson_vocabulary').select('lesson_id');
+  if (error) throw toAppError(error);
+  const counts = new Map<string, number>();
+  for (const row of data) counts.set(row.lesson_id, (counts.get(row.lesson_id) ?? 0) + 1);
+  return counts;
+}
+
+export function useAdminLessons() {
+  const t = useT();
+  return useQuery({
+    queryKey: ['admin', 'lessons'],
+    queryFn: async () => {
+      try {
+        return await fetchAllLessons();
+      } catch (error) {
+        notify.error(t('lessons.loadFailed'));
+        throw error;
+      }
+    },
+  });
+}
+
+function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: () => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [lessonNumber, setLessonNumber] = useState(
+    lesson.lesson_number === null ? '' : String(lesson.lesson_number),
+  );
+  const [title, setTitle] = useState(lesson.title);
+  const [description, setDescription] = useState(lesson.description ?? '');
+  const [level, setLevel] = useState<Level>(lesson.level as Level);
+  const [status, setStatus] = useState(lesson.is_published ? 'published' : 'draft');
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const number = parseLessonNumber(lessonNumber);
+    if (title.trim() === '' || number === null) {
+      window.alert(t('edit.fillRequired'));
+      return;
+    }
+    try {
+      await updateLesson(lesson.id, {
+        lesson_number: number,
+        title: title.trim().normalize('NFC'),
+        description: description.trim().normalize('NFC') || null,
+        level,
+        is_published: status === 'published',
+      });
+      notify.success(t('edit.success'));
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      onClose();
+    } catch {
+      notify.error(t('edit.failed'));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={label('editTitle')} closeLabel={label('close')}>
+      <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <LabelledInput label={label('lessonNumber')}>
+          {(id) => (
+            <input
+              id={id}
+              inputMode="numeric"
+              value={lessonNumber}
+              onChange={(e) => setLessonNumber(e.target.value)}
+            />
+          )}
+        </LabelledInput>
+        <LabelledInput label={label('title')}>
+          {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
+        </LabelledInput>
+        <LabelledInput label={label('description')}>
+          {(id) => (
+            <textarea
+              id={id}
+              rows={3}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          )}
+        </LabelledInput>
+        <LabelledInput label={label('level')}>
+          {(id) => (
+            <select id={id} value={level} onChange={(e) => setLevel(e.target.value as Level)}>
+              <option value="beginner">beginner</option>
+              <option value="intermediate">intermediate</option>
+              <option value="advanced">advanced</option>
+            </select>
+          )}
+        </LabelledInput>
+        <LabelledInput label={label('status')}>
+          {(id) => (
+            <select id={id} value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="draft">{label('statusDraft')}</option>
+              <option value="published">{label('statusPublished')}</option>
+            </select>
+          )}
+        </LabelledInput>
+        <div className="form-actions">
+          <Button variant="ghost" onClick={onClose}>
+            {label('cancel')}
+          </Button>
+          <Button type="submit">{label('save')}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function LessonsTab() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const lessons = useAdminLessons();
+  const counts = useQuery({
+    queryKey: ['admin', 'vocabulary-counts'],
+    queryFn: fetchVocabularyCounts,
+  });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminLesson | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+
+  const rows = lessons.data ?? [];
+  const allSelected = rows.length > 0 && rows.every((l) => selected.has(l.id));
+
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  const remove = async (ids: string[], bulk: boolean) => {
+    const many = bulk;
+    const question = bulk
+      ? t('confirm.deleteLessons', { n: ids.length })
+      : t('confirm.deleteLesson');
+    if (!window.confirm(question)) return;
+    try {
+      await deleteLessons(ids);
+      setSelected(new Set([...selected].filter((id) => !ids.includes(id))));
+    } catch {
+      notify.error(many ? t('delete.failedMany') : t('delete.failedOne'));
+    }
+    await queryClient.invalidateQueries({ queryKey: ['admin'] });
+  };
+
+  return (
+    <section aria-labelledby="lessons-heading" className="stack">
+      <div className="admin-toolbar">
+        <h2 id="lessons-heading">{t('admin.tab.lessons')}</h2>
+        <div className="button-row">
+          {selected.size > 0 && (
+            <Button variant="danger" onClick={() => void remove([...selected], true)}>
+              {label('deleteSelected', { n: selected.size })}
+            </Button>
+          )}
+          <Button onClick={() => setCreating(true)}>{label('createButton')}</Button>
+        </div>
+      </div>
+      {lessons.isPending ? (
+        <Spinner label={t('app.loading')} />
+      ) : rows.length === 0 ? (
+        <p className="muted">{label('noLessons')}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label={label('selectAll')}
+                    checked={allSelected}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(rows.map((l) => l.id)))
+                    }
+                  />
+                </th>
+                <th scope="col">#</th>
+                <th scope="col">{label('title')}</th>
+                <th scope="col">{label('level')}</th>
+                <th scope="col">{label('status')}</th>
+                <th scope="col">{label('duration')}</th>
+                <th scope="col">{label('vocabularyCount')}</th>
+                <th scope="col">{label('actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((lesson) => (
+                <tr key={lesson.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={label('selectLesson', { title: lesson.title })}
+                      checked={selected.has(lesson.id)}
+                      onChange={() => toggle(lesson.id)}
+                    />
+                  </td>
+                  <td>{lesson.lesson_number ?? '—'}</td>
+                  <td>{lesson.title}</td>
+                  <td>{lesson.level}</td>
+                  <td>
+                    <span className={lesson.is_published ? 'badge good' : 'badge'}>
+                      {lesson.is_published
+                        ? t('lesson.status.published')
+                        : t('lesson.status.draft')}
+                    </span>
+                  </td>
+                  <td>{formatDuration(lesson.duration)}</td>
+                  <td>{counts.data?.get(lesson.id) ?? 0}</td>
+                  <td className="button-row">
+                    <Button
+                      variant="secondary"
+                      aria-label={`${label('edit')} ${lesson.title}`}
+                      onClick={() => setEditing(lesson)}
+                    >
+                      {label('edit')}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      aria-label={`${label('delete')} ${lesson.title}`}
+                      onClick={() => void remove([lesson.id], false)}
+                    >
+                      {label('delete')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CreateLessonDialog open={creating} onClose={() => setCreating(false)} />
+      {editing && <EditLessonDialog lesson={editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,424 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { checkUpload } from '@magyarul/core/files';
+import { toCardDifficulty, type CardDifficulty } from '@magyarul/core/flashcards';
+import { Button } from '../components/button.tsx';
+import { Dialog } from '../components/dialog.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { notify } from '../lib/toast.ts';
+import {
+  AUDIO_BUCKET,
+  audioObjectPath,
+  audioUrlOf,
+  deleteVocabulary,
+  insertVocabulary,
+  objectPath,
+  removeObjects,
+  updateVocabulary,
+  uploadObject,
+} from './api.ts';
+import { label } from './labels.ts';
+import { downloadAudio } from './review-audio.tsx';
+import { LabelledInput } from './shared.tsx';
+
+export type EditorDifficulty = 'easy' | 'medium' | 'hard';
+export type EditorWord = {
+  id: string;
+  word_hu: string;
+  word_en: string;
+  difficulty: EditorDifficulty;
+  audio_file_path: string | null;
+};
+
+const toEditor: Record<CardDifficulty, EditorDifficulty> = {
+  beginner: 'easy',
+  intermediate: 'medium',
+  advanced: 'hard',
+};
+
+/** Stored difficulty (beginner/intermediate/advanced, or legacy easy/medium/hard) → editor. */
+export function toEditorDifficulty(stored: string | null): EditorDifficulty {
+  return toEditor[toCardDifficulty(stored)];
+}
+
+/** Editor easy/medium/hard → the stored value, through core's mapping. */
+export function toDbDifficulty(value: EditorDifficulty): CardDifficulty {
+  return toCardDifficulty(value);
+}
+
+const DIFFICULTIES: readonly EditorDifficulty[] = ['easy', 'medium', 'hard'];
+
+function audioError(file: File): string | null {
+  const check = checkUpload('review-vocabulary-audio', file);
+  return check.ok ? null : check.message;
+}
+
+function AddWordDialog({
+  open,
+  onClose,
+  onAdd,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdd: (word: {
+    hu: string;
+    en: string;
+    difficulty: EditorDifficulty;
+    file: File | null;
+  }) => Promise<boolean>;
+}) {
+  const t = useT();
+  const [hu, setHu] = useState('');
+  const [en, setEn] = useState('');
+  const [difficulty, setDifficulty] = useState<EditorDifficulty>('easy');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (hu.trim() === '' || en.trim() === '') {
+      setError(t('vocabulary.wordsRequired'));
+      return;
+    }
+    if (file) {
+      const problem = audioError(file);
+      if (problem) {
+        setError(problem);
+        return;
+      }
+    }
+    if (await onAdd({ hu, en, difficulty, file })) {
+      setHu('');
+      setEn('');
+      setFile(null);
+      setError(null);
+      onClose();
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('vocabulary.addWord')}
+      closeLabel={label('close')}
+    >
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <LabelledInput label={`${label('hungarian')} *`}>
+          {(id) => <input id={id} lang="hu" value={hu} onChange={(e) => setHu(e.target.value)} />}
+        </LabelledInput>
+        <LabelledInput label={`${label('english')} *`}>
+          {(id) => <input id={id} value={en} onChange={(e) => setEn(e.target.value)} />}
+        </LabelledInput>
+        <LabelledInput label={label('difficulty')}>
+          {(id) => (
+            <select
+              id={id}
+              value={difficulty}
+              onChange={(e) => setDifficulty(e.target.value as EditorDifficulty)}
+            >
+              {DIFFICULTIES.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledInput>
+        <LabelledInput label={label('optionalAudio')}>
+          {(id) => (
+            <input
+              id={id}
+              type="file"
+              accept=".mp3,.wav,.m4a,.aac,audio/*"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          )}
+        </LabelledInput>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-actions">
+          <Button type="submit">{label('addWordSubmit')}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function WordRow({
+  word,
+  lessonId,
+  onChange,
+  onDelete,
+}: {
+  word: EditorWord;
+  lessonId: string;
+  onChange: (word: EditorWord, edited: boolean) => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const name = word.word_hu || word.id;
+
+  const play = async () => {
+    const url = await audioUrlOf(word.audio_file_path);
+    if (!url) return notify.error(t('reviewAudio.noFile'));
+    try {
+      await new Audio(url).play();
+    } catch {
+      notify.error(t('reviewAudio.loadFailed'));
+    }
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = audioError(file);
+    if (problem) return notify.error(problem);
+    try {
+      const path = objectPath(`${lessonId}/words`, file.name);
+      await uploadObject(AUDIO_BUCKET, path, file, file.type);
+      await updateVocabulary(word.id, { audio_file_path: path });
+      const old = word.audio_file_path ? audioObjectPath(word.audio_file_path) : null;
+      if (old && old !== path) await removeObjects(AUDIO_BUCKET, [old]).catch(() => undefined);
+      onChange({ ...word, audio_file_path: path }, false);
+      notify.success(t('reviewAudio.uploaded'));
+    } catch (error) {
+      console.error('Word audio upload failed', error);
+      notify.error(t('reviewAudio.uploadFailed'));
+    }
+  };
+
+  const removeAudio = async () => {
+    if (!word.audio_file_path || !window.confirm(t('confirm.deleteVocabularyAudio'))) return;
+    try {
+      const path = audioObjectPath(word.audio_file_path);
+      if (path) await removeObjects(AUDIO_BUCKET, [path]);
+      await updateVocabulary(word.id, { audio_file_path: null });
+      onChange({ ...word, audio_file_path: null }, false);
+      notify.success(t('reviewAudio.deleted'));
+    } catch {
+      notify.error(t('reviewAudio.deleteFailed'));
+    }
+  };
+
+  const download = async () => {
+    if (!word.audio_file_path) return notify.error(t('reviewAudio.noFile'));
+    try {
+      await downloadAudio(word.audio_file_path);
+      notify.success(t('reviewAudio.downloaded'));
+    } catch {
+      notify.error(t('reviewAudio.downloadFailed'));
+    }
+  };
+
+  return (
+    <tr>
+      <td>
+        <input
+          aria-label={`${label('hungarian')} ${name}`}
+          lang="hu"
+          value={word.word_hu}
+          onChange={(e) => onChange({ ...word, word_hu: e.target.value }, true)}
+        />
+      </td>
+      <td>
+        <input
+          aria-label={`${label('english')} ${name}`}
+          value={word.word_en}
+          onChange={(e) => onChange({ ...word, word_en: e.target.value }, true)}
+        />
+      </td>
+      <td>
+        <select
+          aria-label={`${label('difficulty')} ${name}`}
+          value={word.difficulty}
+          onChange={(e) =>
+            onChange({ ...word, difficulty: e.target.value as EditorDifficulty }, true)
+          }
+        >
+          {DIFFICULTIES.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="button-row">
+        {word.audio_file_path ? (
+          <>
+            <Button
+              variant="ghost"
+              aria-label={label('play', { word: name })}
+              onClick={() => void play()}
+            >
+              {t('reviewAudio.play')}
+            </Button>
+            <Button
+              variant="ghost"
+              aria-label={label('downloadWord', { word: name })}
+              onClick={() => void download()}
+            >
+              {t('reviewAudio.download')}
+            </Button>
+            <Button
+              variant="ghost"
+              aria-label={label('replaceWordAudio', { word: name })}
+              onClick={() => input.current?.click()}
+            >
+              {t('reviewAudio.replace')}
+            </Button>
+            <Button
+              variant="ghost"
+              aria-label={label('deleteWordAudio', { word: name })}
+              onClick={() => void removeAudio()}
+            >
+              {t('reviewAudio.delete')}
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="ghost"
+            aria-label={label('uploadWordAudio', { word: name })}
+            onClick={() => input.current?.click()}
+          >
+            {t('reviewAudio.upload')}
+          </Button>
+        )}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept=".mp3,.wav,.m4a,.aac,audio/*"
+          aria-label={label(word.audio_file_path ? 'replaceWordAudio' : 'uploadWordAudio', {
+            word: name,
+          })}
+          onChange={(e) => {
+            void upload(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <Button
+          variant="danger"
+          aria-label={label('deleteWord', { word: name })}
+          onClick={onDelete}
+        >
+          {t('vocabulary.deleteWord')}
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+export function ReviewVocabulary({
+  lessonId,
+  words,
+  onWordsChange,
+}: {
+  lessonId: string;
+  words: EditorWord[];
+  onWordsChange: (words: EditorWord[], edited: boolean) => void;
+}) {
+  const t = useT();
+  const [adding, setAdding] = useState(false);
+
+  const add = async (w: {
+    hu: string;
+    en: string;
+    difficulty: EditorDifficulty;
+    file: File | null;
+  }) => {
+    try {
+      let path: string | null = null;
+      if (w.file) {
+        path = objectPath(`${lessonId}/words`, w.file.name);
+        await uploadObject(AUDIO_BUCKET, path, w.file, w.file.type);
+      }
+      const row = await insertVocabulary({
+        lesson_id: lessonId,
+        word_hu: w.hu.trim().normalize('NFC'),
+        word_en: w.en.trim().normalize('NFC'),
+        difficulty: toDbDifficulty(w.difficulty),
+        audio_file_path: path,
+      });
+      onWordsChange(
+        [
+          ...words,
+          {
+            id: row.id,
+            word_hu: row.word_hu,
+            word_en: row.word_en,
+            difficulty: w.difficulty,
+            audio_file_path: row.audio_file_path,
+          },
+        ],
+        false,
+      );
+      notify.success(t('vocabulary.added'));
+      return true;
+    } catch (error) {
+      console.error('Adding the word failed', error);
+      notify.error(t('reviewPage.saveFailed'));
+      return false;
+    }
+  };
+
+  const remove = async (word: EditorWord) => {
+    if (!window.confirm(t('confirm.deleteWord'))) return;
+    try {
+      await deleteVocabulary(word.id);
+      const path = word.audio_file_path ? audioObjectPath(word.audio_file_path) : null;
+      if (path) await removeObjects(AUDIO_BUCKET, [path]).catch(() => undefined);
+      onWordsChange(
+        words.filter((w) => w.id !== word.id),
+        false,
+      );
+      notify.success(t('vocabulary.deleted'));
+    } catch {
+      notify.error(t('reviewPage.saveFailed'));
+    }
+  };
+
+  return (
+    <section className="card stack" aria-labelledby="vocabulary-heading">
+      <div className="admin-toolbar">
+        <h2 id="vocabulary-heading">4. {t('reviewPage.section.vocabulary')}</h2>
+        <Button onClick={() => setAdding(true)}>{t('vocabulary.addWord')}</Button>
+      </div>
+      {words.length === 0 ? (
+        <p className="muted">{t('vocabulary.empty')}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{label('hungarian')}</th>
+                <th scope="col">{label('english')}</th>
+                <th scope="col">{label('difficulty')}</th>
+                <th scope="col">{label('audio')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {words.map((word) => (
+                <WordRow
+                  key={word.id}
+                  word={word}
+                  lessonId={lessonId}
+                  onChange={(next, edited) =>
+                    onWordsChange(
+                      words.map((w) => (w.id === next.id ? next : w)),
+                      edited,
+                    )
+                  }
+                  onDelete={() => void remove(word)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddWordDialog open={adding} onClose={() => setAdding(false)} onAdd={add} />
+    </section>
+  );
+}

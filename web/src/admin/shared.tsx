@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ProgressBar } from '../components/progress.tsx';
+import { label } from './labels.ts';
+
+/** Simulated upload progress of a chosen file: 10 % every 200 ms up to 100 % (spec §4). */
+export function useSimulatedProgress(file: File | null): number {
+  const [progress, setProgress] = useState(0);
+  useEffect(() => {
+    setProgress(0);
+    if (!file) return;
+    const timer = window.setInterval(() => {
+      setProgress((p) => {
+        const next = Math.min(100, p + 10);
+        if (next >= 100) window.clearInterval(timer);
+        return next;
+      });
+    }, 200);
+    return () => window.clearInterval(timer);
+  }, [file]);
+  return progress;
+}
+
+export function FileProgress({ file }: { file: File | null }) {
+  const progress = useSimulatedProgress(file);
+  if (!file) return null;
+  return (
+    <div className="admin-file-progress">
+      <ProgressBar
+        value={progress}
+        max={100}
+        label={label('uploadProgress', { name: file.name })}
+      />
+      <span className="small muted">{progress}%</span>
+    </div>
+  );
+}
+
+export function LabelledInput({
+  label: text,
+  children,
+}: {
+  label: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{text}</label>
+      {children(id)}
+    </div>
+  );
+}
+
+export function FieldError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function StatCard({ title, value }: { title: string; value: string | number }) {
+  return (
+    <div className="card admin-stat">
+      <p className="small muted">{title}</p>
+      <p className="admin-stat-value">{value}</p>
+    </div>
+  );
+}
+
+/** The duration of an audio file in seconds as the browser reads it, or null. */
+export function probeDuration(file: File): Promise<number | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const audio = new Audio();
+    const done = (value: number | null) => {
+      URL.revokeObjectURL(url);
+      resolve(value);
+    };
+    audio.preload = 'metadata';
+    audio.onloadedmetadata = () =>
+      done(Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : null);
+    audio.onerror = () => done(null);
+    audio.src = url;
+  });
+}
+
+/** Saves text (or a Blob) as a download with the given file name. */
+export function downloadBlob(content: Blob | string, fileName: string, type = 'text/plain'): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Date as the admin tables show it. */
+export function shortDate(value: string | null): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-GB');
+}
+
+/** Keeps a value in localStorage (ignoring private-mode refusals). */
+export function useStoredState<T extends string>(
+  key: string,
+  initial: T,
+  allowed: readonly T[],
+): [T, (value: T) => void] {
+  const [value, setValue] = useState<T>(() => {
+    try {
+      const saved = localStorage.getItem(key);
+      return saved !== null && (allowed as readonly string[]).includes(saved)
+        ? (saved as T)
+        : initial;
+    } catch {
+      return initial;
+    }
+  });
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  const set = (next: T) => {
+    setValue(next);
+    try {
+      localStorage.setItem(keyRef.current, next);
+    } catch {
+      // The choice then lasts for this visit only.
+    }
+  };
+  return [value, set];
+}
