@@ -239,17 +239,22 @@ async function upsertTouristPack(tx: Queryable): Promise<void> {
   }
 }
 
-/** The learner's first three days; written once (skipped when the learner has any progress). */
+/**
+ * The learner's first three days and two feedback messages; written once (skipped when the
+ * learner has any progress or feedback).
+ */
 async function seedLearnerHistory(
   tx: Queryable,
   learnerId: string,
   lessonIds: ReadonlyMap<number, string>,
   now: Date,
+  publicUrl: string,
 ): Promise<void> {
   const started = await tx.query(
     `select 1 from public.user_lesson_progress where user_id = $1
      union all select 1 from public.user_vocabulary_progress where user_id = $1
      union all select 1 from public.flashcard_sessions where user_id = $1
+     union all select 1 from public.user_feedback where user_id = $1
      limit 1`,
     [learnerId],
   );
@@ -352,6 +357,28 @@ async function seedLearnerHistory(
     );
   }
 
+  // Two messages in the admin's feedback inbox, one new and one being looked at.
+  const lessonUrl = `${publicUrl}/lesson/${lesson1}`;
+  await tx.query(
+    `insert into public.user_feedback (user_id, feedback_type, title, description, status,
+       page_url, user_agent, created_at, updated_at)
+     values ($1, 'content', $2, $3, 'new', $4, $5, $6, $6),
+            ($1, 'feature', $7, $8, 'reviewing', $9, $5, $10, $10)`,
+    [
+      learnerId,
+      'Lesson 1: Bence speaks a bit fast',
+      'I can follow the dialogue with the transcript open, but not without it. ' +
+        'Could the first lessons be a little slower?',
+      lessonUrl,
+      'Mozilla/5.0 (demo seed)',
+      history.lesson1CompletedAt.toISOString(),
+      'Play a single transcript line again',
+      'It would help to click a line in the transcript and hear just that sentence again.',
+      `${publicUrl}/dashboard`,
+      history.lesson2AudioAt.toISOString(),
+    ],
+  );
+
   const lessonSession = history.sessions[0];
   await tx.query(
     `insert into public.user_lesson_progress (user_id, lesson_id, audio_completed,
@@ -389,6 +416,6 @@ export async function seed(ctx: ServerContext): Promise<void> {
     const lessonIds = await upsertLessons(tx, timings, adminId);
     await upsertTouristPack(tx);
     await upsertStorageObjects(tx, objects);
-    await seedLearnerHistory(tx, learnerId, lessonIds, new Date());
+    await seedLearnerHistory(tx, learnerId, lessonIds, new Date(), ctx.config.publicUrl);
   });
 }

@@ -27,6 +27,7 @@ const TABLES = [
   'public.user_vocabulary_progress',
   'public.review_log',
   'public.flashcard_sessions',
+  'public.user_feedback',
 ] as const;
 
 /** Row count and a fingerprint of every row's full content, per table. */
@@ -179,7 +180,7 @@ describe('seed', () => {
     ]);
   });
 
-  it('gives the demo learner a passed lesson 1, lesson 2 in progress and a few due words', async () => {
+  it('gives the demo learner a passed lesson 1, lesson 2 in progress, due words and feedback', async () => {
     const progress = await db.query<{
       lesson_number: number;
       audio_completed: boolean;
@@ -216,6 +217,11 @@ describe('seed', () => {
       `select * from public.get_streak('${learnerId}')`,
     );
     expect(streak[0]?.current_streak).toBe(3);
+    const feedback = await db.query<{ status: string }>(
+      'select status from public.user_feedback where user_id = $1 order by status',
+      [learnerId],
+    );
+    expect(feedback.rows.map((r) => r.status)).toEqual(['new', 'reviewing']);
   });
 
   it('changes nothing when it runs again', async () => {
