@@ -6,6 +6,6 @@ export default defineProject({
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/.tsbuild/**'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });
