@@ -64,6 +64,41 @@ function lessonSteps(
       (file.role === 'vocabulary' && words.some((word) => word.audioFile === file.file_name)),
   );
 
+  // What the server really holds, read once per lesson: a local record alone is not proof (a
+  // backend that crashed may have lost a write it had acknowledged), so an item is skipped only
+  // when its hash matches AND the server still has it.
+  let remote: Promise<{
+    objects: Set<string>;
+    lesson: boolean;
+    transcript: number;
+    vocabulary: number;
+  }> | null = null;
+  const server = () =>
+    (remote ??= (async () => {
+      const objects = new Set<string>();
+      for (const role of ['dialogue', 'vocabulary']) {
+        const folder = `lessons/${remoteId}/${role}`;
+        const listed = check(
+          await client.storage.from(AUDIO_BUCKET).list(folder, { limit: 10_000 }),
+        );
+        for (const object of listed ?? []) objects.add(`${folder}/${object.name}`);
+      }
+      const count = async (table: 'lesson_transcript' | 'lesson_vocabulary') =>
+        (
+          await client
+            .from(table)
+            .select('id', { count: 'exact', head: true })
+            .eq('lesson_id', remoteId)
+        ).count ?? 0;
+      const lessonRow = check(await client.from('lessons').select('id').eq('id', remoteId));
+      return {
+        objects,
+        lesson: lessonRow?.length === 1,
+        transcript: await count('lesson_transcript'),
+        vocabulary: await count('lesson_vocabulary'),
+      };
+    })());
+
   const uploads: Step[] = neededAudio.map((file) => {
     const item = `audio:${file.file_name.normalize('NFC')}`;
     return {
@@ -108,7 +143,9 @@ function lessonSteps(
         is_published: status === 'published',
       };
       const contentHash = hashJson(row);
-      if (published('lesson')?.contentHash === contentHash) return 'unchanged';
+      if (published('lesson')?.contentHash === contentHash && (await server()).lesson) {
+        return 'unchanged';
+      }
       check(await client.from('lessons').upsert(row, { onConflict: 'id' }));
       remember('lesson', contentHash, remoteId);
       store.lessons.setRemote(lesson.id, remoteId, status);
@@ -132,7 +169,12 @@ function lessonSteps(
         };
       });
       const contentHash = hashJson(rows);
-      if (published('transcript')?.contentHash === contentHash) return 'unchanged';
+      if (
+        published('transcript')?.contentHash === contentHash &&
+        (await server()).transcript === rows.length
+      ) {
+        return 'unchanged';
+      }
       // Upsert by fixed ids first, then drop lines past the end: the server is never empty.
       if (rows.length > 0)
         check(await client.from('lesson_transcript').upsert(rows, { onConflict: 'id' }));
@@ -160,7 +202,12 @@ function lessonSteps(
         audio_file_path: word.audioFile ? (pathOf.get(word.audioFile) ?? null) : null,
       }));
       const contentHash = hashJson(rows);
-      if (published('vocabulary')?.contentHash === contentHash) return 'unchanged';
+      if (
+        published('vocabulary')?.contentHash === contentHash &&
+        (await server()).vocabulary === rows.length
+      ) {
+        return 'unchanged';
+      }
       if (rows.length > 0)
         check(await client.from('lesson_vocabulary').upsert(rows, { onConflict: 'id' }));
       const keep = rows.map((row) => row.id);
