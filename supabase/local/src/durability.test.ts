@@ -40,7 +40,7 @@ function start(dataDir: string, supabaseDir: string, port: number): Promise<Chil
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('is running at')) {
@@ -125,5 +125,5 @@ describe('durability', () => {
     expect(back[49]).toEqual({ id: 50, entry: 'bejegyzés 50' });
     expect(await kill(child, 'SIGTERM')).toBe(0);
     child = null;
-  }, 240_000);
+  }, 420_000);
 });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { QueryResult } from '../context.ts';
-import type { LocalDb, Tx } from './types.ts';
+import type { LocalDb, RequestOptions, Tx } from './types.ts';
 
 // A real PostgreSQL through a pg Pool: each transaction gets its own client.
 
@@ -49,6 +49,49 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Local
   }
   const direct = wrap(pool);
   let closed = false;
+  // node-postgres prepares a named statement once per connection and reuses it.
+  const names = new Map<string, string>();
+  const nameFor = (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (!name && names.size < 2000) {
+      name = `magyarul_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+
+  async function request(options: RequestOptions): Promise<unknown[][]> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query(options.readOnly ? 'begin read only' : 'begin');
+      try {
+        const setupName = nameFor(options.setup.sql);
+        await client.query({
+          text: options.setup.sql,
+          values: options.setup.params,
+          ...(setupName ? { name: setupName } : {}),
+        });
+        const mainName = nameFor(options.main.sql);
+        const result = await client.query<unknown[]>({
+          text: options.main.sql,
+          values: options.main.params,
+          rowMode: 'array',
+          ...(mainName ? { name: mainName } : {}),
+        });
+        const keep = options.commit ? options.commit(result.rows) : true;
+        await client.query(keep ? 'commit' : 'rollback');
+        return result.rows;
+      } catch (error) {
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
   return {
     kind: 'postgres',
     query: (sql, params) => direct.query(sql, params),
@@ -72,6 +115,7 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Local
         client.release(broken);
       }
     },
+    request,
     async close() {
       if (closed) return;
       closed = true;

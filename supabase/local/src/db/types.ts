@@ -7,4 +7,22 @@ export type Tx = Queryable & { exec(sql: string): Promise<void> };
 export type LocalDb = Omit<Db, 'transaction'> & {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  /**
+   * One REST request as one transaction: BEGIN, setup, main, COMMIT (or ROLLBACK when
+   * `commit` says so or a statement fails; the error is rethrown). Statement texts are
+   * prepared once per connection. On PGlite the whole request is one protocol round trip.
+   */
+  request(options: RequestOptions): Promise<unknown[][]>;
+};
+
+export type Statement = { sql: string; params: unknown[] };
+
+export type RequestOptions = {
+  readOnly: boolean;
+  /** Runs first (role, claims, …). */
+  setup: Statement;
+  /** The request's statement; its rows are returned as arrays of column values. */
+  main: Statement;
+  /** Decides COMMIT (true) or ROLLBACK (false) from the rows; omitted → COMMIT. */
+  commit?: (rows: unknown[][]) => boolean;
 };

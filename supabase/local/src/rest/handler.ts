@@ -1,4 +1,5 @@
 import type { Db, Keys, Queryable, Service, ServerContext } from '../context.ts';
+import type { LocalDb } from '../db/types.ts';
 import { verifyJwt, type JwtClaims } from '../jwt.ts';
 import { ApiError, apiError, fromPgError, isPgError } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './parser.ts';
@@ -252,22 +253,65 @@ class Rollback extends Error {
   }
 }
 
+type RequestCapable = Db & { request: LocalDb['request'] };
+
+function canPipeline(db: Db): db is RequestCapable {
+  return typeof (db as Partial<RequestCapable>).request === 'function';
+}
+
+function toRow(values: unknown[] | undefined): ResultRow {
+  if (!values) return { total_count: null, page_count: 0, body: '[]' };
+  const [total, pageCount, body] = values;
+  return {
+    total_count: total === null || total === undefined ? null : Number(total),
+    page_count: Number(pageCount ?? 0),
+    body: body === null || body === undefined ? null : String(body),
+  };
+}
+
 async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow> {
   const headers: Record<string, string> = {};
   e.req.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  const setup = {
+    sql: GUC_SQL,
+    params: [
+      e.auth.role,
+      JSON.stringify(e.auth.claims),
+      e.req.method,
+      e.path,
+      JSON.stringify(headers),
+      JSON.stringify(cookies(e.req.headers.get('cookie'))),
+    ],
+  };
   try {
+    if (canPipeline(db)) {
+      let rejected: ApiError | null = null;
+      const needsDecision = e.rollback || (e.singular && !e.readOnly);
+      const rows = await db.request({
+        readOnly: e.readOnly,
+        setup,
+        main: statement,
+        ...(needsDecision
+          ? {
+              commit: (values: unknown[][]) => {
+                const row = toRow(values[0]);
+                if (e.singular && row.page_count !== 1)
+                  rejected = singularError(Number(row.page_count));
+                return !e.rollback && rejected === null;
+              },
+            }
+          : {}),
+      });
+      const row = toRow(rows[0]);
+      if (rejected) throw rejected;
+      if (e.singular && row.page_count !== 1) throw singularError(Number(row.page_count));
+      return row;
+    }
     return await db.transaction(
       async (tx: Queryable) => {
-        await tx.query(GUC_SQL, [
-          e.auth.role,
-          JSON.stringify(e.auth.claims),
-          e.req.method,
-          e.path,
-          JSON.stringify(headers),
-          JSON.stringify(cookies(e.req.headers.get('cookie'))),
-        ]);
+        await tx.query(setup.sql, setup.params);
         const { rows } = await tx.query<ResultRow>(statement.sql, statement.params);
         const row = rows[0] ?? { total_count: null, page_count: 0, body: '[]' };
         if (e.singular && Number(row.page_count) !== 1) throw singularError(Number(row.page_count));
