@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
@@ -9,13 +9,15 @@ import { defineConfig } from '@playwright/test';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'magyarul-e2e-'));
+const webCopy = join(process.env.E2E_DATA_DIR, 'web');
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: join(root, 'test-results', 'e2e'),
+  // Per run, so concurrent runs in the shared tree do not delete each other's artifacts.
+  outputDir: join(root, 'test-results', `e2e-${basename(process.env.E2E_DATA_DIR)}`),
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -43,8 +45,9 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // Builds web/dist when it is missing or stale, then serves it with the API on one origin.
-        command: 'node web/scripts/ensure-build.mjs && npx tsx supabase/local/src/main.ts',
+        // Builds web/dist when it is missing or stale and serves a private copy of it (so a
+        // rebuild in the shared tree during the run cannot pull the app away), API on one origin.
+        command: `node web/scripts/ensure-build.mjs && cp -r web/dist ${webCopy} && npx tsx supabase/local/src/main.ts`,
         cwd: root,
         url: `${baseURL}/_dev/info`,
         timeout: 240_000,
@@ -53,7 +56,8 @@ export default defineConfig({
         stderr: 'pipe',
         env: {
           PORT: process.env.E2E_PORT,
-          MAGYARUL_DATA_DIR: process.env.E2E_DATA_DIR,
+          MAGYARUL_DATA_DIR: join(process.env.E2E_DATA_DIR, 'data'),
+          MAGYARUL_WEB_DIR: webCopy,
           AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0',
           NODE_ENV: 'development',
         },

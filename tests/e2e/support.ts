@@ -85,3 +85,52 @@ export const test = base.extend({
 });
 
 export { expect };
+
+type Word = { word_hu: string; word_en: string };
+
+/** Hungarian → English and English → Hungarian for every word, to answer cards in tests. */
+export async function vocabularyMap(request: APIRequestContext): Promise<Map<string, string>> {
+  const key = await anonKey(request);
+  const res = await request.get('/rest/v1/lesson_vocabulary?select=word_hu,word_en', {
+    headers: { apikey: key },
+  });
+  const words = (await res.json()) as Word[];
+  const map = new Map<string, string>();
+  for (const w of words) {
+    map.set(w.word_hu.normalize('NFC'), w.word_en.normalize('NFC'));
+    map.set(w.word_en.normalize('NFC'), w.word_hu.normalize('NFC'));
+  }
+  return map;
+}
+
+/**
+ * Answers every card of the running session with the keyboard (digit, then Enter) and returns
+ * how many there were. `correct(i)` decides per card whether to pick the right option.
+ */
+export async function answerAllCards(
+  page: Page,
+  answers: Map<string, string>,
+  correct: (index: number) => boolean,
+): Promise<number> {
+  const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
+  await expect(card).toBeVisible();
+  const label = (await card.getAttribute('aria-label')) ?? '';
+  const total = Number(/of (\d+)/.exec(label)?.[1] ?? '0');
+  for (let i = 0; i < total; i++) {
+    await expect(card).toHaveAttribute('aria-label', `Card ${i + 1} of ${total}`);
+    const question = (
+      (await card.getByRole('heading', { level: 2 }).textContent()) ?? ''
+    ).normalize('NFC');
+    const options = card.getByRole('listitem').getByRole('button');
+    const texts = (await options.allTextContents()).map((t) =>
+      t.replace(/^\d/, '').trim().normalize('NFC'),
+    );
+    const right = texts.indexOf(answers.get(question) ?? '\u0000');
+    expect(right, `answer of "${question}" among ${texts.join(' | ')}`).toBeGreaterThanOrEqual(0);
+    const pick = correct(i) ? right : (right + 1) % texts.length;
+    await page.keyboard.press(String(pick + 1));
+    await expect(options.nth(pick)).toBeDisabled();
+    await page.keyboard.press('Enter');
+  }
+  return total;
+}

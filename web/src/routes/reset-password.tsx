@@ -30,6 +30,8 @@ export function ResetPasswordPage() {
         <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
       </div>
     );
+  } else if (done) {
+    content = <ResetSuccess />;
   } else if (loading) {
     content = <Spinner label={t('app.loading')} />;
   } else if (!session) {
@@ -40,8 +42,6 @@ export function ResetPasswordPage() {
         <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
       </div>
     );
-  } else if (done) {
-    content = <ResetSuccess />;
   } else {
     content = <ResetForm onDone={() => setDone(true)} />;
   }

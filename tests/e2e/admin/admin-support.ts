@@ -1,0 +1,112 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Database } from '../../../supabase/local/src/generated/database.ts';
+import { anonKey, createLearner, DEMO_ADMIN, DEMO_PASSWORD, expect, signIn } from '../support.ts';
+
+export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+export const fixture = (name: string): string => join(FIXTURES, name);
+/** The NFD spelling of the word file (as macOS Finder hands it over). */
+export const NFD_KOSZONOM = 'Köszönöm.mp3'.normalize('NFD');
+
+export type Db = SupabaseClient<Database>;
+
+export function baseUrl(): string {
+  return process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+}
+
+/** A supabase-js client signed in as `email` (Node side, for arranging and checking data). */
+export async function clientFor(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<Db> {
+  const key = await anonKey(request);
+  const db = createClient<Database>(baseUrl(), key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { error } = await db.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return db;
+}
+
+export const adminClient = (request: APIRequestContext): Promise<Db> =>
+  clientFor(request, DEMO_ADMIN);
+
+export async function learnerClient(
+  request: APIRequestContext,
+): Promise<{ email: string; db: Db; userId: string }> {
+  const email = await createLearner(request);
+  const db = await clientFor(request, email);
+  const { data } = await db.auth.getUser();
+  if (!data.user) throw new Error('no learner');
+  return { email, db, userId: data.user.id };
+}
+
+export async function signInAdmin(page: Page): Promise<void> {
+  await signIn(page, DEMO_ADMIN);
+}
+
+let unique = 0;
+/** A lesson number no seeded or parallel test uses. */
+export function uniqueNumber(): number {
+  unique += 1;
+  return 100_000 + ((process.pid * 97 + Date.now()) % 800_000) + unique;
+}
+
+export function uniqueTitle(tag: string): string {
+  unique += 1;
+  return `${tag} ${process.pid}-${Date.now().toString(36)}-${unique}`;
+}
+
+/** A draft lesson with a transcript and words, made through the admin's API session. */
+export async function makeLesson(
+  db: Db,
+  options: { title?: string; published?: boolean; number?: number; words?: boolean } = {},
+): Promise<{ id: string; title: string; number: number }> {
+  const title = options.title ?? uniqueTitle('Lesson');
+  const number = options.number ?? uniqueNumber();
+  const { data, error } = await db
+    .from('lessons')
+    .insert({
+      title,
+      lesson_number: number,
+      level: 'beginner',
+      is_published: options.published ?? false,
+      duration: 95,
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  const id = data.id;
+  const lines = await db.from('lesson_transcript').insert([
+    {
+      lesson_id: id,
+      line_number: 1,
+      speaker: 'narrator',
+      text_content: 'Anna a boltban.',
+      start_time: 0,
+      end_time: 4,
+    },
+    {
+      lesson_id: id,
+      line_number: 2,
+      speaker: 'anna',
+      text_content: 'Jó napot!',
+      start_time: 5,
+      end_time: 9,
+    },
+  ]);
+  if (lines.error) throw lines.error;
+  if (options.words !== false) {
+    const words = await db.from('lesson_vocabulary').insert([
+      { lesson_id: id, word_hu: 'alma', word_en: 'apple', difficulty: 'beginner' },
+      { lesson_id: id, word_hu: 'kenyér', word_en: 'bread', difficulty: 'advanced' },
+    ]);
+    if (words.error) throw words.error;
+  }
+  return { id, title, number };
+}
+
+export { expect };

@@ -1,0 +1,186 @@
+import {
+  DEMO_ADMIN,
+  DEMO_LEARNER,
+  answerAllCards,
+  createLearner,
+  expect,
+  signIn,
+  test,
+  vocabularyMap,
+} from './support.ts';
+
+const down = { status: 500, contentType: 'application/json', body: '{"message":"down"}' };
+
+test.describe('signed-in learner', () => {
+  test('dashboard: greeting, buttons, goal, tourist pack, real streak, lesson marks', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_LEARNER);
+    await expect(page.getByText(/^Hello/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute(
+      'href',
+      '/lesson-demo',
+    );
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Review Flashcards' }),
+    ).toHaveAttribute('href', '/review-flashcards');
+    await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
+    await expect(page.getByText('2,000 words to conversational', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^\d+ of 150 words$/)).toBeVisible();
+    // The seed gives the demo learner reviews on the last three days: a real, non-zero streak.
+    await expect(page.getByText(/^🔥 [1-9]\d* day streak$/)).toBeVisible();
+    const rows = page.getByRole('main').getByRole('list').last().getByRole('listitem');
+    await expect(rows.first()).toContainText(/Completed|Open/);
+    await expect(rows.last()).toContainText('Locked');
+  });
+
+  test('dashboard: Admin Dashboard only for admins; list failure and empty list texts', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_ADMIN);
+    await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+
+    await page.route(/\/rest\/v1\/lessons\?/, (route) => route.fulfill(down));
+    await page.reload();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Failed to load lessons' }),
+    ).toBeVisible();
+    await page.unroute(/\/rest\/v1\/lessons\?/);
+    await page.route(/\/rest\/v1\/lessons\?/, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
+    await page.reload();
+    await expect(page.getByText('No lessons available yet')).toBeVisible();
+  });
+
+  test('review: due words of the demo learner, Session complete, then the dashboard', async ({
+    page,
+    request,
+  }) => {
+    const answers = await vocabularyMap(request);
+    await signIn(page, DEMO_LEARNER);
+    await page.goto('/review-flashcards');
+    await answerAllCards(page, answers, (i) => i % 4 !== 3);
+    await expect(page.getByText(/^Session complete! Accuracy: \d+%$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('review: no lessons, all caught up, more lessons needed, something went wrong', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await createLearner(request));
+    await page.goto('/review-flashcards');
+    await expect(page.getByRole('heading', { name: 'No Lessons Completed Yet' })).toBeVisible();
+
+    // One completed lesson (stubbed count) with nothing due.
+    await page.route('**/rest/v1/user_lesson_progress*', (route) =>
+      route.request().method() === 'HEAD' || route.request().url().includes('is_completed')
+        ? route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            headers: { 'content-range': '0-0/1' },
+            body: '[]',
+          })
+        : route.fallback(),
+    );
+    await page.route('**/functions/v1/get-due-words', (route) => route.fulfill(down));
+    await page.reload();
+    await expect(page.getByText('Failed to load flashcards')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
+
+    await page.unroute('**/functions/v1/get-due-words');
+    await page.route('**/functions/v1/get-due-words', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"words":[]}' }),
+    );
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { name: 'More Lessons Needed' })).toBeVisible();
+
+    await page.route('**/rest/v1/rpc/get_user_reviewed_words_count', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '12' }),
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'All Caught Up!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
+  });
+
+  test('feedback dialog: counters, validation, failure and success', async ({ page, request }) => {
+    await signIn(page, await createLearner(request));
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+    await expect(dialog.getByLabel('Type')).toHaveValue('general');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields');
+    await dialog.getByLabel('Type').selectOption({ label: 'Bug Report' });
+    await dialog.getByLabel('Title').fill('Audio');
+    await expect(dialog.getByText('5/100')).toBeVisible();
+    await dialog.getByLabel('Description').fill('The player stops at 0:42.');
+    await expect(dialog.getByText('25/1000')).toBeVisible();
+
+    await page.route('**/rest/v1/user_feedback*', (route) => route.fulfill(down));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Failed to submit feedback. Please try again.')).toBeVisible();
+    await page.unroute('**/rest/v1/user_feedback*');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('profile name: saved trimmed and shown in the greeting; failure text', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await createLearner(request, 'First Name'));
+    await expect(page.getByText('Hello, First Name!')).toBeVisible();
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await name.fill('   ');
+    await page.getByRole('button', { name: 'Save Name' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Name is required');
+
+    await page.route('**/rest/v1/profiles*', (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill(down) : route.fallback(),
+    );
+    await name.fill('Zsófi');
+    await page.getByRole('button', { name: 'Save Name' }).click();
+    await expect(page.getByText('Failed to save name')).toBeVisible();
+    await page.unroute('**/rest/v1/profiles*');
+    await name.fill('  Zsófi Kovács  ');
+    await page.getByRole('button', { name: 'Save Name' }).click();
+    await expect(page.getByText('Name saved!')).toBeVisible();
+    await expect(page.getByText('Hello, Zsófi Kovács!')).toBeVisible();
+  });
+
+  test('landing page for a signed-in user: lessons preview, menu and sign-out', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await createLearner(request));
+    await page.goto('/preview');
+    await expect(page.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await expect(page.getByRole('button', { name: 'Send Feedback' })).toBeVisible();
+    const cards = page.locator('#lessons').getByRole('article');
+    await expect(cards).toHaveCount(6);
+    await expect(cards.first().getByText('Beginner', { exact: true })).toBeVisible();
+    await cards.first().getByRole('button', { name: 'Start Lesson' }).click();
+    await expect(page).toHaveURL(/\/lesson\/[0-9a-f-]+$/);
+
+    await page.goto('/preview');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('landing lessons preview is hidden when the load fails', async ({ page }) => {
+    await page.route(/\/rest\/v1\/lessons\?/, (route) => route.fulfill(down));
+    await page.goto('/preview');
+    await expect(page.locator('#features')).toBeVisible();
+    await expect(page.locator('#lessons')).toHaveCount(0);
+  });
+});

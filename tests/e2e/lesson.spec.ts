@@ -1,0 +1,256 @@
+import type { Page } from '@playwright/test';
+import { answerAllCards, createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
+
+async function openLesson(page: Page, number: number): Promise<void> {
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: new RegExp(`^${number}\\. `) }).click();
+  await expect(page).toHaveURL(/\/lesson\/[0-9a-f-]+$/);
+  await expect(page.getByText(`Lesson ${number}`, { exact: true })).toBeVisible();
+}
+
+/** Seeks to 99 % of the audio, which counts as listened. */
+async function finishAudio(page: Page): Promise<void> {
+  const seek = page.getByRole('slider', { name: 'Seek' });
+  await expect(seek).toBeEnabled();
+  const max = Number(await seek.getAttribute('max'));
+  expect(max).toBeGreaterThan(0);
+  await seek.fill(String(Math.ceil(max * 0.995 * 10) / 10));
+}
+
+test.describe('lesson viewer', () => {
+  test('lesson 1 → audio completion → passing flashcards unlocks lesson 2', async ({
+    page,
+    request,
+  }) => {
+    const answers = await vocabularyMap(request);
+    await signIn(page, await createLearner(request));
+
+    const lessonTwo = page.getByRole('listitem').filter({ hasText: /^🔒2\. / });
+    await expect(lessonTwo).toContainText('Locked');
+    await expect(lessonTwo.getByRole('link')).toHaveCount(0);
+
+    await openLesson(page, 1);
+    await expect(page.getByText('Audio: Not complete')).toBeVisible();
+    await expect(page.getByText('Flashcards: Locked')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Flashcards' })).toBeDisabled();
+
+    await finishAudio(page);
+    await expect(page.getByText('Audio lesson completed! Flashcards unlocked.')).toBeVisible();
+    await expect(page.getByText('Flashcards: Ready')).toBeVisible();
+    await page.getByRole('tab', { name: 'Flashcards' }).click();
+    await answerAllCards(page, answers, () => true);
+
+    const results = page.getByRole('dialog');
+    await expect(results.getByRole('heading', { name: 'Lesson passed!' })).toBeVisible();
+    await expect(results).toContainText('(100%)');
+    await results.getByRole('button', { name: 'Continue to Lesson 2' }).click();
+    await expect(page.getByText('Lesson 2', { exact: true })).toBeVisible();
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('link', { name: /^1\. / })).toContainText('Completed');
+    await expect(page.getByRole('link', { name: /^2\. / })).toContainText('Open');
+  });
+
+  test('a failed session shows Almost There and Try Again starts over', async ({
+    page,
+    request,
+  }) => {
+    const answers = await vocabularyMap(request);
+    await signIn(page, await createLearner(request));
+    await openLesson(page, 1);
+    await finishAudio(page);
+    await page.getByRole('tab', { name: 'Flashcards' }).click();
+    await answerAllCards(page, answers, (i) => i === 0);
+    const results = page.getByRole('dialog');
+    await expect(results.getByRole('heading', { name: 'Almost There' })).toBeVisible();
+    await results.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('region', { name: /^Card 1 of \d+$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next Card' })).toBeDisabled();
+  });
+
+  test('a pass continues by itself after 3 s', async ({ page, request }) => {
+    const answers = await vocabularyMap(request);
+    await signIn(page, await createLearner(request));
+    await openLesson(page, 1);
+    await finishAudio(page);
+    await page.getByRole('tab', { name: 'Flashcards' }).click();
+    await answerAllCards(page, answers, () => true);
+    await expect(page.getByText(/Continuing in \d s/)).toBeVisible();
+    await expect(page.getByText('Lesson 2', { exact: true })).toBeVisible({ timeout: 6_000 });
+  });
+
+  test('failed progress and session writes show the spec texts', async ({ page, request }) => {
+    const answers = await vocabularyMap(request);
+    await signIn(page, await createLearner(request));
+    await openLesson(page, 1);
+    await page.route('**/rest/v1/user_lesson_progress*', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"message":"down"}',
+          })
+        : route.fallback(),
+    );
+    await finishAudio(page);
+    await expect(page.getByText('Failed to save progress')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Flashcards' })).toBeDisabled();
+
+    await page.unroute('**/rest/v1/user_lesson_progress*');
+    await page.reload();
+    await finishAudio(page);
+    await expect(page.getByText('Audio lesson completed! Flashcards unlocked.')).toBeVisible();
+    await page.route('**/rest/v1/flashcard_sessions*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
+    await page.route('**/functions/v1/get-interleaved-words', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+    );
+    await page.getByRole('tab', { name: 'Flashcards' }).click();
+    await expect(page.getByText('Failed to load flashcards')).toBeVisible();
+    await answerAllCards(page, answers, () => true);
+    await expect(page.getByText('Failed to save session results')).toBeVisible();
+  });
+
+  test('the player: keyboard, speeds, volume, transcript highlight and click-to-seek', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await createLearner(request));
+    await openLesson(page, 1);
+    const player = page.getByRole('region', { name: 'Audio player' });
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled();
+    await expect(player.getByText(/^0:00 \/ 1:\d\d$/)).toBeVisible();
+
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowRight');
+    await expect(player.getByText(/^0:15 \//)).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(player.getByText(/^0:00 \//)).toBeVisible();
+
+    const transcript = player.getByRole('list', { name: 'Transcript' });
+    const third = transcript.getByRole('button').nth(2);
+    await third.click();
+    await expect(third).toHaveAttribute('aria-current', 'true');
+    await expect(player.getByText(/^0:08 \//)).toBeVisible();
+
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press(' ');
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await page.keyboard.press(' ');
+    await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
+
+    const speeds = player.getByRole('group', { name: 'Playback speed' }).getByRole('button');
+    await expect(speeds).toHaveText(['0.5x', '0.75x', '1x', '1.25x', '1.5x', '2x']);
+    await speeds.nth(5).click();
+    await expect(speeds.nth(5)).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.locator('audio').evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(2);
+
+    const volume = player.getByRole('slider', { name: 'Volume' });
+    await expect(volume).toHaveAttribute('step', '0.1');
+    await volume.fill('0.3');
+    expect(await page.locator('audio').evaluate((a: HTMLAudioElement) => a.volume)).toBeCloseTo(
+      0.3,
+    );
+
+    await player.getByRole('button', { name: 'Hide Transcript' }).click();
+    await expect(transcript).toHaveCount(0);
+    await player.getByRole('button', { name: 'Show Transcript' }).click();
+    await expect(transcript).toBeVisible();
+  });
+
+  test('audio that fails to load shows the error with Retry; a play failure its own text', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await createLearner(request));
+    await page.route('**/storage/v1/object/public/lesson-audio/**', (route) => route.abort());
+    await openLesson(page, 1);
+    const player = page.getByRole('region', { name: 'Audio player' });
+    await expect(
+      player.getByText(
+        'Failed to load audio. Please try again or contact support if the problem persists.',
+      ),
+    ).toBeVisible();
+    await page.unroute('**/storage/v1/object/public/lesson-audio/**');
+    await player.getByRole('button', { name: 'Retry' }).click();
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled();
+
+    await page.evaluate(() => {
+      HTMLMediaElement.prototype.play = () =>
+        Promise.reject(new DOMException('blocked', 'NotAllowedError'));
+    });
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect(
+      player.getByText('Failed to play audio. Please try refreshing the page.'),
+    ).toBeVisible();
+    await expect(player.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+
+  test('the original path is tried when the adjusted audio URL fails', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await createLearner(request));
+    const audio = await request.get(
+      '/storage/v1/object/public/lesson-audio/seed/lessons/lesson-01.mp3',
+    );
+    const bytes = await audio.body();
+    // A stored path in NFD: the adjusted URL is its NFC form, the original keeps the NFD bytes.
+    const nfdPath = 'seed/lessons/lesso\u0308n-01.mp3';
+    await page.route(/\/rest\/v1\/lessons\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as unknown;
+      const patch = (row: Record<string, unknown>) =>
+        'audio_url' in row ? { ...row, audio_url: nfdPath } : row;
+      const rows = Array.isArray(body) ? (body as Record<string, unknown>[]) : [];
+      await route.fulfill({ response, json: Array.isArray(body) ? rows.map(patch) : body });
+    });
+    let adjustedTried = false;
+    await page.route('**/lesson-audio/seed/lessons/**', (route) => {
+      const url = route.request().url();
+      if (url.includes('%C3%B6')) {
+        adjustedTried = true;
+        return route.fulfill({ status: 404, body: 'missing' });
+      }
+      return route.fulfill({ status: 200, contentType: 'audio/mpeg', body: bytes });
+    });
+    await openLesson(page, 1);
+    const player = page.getByRole('region', { name: 'Audio player' });
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled();
+    expect(adjustedTried).toBe(true);
+  });
+
+  test('a missing lesson shows Lesson not found; a failing load returns to the dashboard', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await createLearner(request));
+    await page.goto('/lesson/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Lesson not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.route(/\/rest\/v1\/lessons\?.*id=eq/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
+    await page.goto('/lesson/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Failed to load lesson')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the demo lesson: mark complete opens the flashcards after 1.5 s', async ({ page }) => {
+    await page.goto('/lesson-demo');
+    await expect(page.getByRole('tab', { name: 'Flashcards' })).toBeDisabled();
+    await expect(page.getByRole('list', { name: 'Transcript' }).getByRole('button')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Mark as Complete (Demo)' }).click();
+    await expect(page.getByRole('tab', { name: 'Flashcards' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+      {
+        timeout: 3_000,
+      },
+    );
+    await expect(page.getByRole('region', { name: 'Card 1 of 3' })).toBeVisible();
+  });
+});
