@@ -62,7 +62,9 @@ export function createMailOutbox(source: Queryable | { db: Queryable }): MailOut
 
 /** Every http(s) URL in a text, in order, without duplicates. */
 export function extractLinks(text: string): string[] {
-  const found = text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  const found = (text.match(/https?:\/\/[^\s"'<>]+/g) ?? []).map((l) =>
+    l.replace(/[.,;:!?)]+$/, ''),
+  );
   return [...new Set(found)];
 }
 
