@@ -92,7 +92,9 @@ test.describe('admin lessons tab', () => {
     await dialog.getByLabel('Description', { exact: true }).fill('Anna és Bence kávét rendel.');
     await dialog.getByLabel('Status').selectOption('published');
     await dialog.getByLabel('Lesson audio (.mp3 or .wav)').setInputFiles(fixture('lesson.mp3'));
-    await dialog.getByLabel('Transcript CSV (speaker, line)').setInputFiles(fixture('transcript.csv'));
+    await dialog
+      .getByLabel('Transcript CSV (speaker, line)')
+      .setInputFiles(fixture('transcript.csv'));
     await expect(dialog.getByText('3 transcript lines')).toBeVisible();
     await dialog
       .getByLabel('Vocabulary CSV (word_hu, word_en, difficulty)')
@@ -186,7 +188,9 @@ test.describe('admin lessons tab', () => {
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Status').selectOption('published');
     await dialog.getByLabel('Lesson audio (.mp3 or .wav)').setInputFiles(fixture('lesson.wav'));
-    await dialog.getByLabel('Transcript CSV (speaker, line)').setInputFiles(fixture('transcript.csv'));
+    await dialog
+      .getByLabel('Transcript CSV (speaker, line)')
+      .setInputFiles(fixture('transcript.csv'));
     await dialog
       .getByLabel('Vocabulary CSV (word_hu, word_en, difficulty)')
       .setInputFiles(fixture('vocabulary.csv'));
@@ -229,7 +233,9 @@ test.describe('admin lessons tab', () => {
     await dialog.getByLabel('Lesson Number').fill(String(uniqueNumber()));
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Lesson audio (.mp3 or .wav)').setInputFiles(fixture('lesson.mp3'));
-    await dialog.getByLabel('Transcript CSV (speaker, line)').setInputFiles(fixture('transcript.csv'));
+    await dialog
+      .getByLabel('Transcript CSV (speaker, line)')
+      .setInputFiles(fixture('transcript.csv'));
     await dialog
       .getByLabel('Vocabulary CSV (word_hu, word_en, difficulty)')
       .setInputFiles(fixture('vocabulary.csv'));

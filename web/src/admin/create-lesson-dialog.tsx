@@ -99,12 +99,19 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     setSubmitError(null);
   };
 
+  const clearError = (field: string) =>
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([k]) => k !== field)),
+    );
+
   const onAudio = (file: File | undefined) => {
+    clearError('audio');
     if (!file) return setAudio({ file: null, error: null });
     setAudio({ file, error: fileError('create-audio', file) });
   };
 
   const onTranscript = async (file: File | undefined) => {
+    clearError('transcript');
     if (!file) return setTranscript(emptyCsv());
     const error = fileError('create-transcript-csv', file);
     if (error) return setTranscript({ file, items: [], issues: [], fileError: error });
@@ -118,6 +125,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   };
 
   const onVocabulary = async (file: File | undefined) => {
+    clearError('vocabulary');
     if (!file) return setVocabulary(emptyCsv());
     const error = fileError('create-vocabulary-csv', file);
     if (error) return setVocabulary({ file, items: [], issues: [], fileError: error });
