@@ -1,0 +1,243 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import { makeKeys, signJwt, startServer } from '@magyarul/local';
+
+// Issue 3 point 10: load on the embedded server (autocannon, 50 connections, 10 s each) —
+// anonymous read of a published-lesson list, an authenticated RLS read of one's own progress,
+// an authenticated write, and a bare node:http server as the ceiling. The servers run in child
+// processes so autocannon does not share their event loop.
+// BENCH_DATABASE_URL=postgres://… runs the embedded server on PostgreSQL instead of PGlite.
+
+const SECRET = 'load-benchmark-secret-0123456789abcdefgh';
+const USERS = 50;
+const SELF = fileURLToPath(import.meta.url);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+const MIGRATION = `
+create table public.lessons (
+  id serial primary key,
+  title text not null,
+  description text,
+  level int not null default 1,
+  published boolean not null default false,
+  position int not null,
+  created_at timestamptz not null default now()
+);
+alter table public.lessons enable row level security;
+create policy lessons_read on public.lessons for select using (published);
+insert into public.lessons (title, description, level, published, position)
+  select 'Lecke ' || g, 'Egy rövid párbeszéd a(z) ' || g || '. leckéhez.', 1 + g % 3, g % 5 <> 0, g
+  from generate_series(1, 25) g;
+
+create table public.progress (
+  user_id uuid not null default auth.uid(),
+  lesson_id int not null references public.lessons (id),
+  score int not null default 0,
+  updated_at timestamptz not null default now(),
+  primary key (user_id, lesson_id)
+);
+alter table public.progress enable row level security;
+create policy progress_own on public.progress for all to authenticated
+  using (user_id = auth.uid()) with check (user_id = auth.uid());
+
+create table public.reviews (
+  id bigserial primary key,
+  user_id uuid not null default auth.uid(),
+  lesson_id int not null,
+  grade int not null,
+  created_at timestamptz not null default now()
+);
+alter table public.reviews enable row level security;
+create policy reviews_insert on public.reviews for insert to authenticated with check (user_id = auth.uid());
+`;
+
+async function serveLocal(dir: string): Promise<void> {
+  const users = JSON.parse(process.env.BENCH_USERS ?? '[]') as string[];
+  const server = await startServer({
+    config: {
+      port: 0,
+      dataDir: join(dir, 'data'),
+      supabaseDir: join(dir, 'supabase'),
+      ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
+    },
+    env: { JWT_SECRET: SECRET },
+    quiet: true,
+    seed: false,
+  });
+  const values = users.flatMap((u) =>
+    Array.from({ length: 20 }, (_, i) => `('${u}', ${i + 1}, ${i * 3})`),
+  );
+  await server.ctx.db.exec(
+    `insert into public.progress (user_id, lesson_id, score) values ${values.join(', ')}`,
+  );
+  process.stdout.write(`READY ${server.url}\n`);
+  process.on('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
+
+function serveBare(): void {
+  const body = JSON.stringify(
+    Array.from({ length: 20 }, (_, i) => ({ id: i + 1, title: `Lecke ${i + 1}`, level: 1 })),
+  );
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    process.stdout.write(`READY http://127.0.0.1:${port}\n`);
+  });
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+function spawnServer(
+  mode: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SELF, mode], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /READY (\S+)/.exec(out);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`${mode} exited with ${code}: ${out}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+type Row = { name: string; result: Result; target?: number };
+
+function fmt(n: number, width: number): string {
+  return String(Math.round(n)).padStart(width);
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === '--serve-local') return serveLocal(process.env.BENCH_DIR ?? '');
+  if (process.argv[2] === '--serve-bare') return serveBare();
+
+  const dir = mkdtempSync(join(tmpdir(), 'magyarul-bench-'));
+  mkdirSync(join(dir, 'supabase', 'migrations'), { recursive: true });
+  writeFileSync(join(dir, 'supabase', 'migrations', '20240101000000_bench.sql'), MIGRATION);
+  const users = Array.from({ length: USERS }, () => randomUUID());
+  const keys = makeKeys(SECRET);
+  const tokens = users.map((sub) =>
+    signJwt(
+      {
+        sub,
+        role: 'authenticated',
+        aud: 'authenticated',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      },
+      SECRET,
+    ),
+  );
+  const rows: Row[] = [];
+  const local = await spawnServer('--serve-local', {
+    BENCH_DIR: dir,
+    BENCH_USERS: JSON.stringify(users),
+  });
+  const backend = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  try {
+    const rest = `${local.url}/rest/v1`;
+    const anonHeaders = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` };
+    const userHeaders = (i: number) => ({
+      apikey: keys.anonKey,
+      authorization: `Bearer ${tokens[i % tokens.length] ?? ''}`,
+    });
+    // Warm-up (schema cache, JIT).
+    await autocannon({
+      url: `${rest}/lessons?select=id`,
+      connections: 4,
+      duration: 1,
+      headers: anonHeaders,
+    });
+    rows.push({
+      name: `anon list (${backend})`,
+      target: 3000,
+      result: await autocannon({
+        url: `${rest}/lessons?select=id,title,description,level,created_at&published=eq.true&order=position.asc`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: anonHeaders,
+      }),
+    });
+    rows.push({
+      name: `auth RLS read (${backend})`,
+      target: 1500,
+      result: await autocannon({
+        url: `${rest}/progress?select=lesson_id,score,updated_at&order=lesson_id.asc`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: userHeaders(0),
+      }),
+    });
+    rows.push({
+      name: `auth write (${backend})`,
+      result: await autocannon({
+        url: `${rest}/reviews`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        method: 'POST',
+        headers: { ...userHeaders(1), 'content-type': 'application/json' },
+        body: JSON.stringify({ lesson_id: 3, grade: 4 }),
+      }),
+    });
+  } finally {
+    await stop(local.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const bare = await spawnServer('--serve-bare', {});
+  try {
+    rows.push({
+      name: 'bare node:http (ceiling)',
+      result: await autocannon({ url: bare.url, connections: CONNECTIONS, duration: DURATION }),
+    });
+  } finally {
+    await stop(bare.child);
+  }
+
+  const ceiling = rows[rows.length - 1]?.result.requests.average ?? 1;
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each\n`);
+  console.log('scenario                          req/s   p50 ms   p99 ms  errors  ratio   verdict');
+  let failed = 0;
+  for (const row of rows) {
+    const r = row.result;
+    const errors = r.errors + r.timeouts + r.non2xx;
+    const checks: boolean[] = [errors === 0];
+    if (row.target !== undefined)
+      checks.push(r.requests.average >= row.target, r.latency.p99 < 100);
+    const pass = checks.every(Boolean);
+    if (!pass) failed++;
+    console.log(
+      `${row.name.padEnd(32)} ${fmt(r.requests.average, 6)} ${fmt(r.latency.p50, 8)} ${fmt(r.latency.p99, 8)} ${fmt(errors, 7)}  ${(r.requests.average / ceiling).toFixed(2).padStart(5)}   ${pass ? 'PASS' : 'FAIL'}${row.target !== undefined ? ` (≥ ${row.target} req/s, p99 < 100 ms, 0 errors)` : ' (0 errors)'}`,
+    );
+  }
+  console.log(failed === 0 ? '\nall targets met' : `\n${failed} scenario(s) below target`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+await main();
