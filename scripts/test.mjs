@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const SUITES = ['lint', 'typecheck', 'test:unit'];
+const SUITES = ['lint', 'typecheck', 'test:unit', 'test:pgtap'];
 const scripts = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ).scripts;
