@@ -14,7 +14,7 @@ describe('generate-lesson-image', () => {
     fx = await startFunctionsFixture();
     admin = await fx.signUp('admin@test.local', { admin: true });
     learner = await fx.signUp('learner@test.local');
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await fx.stop();

@@ -23,26 +23,32 @@ describe('get-due-words', () => {
     lesson2 = await addLesson(fx, 2, [['kávé', 'coffee']]);
     await completeLesson(anna, lesson1.lessonId, new Date(Date.now() - 60_000));
     // Anna has answered 'kör' and it is due tomorrow: not in the queue.
-    const future = await fx.service.from('user_vocabulary_progress').insert({
-      user_id: anna.id,
-      vocabulary_id: lesson1.wordIds[2] ?? '',
-      due: new Date(Date.now() + 86_400_000).toISOString(),
-      times_seen: 1,
-      times_correct: 1,
-      state: 2,
-    });
+    const future = await fx.service.from('user_vocabulary_progress').upsert(
+      {
+        user_id: anna.id,
+        vocabulary_id: lesson1.wordIds[2] ?? '',
+        due: new Date(Date.now() + 86_400_000).toISOString(),
+        times_seen: 1,
+        times_correct: 1,
+        state: 2,
+      },
+      { onConflict: 'user_id,vocabulary_id' },
+    );
     if (future.error) throw future.error;
     // 'szia' is long overdue: first in the queue.
-    const overdue = await fx.service.from('user_vocabulary_progress').insert({
-      user_id: anna.id,
-      vocabulary_id: lesson1.wordIds[0] ?? '',
-      due: new Date(Date.now() - 5 * 86_400_000).toISOString(),
-      times_seen: 3,
-      times_correct: 2,
-      state: 2,
-    });
+    const overdue = await fx.service.from('user_vocabulary_progress').upsert(
+      {
+        user_id: anna.id,
+        vocabulary_id: lesson1.wordIds[0] ?? '',
+        due: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+        times_seen: 3,
+        times_correct: 2,
+        state: 2,
+      },
+      { onConflict: 'user_id,vocabulary_id' },
+    );
     if (overdue.error) throw overdue.error;
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await fx.stop();

@@ -24,7 +24,7 @@ describe('get-interleaved-words', () => {
       Array.from({ length: 14 }, (_, i) => [`új${i}`, `new ${i}`] as const),
     );
     await completeLesson(anna, lesson1.lessonId, new Date(Date.now() - 60_000));
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await fx.stop();

@@ -23,7 +23,7 @@ describe('record-word-result', () => {
       ])
     ).wordIds;
     draftWord = (await addLesson(fx, 2, [['titok', 'secret']], false)).wordIds[0] ?? '';
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await fx.stop();

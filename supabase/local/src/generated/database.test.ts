@@ -9,7 +9,8 @@ describe('generated database types', () => {
     const committed = readFileSync(OUTPUT_FILE, 'utf8');
     // On failure: npx tsx supabase/local/scripts/gen-types.ts
     expect(committed).toBe(fresh);
-  });
+    // Boots PGlite and applies every migration: slow on a busy machine.
+  }, 180_000);
 
   it('returns every table of the migrations with its Row, Insert and Update shapes', () => {
     const committed = readFileSync(OUTPUT_FILE, 'utf8');
