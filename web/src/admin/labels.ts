@@ -92,6 +92,7 @@ const labels = {
   uploadWordAudio: 'Upload audio of {word}',
   deleteWordAudio: 'Delete audio of {word}',
   deleteWord: 'Delete Word {word}',
+  wordAudioFile: 'Audio file of {word}',
   uploadTitle: 'Upload Lesson',
   files: 'Files',
   uploading: 'Uploading…',

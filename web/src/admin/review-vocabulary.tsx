@@ -291,9 +291,7 @@ function WordRow({
           type="file"
           hidden
           accept=".mp3,.wav,.m4a,.aac,audio/*"
-          aria-label={label(word.audio_file_path ? 'replaceWordAudio' : 'uploadWordAudio', {
-            word: name,
-          })}
+          aria-label={label('wordAudioFile', { word: name })}
           onChange={(e) => {
             void upload(e.target.files?.[0]);
             e.target.value = '';
