@@ -22,7 +22,7 @@ export type VocabularyCsvRow = {
 };
 
 function isDifficulty(value: string): value is CreateFlowDifficulty {
-  return (CREATE_FLOW_DIFFICULTIES as readonly string[]).includes(value);
+  return value === 'beginner' || value === 'intermediate' || value === 'advanced';
 }
 
 /** Validates the create dialog's transcript CSV (`speaker,line`). */
@@ -35,7 +35,8 @@ export function parseTranscriptCsv(input: CsvInput): CsvResult<TranscriptCsvRow>
       issues.push(missing);
       continue;
     }
-    items.push({ row: row.row, speaker: row.get('speaker').toLowerCase(), line: row.get('line') });
+    const [speaker = '', line = ''] = row.values;
+    items.push({ row: row.row, speaker: speaker.toLowerCase(), line });
   }
   return { items, issues };
 }
@@ -50,7 +51,7 @@ export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow>
       issues.push(missing);
       continue;
     }
-    const raw = row.get('difficulty');
+    const [wordHu = '', wordEn = '', raw = ''] = row.values;
     const difficulty = raw.toLowerCase();
     if (!isDifficulty(difficulty)) {
       issues.push(
@@ -61,12 +62,7 @@ export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow>
       );
       continue;
     }
-    items.push({
-      row: row.row,
-      word_hu: row.get('word_hu'),
-      word_en: row.get('word_en'),
-      difficulty,
-    });
+    items.push({ row: row.row, word_hu: wordHu, word_en: wordEn, difficulty });
   }
   return { items, issues };
 }

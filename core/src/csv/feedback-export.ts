@@ -71,21 +71,23 @@ export function parseFeedbackCsv(input: CsvInput): CsvResult<FeedbackExportRow &
   const { rows, issues } = readTable(input, columnKeys);
   const items: (FeedbackExportRow & { row: number })[] = [];
   for (const row of rows) {
-    const missing = missingCells(row, ['date', 'type', 'title', 'description']);
+    // Date, Type, Title and Description are required; Status and Page URL may be empty.
+    const missing = missingCells(row, columnKeys, 4);
     if (missing) {
       issues.push(missing);
       continue;
     }
-    const cell = (column: (typeof columnKeys)[number]) =>
-      restoreFormulaCell(row.get(column)).trim();
+    const [createdAt, type, title, description, status, pageUrl] = row.values.map((v) =>
+      restoreFormulaCell(v).trim(),
+    );
     items.push({
       row: row.row,
-      created_at: cell('date'),
-      feedback_type: cell('type'),
-      title: cell('title'),
-      description: cell('description'),
-      status: cell('status'),
-      page_url: cell('page url') === '' ? null : cell('page url'),
+      created_at: createdAt ?? '',
+      feedback_type: type ?? '',
+      title: title ?? '',
+      description: description ?? '',
+      status: status ?? '',
+      page_url: pageUrl ? pageUrl : null,
     });
   }
   return { items, issues };

@@ -36,25 +36,43 @@ export function detectDelimiter(text: string): Delimiter {
   return best;
 }
 
+// Pure CRLF files (Excel's default) are parsed as they are, sparing a copy of the text; lone CR
+// (old Mac) or mixed endings are normalised to LF first.
+function newlineOf(text: string): { text: string; newline: '\n' | '\r\n' } {
+  if (!text.includes('\r')) return { text, newline: '\n' };
+  if (!/\r(?!\n)|(?<!\r)\n/.test(text)) return { text, newline: '\r\n' };
+  return { text: normaliseNewlines(text), newline: '\n' };
+}
+
 /**
  * Real CSV parsing (RFC 4180 quoting, quoted delimiters and newlines) through papaparse.
  * Malformed quoting does not throw: papaparse keeps what it could read and the row checks
- * judge the cells. Blank records are kept so record numbers stay stable.
+ * judge the cells. Blank records are kept so record numbers stay stable. Line breaks inside
+ * quoted cells come out as LF whatever the file used.
  */
 export function readRecords(
   text: string,
   delimiter: Delimiter = detectDelimiter(text),
 ): CsvRecord[] {
-  const normalised = normaliseNewlines(text);
-  if (normalised.length === 0) return [];
-  const parsed = Papa.parse<string[]>(normalised, {
+  if (text.length === 0) return [];
+  const { text: source, newline } = newlineOf(text);
+  const parsed = Papa.parse<string[]>(source, {
     delimiter,
-    newline: '\n',
+    newline,
     quoteChar: '"',
     escapeChar: '"',
     skipEmptyLines: false,
   });
-  return parsed.data.map((cells, index) => ({ row: index + 1, cells }));
+  const rows = parsed.data;
+  if (newline === '\r\n' && source.includes('"')) {
+    for (const cells of rows) {
+      for (let i = 0; i < cells.length; i++) {
+        const cell = cells[i];
+        if (cell !== undefined && cell.includes('\r')) cells[i] = normaliseNewlines(cell);
+      }
+    }
+  }
+  return rows.map((cells, index) => ({ row: index + 1, cells }));
 }
 
 /** NFC, trimmed: the form every imported text takes (macOS and some editors produce NFD). */

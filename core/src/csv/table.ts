@@ -1,18 +1,20 @@
 import { decodeCsvText } from './decode.ts';
-import { cleanCell, isBlankRecord, readRecords, type CsvRecord } from './records.ts';
+import { readRecords, type CsvRecord } from './records.ts';
 import { findTextProblem } from './text-quality.ts';
 import { csvIssue, type CsvInput, type CsvIssue } from './types.ts';
 
-/** A data row with its cells looked up by (lower-case) column name, already NFC and trimmed. */
-export type TableRow = {
-  readonly row: number;
-  readonly get: (column: string) => string;
-};
+/**
+ * A data row: `values[i]` is the cell of column `columns[i]` of the table read, trimmed and
+ * in NFC ('' when the row is short).
+ */
+export type TableRow = { readonly row: number; readonly values: readonly string[] };
 
 export type Table = { readonly rows: TableRow[]; readonly issues: CsvIssue[] };
 
 function headerName(cell: string): string {
-  return cleanCell(cell.replace(/^\uFEFF/, ''))
+  return cell
+    .replace(/^\uFEFF/, '')
+    .trim()
     .replace(/^"(.*)"$/, '$1')
     .trim()
     .toLowerCase();
@@ -38,23 +40,31 @@ export function checkRecordText(record: CsvRecord, issues: CsvIssue[]): boolean 
   return true;
 }
 
+function isBlank(cells: readonly string[]): boolean {
+  if (cells.length === 1) return (cells[0] ?? '').trim() === '';
+  return cells.every((c) => c.trim() === '');
+}
+
 /**
  * Reads a header-led CSV (create flow, feedback export): header plus at least one data row,
  * every required column present. Rows with bad bytes or mojibake are reported and left out.
- * Required-cell and value checks are the caller's, per row.
+ * The text is NFC-normalised once, up front; cells are then only trimmed. Required-cell and
+ * value checks are the caller's, per row.
  */
-export function readTable(input: CsvInput, required: readonly string[]): Table {
+export function readTable(input: CsvInput, columns: readonly string[]): Table {
   const issues: CsvIssue[] = [];
-  const { text } = decodeCsvText(input);
-  const records = readRecords(text).filter((r) => !isBlankRecord(r));
+  const text = decodeCsvText(input).text.normalize('NFC');
+  // One scan of the whole text decides whether the per-cell encoding checks are needed.
+  const suspicious = findTextProblem(text) !== null;
+  const records = readRecords(text).filter((r) => !isBlank(r.cells));
   const [header, ...data] = records;
   if (header === undefined || data.length === 0) {
     return { rows: [], issues: [csvIssue('no-data-rows', 'csv.headerAndRows', null)] };
   }
   const names = header.cells.map(headerName);
-  const missing = required.filter((c) => !names.includes(c));
+  const missing = columns.filter((c) => !names.includes(c));
   if (missing.length > 0) {
-    checkRecordText(header, issues);
+    if (suspicious) checkRecordText(header, issues);
     issues.push(
       csvIssue('missing-columns', 'csv.missingColumns', header.row, {
         columns: missing.join(', '),
@@ -62,29 +72,27 @@ export function readTable(input: CsvInput, required: readonly string[]): Table {
     );
     return { rows: [], issues };
   }
-  const index = new Map<string, number>();
-  names.forEach((name, i) => {
-    if (!index.has(name)) index.set(name, i);
-  });
+  const positions = columns.map((c) => names.indexOf(c));
   const rows: TableRow[] = [];
   for (const record of data) {
-    if (!checkRecordText(record, issues)) continue;
+    if (suspicious && !checkRecordText(record, issues)) continue;
     const { cells } = record;
-    rows.push({
-      row: record.row,
-      get: (column) => {
-        const i = index.get(column);
-        return i === undefined ? '' : cleanCell(cells[i]);
-      },
-    });
+    rows.push({ row: record.row, values: positions.map((p) => (cells[p] ?? '').trim()) });
   }
   return { rows, issues };
 }
 
-/** The required columns whose cell is empty in `row`, for 'Row {n}: Missing …'. */
-export function missingCells(row: TableRow, required: readonly string[]): CsvIssue | null {
-  const missing = required.filter((c) => row.get(c) === '');
-  if (missing.length === 0) return null;
+/** Issue for the columns (of the first `required` of `columns`) left empty in `row`. */
+export function missingCells(
+  row: TableRow,
+  columns: readonly string[],
+  required = columns.length,
+): CsvIssue | null {
+  let missing: string[] | null = null;
+  for (let i = 0; i < required; i++) {
+    if (row.values[i] === '') (missing ??= []).push(columns[i] ?? '');
+  }
+  if (missing === null) return null;
   return csvIssue('missing-cells', 'csv.rowMissing', row.row, {
     n: row.row,
     fields: missing.join(', '),
