@@ -84,11 +84,15 @@ export type LineTimes = {
   readonly endTime: number | null;
 };
 
-/** Peaks of the dialogue audio: the maximum absolute sample per bin, 0..1. */
+/**
+ * Peaks of the dialogue audio: the maximum absolute sample per bin, quantised to one byte
+ * (0..255 for 0..1) and base64-encoded — a 60-minute recording is 360,000 peaks, which as JSON
+ * numbers would take most of a second to move and parse. `decodePeaks` turns it back.
+ */
 export type Peaks = {
   readonly peaksPerSecond: number;
   readonly duration: number;
-  readonly data: readonly number[];
+  readonly data: string;
 };
 
 export type MediaRef =

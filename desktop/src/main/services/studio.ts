@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { EventChannel, EventMap, Handlers } from '../../shared/ipc.ts';
 import { studioMessage } from '../../shared/messages.ts';
 import type { MediaRef, Peaks } from '../../shared/model.ts';
+import { encodePeaks } from '../../shared/peaks-codec.ts';
 import type { Logger } from '../dispatch.ts';
 import { StudioFailure } from '../dispatch.ts';
 import { isInsideRoot } from '../security/is-inside-root.ts';
@@ -26,13 +27,6 @@ export type StudioDeps = {
 const fail = (code: Parameters<typeof studioMessage>[0]): never => {
   throw new StudioFailure(code, studioMessage(code));
 };
-
-/** Peaks travel as plain numbers rounded to 1/1000: a third of the JSON and nothing visible lost. */
-function roundPeaks(data: Float32Array): number[] {
-  const out = new Array<number>(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = Math.round((data[i] ?? 0) * 1000) / 1000;
-  return out;
-}
 
 /** Everything the studio does, as plain Node: Electron's main and the test harness both use it. */
 export function createStudio(deps: StudioDeps) {
@@ -118,7 +112,7 @@ export function createStudio(deps: StudioDeps) {
         ? {
             peaksPerSecond: peaks.peaksPerSecond,
             duration: peaks.durationSeconds,
-            data: roundPeaks(peaks.data),
+            data: encodePeaks(peaks.data),
           }
         : null;
     },

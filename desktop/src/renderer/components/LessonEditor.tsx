@@ -10,6 +10,7 @@ import type {
 } from '../../shared/model.ts';
 import { LEVELS } from '../../shared/model.ts';
 import type { Span } from '../../shared/silence.ts';
+import { decodePeaks } from '../../shared/peaks-codec.ts';
 import { suggestLineSpans } from '../../shared/silence.ts';
 import { formatTime, round2 } from '../format.ts';
 import { studio } from '../studio.ts';
@@ -28,7 +29,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
   const [selected, setSelected] = useState<number | null>(null);
   const [loop, setLoop] = useState(false);
   const [speed, setSpeed] = useState(1);
-  const [zoom, setZoom] = useState(20);
+  const [zoom, setZoom] = useState(0);
   const [time, setTime] = useState(0);
   const [suggestion, setSuggestion] = useState<Span[] | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -245,7 +246,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
               Zoom{' '}
               <input
                 type="range"
-                min={10}
+                min={0}
                 max={400}
                 value={zoom}
                 onChange={(e) => setZoom(Number(e.currentTarget.value))}
@@ -261,7 +262,9 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
             <button
               type="button"
               onClick={() =>
-                setSuggestion(suggestLineSpans(peaks.data, peaks.peaksPerSecond, lines.length))
+                setSuggestion(
+                  suggestLineSpans(decodePeaks(peaks.data), peaks.peaksPerSecond, lines.length),
+                )
               }
             >
               Suggest boundaries

@@ -3,6 +3,7 @@ import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { Peaks, TranscriptLine } from '../../shared/model.ts';
+import { decodePeaks } from '../../shared/peaks-codec.ts';
 import { defaultSpan } from '../format.ts';
 
 export type WaveformHandle = {
@@ -55,11 +56,12 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
     const plugin = RegionsPlugin.create();
     const ws = WaveSurfer.create({
       container: container.current,
-      peaks: [Float32Array.from(props.peaks.data)],
+      peaks: [decodePeaks(props.peaks.data)],
       duration: props.peaks.duration,
       ...(props.url ? { url: props.url } : {}),
       height: 140,
-      minPxPerSec: 20,
+      // 0 fits the whole recording into view; the zoom slider goes from there.
+      minPxPerSec: 0,
       waveColor: '#64748b',
       progressColor: '#1e3a8a',
       cursorColor: '#dc2626',
@@ -117,7 +119,8 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
           start,
           end,
           color,
-          content: String(line.lineNumber),
+          // No per-region label: the plugin lays labels out against every earlier region
+          // (quadratic in the line count); the transcript table carries the numbers.
           drag: true,
           resize: true,
         }),

@@ -52,8 +52,12 @@ export function decodeAudio(file: string, withPeaks: boolean, ffmpeg = 'ffmpeg')
         samples += usable / 2;
         return;
       }
-      for (let offset = 0; offset < usable; offset += 2) {
-        const value = Math.abs(data.readInt16LE(offset));
+      // An aligned copy lets the samples be read as an Int16Array instead of one call each.
+      const pcm = new Int16Array(usable / 2);
+      new Uint8Array(pcm.buffer).set(data.subarray(0, usable));
+      for (let i = 0; i < pcm.length; i++) {
+        const sample = pcm[i] ?? 0;
+        const value = sample < 0 ? -sample : sample;
         if (value > current) current = value;
         if (++inBin === SAMPLES_PER_PEAK) {
           peaks.push(current / 32768);

@@ -27,7 +27,8 @@ export async function importRoot(
     .filter((dirent) => dirent.isDirectory() && !dirent.name.startsWith('.'))
     .map((dirent) => dirent.name)
     .sort((a, b) => a.localeCompare(b, 'hu', { numeric: true }));
-  const limit = createLimiter(options.concurrency ?? Math.max(2, availableParallelism()));
+  // Probes wait on ffmpeg and the disk as much as on the CPU: a few more than cores keeps both busy.
+  const limit = createLimiter(options.concurrency ?? Math.max(4, availableParallelism() * 2));
   const issues: ImportReport['issues'][number][] = [];
   const lessonIds: number[] = [];
   let done = 0;
