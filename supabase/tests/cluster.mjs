@@ -41,10 +41,11 @@ export function sqlFiles(dir) {
 }
 
 /**
- * Starts an empty cluster. Returns { port, url, psql(args, input?), stop() }.
+ * Starts an empty cluster; `settings` are extra server settings such as `shared_buffers=512MB`.
+ * Returns { port, url, psql(args, input?), stop() }.
  * psql runs as the postgres superuser over TCP with ON_ERROR_STOP.
  */
-export async function startCluster() {
+export async function startCluster(settings = []) {
   const dir = mkdtempSync(join(tmpdir(), 'magyarul-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
@@ -74,6 +75,7 @@ export async function startCluster() {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=50',
+    ...settings.map((setting) => `-c ${setting}`),
   ].join(' ');
   const start = run(`${BIN}/pg_ctl`, [
     '-D',
