@@ -32,20 +32,22 @@ export function UploadPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!user) {
-      setError(t('upload.loginRequired'));
-      notify.error(t('upload.loginRequired'));
-      return;
-    }
     if (title.trim() === '' || level === '') {
       setError(t('upload.fillRequired'));
       notify.error(t('upload.fillRequired'));
       return;
     }
+    const supabase = await getSupabase();
+    // Asks the server, not the cached session: a session ended elsewhere must not upload.
+    const { data: current } = await supabase.auth.getUser();
+    if (!user || !current.user) {
+      setError(t('upload.loginRequired'));
+      notify.error(t('upload.loginRequired'));
+      return;
+    }
     setUploading(true);
     setProgress(0);
     try {
-      const supabase = await getSupabase();
       const { data: lesson, error: insertError } = await supabase
         .from('lessons')
         .insert({
