@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by tests/perf/web-preview.bench.ts to measure what /preview loads first.
+    manifest: true,
     target: 'es2022',
   },
 });

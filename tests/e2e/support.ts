@@ -88,17 +88,21 @@ export { expect };
 
 type Word = { word_hu: string; word_en: string };
 
-/** Hungarian → English and English → Hungarian for every word, to answer cards in tests. */
-export async function vocabularyMap(request: APIRequestContext): Promise<Map<string, string>> {
+/** Hungarian → English and English → Hungarian for every word (a word may have several). */
+export async function vocabularyMap(request: APIRequestContext): Promise<Map<string, Set<string>>> {
   const key = await anonKey(request);
   const res = await request.get('/rest/v1/lesson_vocabulary?select=word_hu,word_en', {
     headers: { apikey: key },
   });
   const words = (await res.json()) as Word[];
-  const map = new Map<string, string>();
+  const map = new Map<string, Set<string>>();
+  const add = (from: string, to: string) => {
+    const k = from.normalize('NFC');
+    map.set(k, (map.get(k) ?? new Set()).add(to.normalize('NFC')));
+  };
   for (const w of words) {
-    map.set(w.word_hu.normalize('NFC'), w.word_en.normalize('NFC'));
-    map.set(w.word_en.normalize('NFC'), w.word_hu.normalize('NFC'));
+    add(w.word_hu, w.word_en);
+    add(w.word_en, w.word_hu);
   }
   return map;
 }
@@ -109,7 +113,7 @@ export async function vocabularyMap(request: APIRequestContext): Promise<Map<str
  */
 export async function answerAllCards(
   page: Page,
-  answers: Map<string, string>,
+  answers: Map<string, Set<string>>,
   correct: (index: number) => boolean,
 ): Promise<number> {
   const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
@@ -125,7 +129,8 @@ export async function answerAllCards(
     const texts = (await options.allTextContents()).map((t) =>
       t.replace(/^\d/, '').trim().normalize('NFC'),
     );
-    const right = texts.indexOf(answers.get(question) ?? '\u0000');
+    const expected = answers.get(question) ?? new Set<string>();
+    const right = texts.findIndex((text) => expected.has(text));
     expect(right, `answer of "${question}" among ${texts.join(' | ')}`).toBeGreaterThanOrEqual(0);
     const pick = correct(i) ? right : (right + 1) % texts.length;
     await page.keyboard.press(String(pick + 1));

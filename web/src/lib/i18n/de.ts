@@ -1,7 +1,8 @@
-import type { FullCatalogue } from './catalogue.ts';
+import { completeTranslation, type Translation } from './catalogue.ts';
 
-// German interface texts. Typed with FullCatalogue: a key missing here is a compile error.
-export const de: FullCatalogue = {
+// German interface texts. Typed with Translation: a missing learner or interface key is a
+// compile error; admin texts not yet translated fall back to English.
+const texts: Translation = {
   // Core catalogue: learner side
   'landing.nav.features': 'Funktionen',
   'landing.nav.lessons': 'Lektionen',
@@ -443,3 +444,5 @@ export const de: FullCatalogue = {
   'legal.privacy.10.text': 'Fragen zum Datenschutz? Sende uns Feedback aus der App.',
   'admin.placeholder': 'Dieser Bereich kommt mit dem Admin-Ticket.',
 };
+
+export const de = completeTranslation(texts);

@@ -1,7 +1,8 @@
-import type { FullCatalogue } from './catalogue.ts';
+import { completeTranslation, type Translation } from './catalogue.ts';
 
-// Spanish interface texts. Typed with FullCatalogue: a key missing here is a compile error.
-export const es: FullCatalogue = {
+// Spanish interface texts. Typed with Translation: a missing learner or interface key is a
+// compile error; admin texts not yet translated fall back to English.
+const texts: Translation = {
   // Core catalogue: learner side
   'landing.nav.features': 'Funciones',
   'landing.nav.lessons': 'Lecciones',
@@ -435,3 +436,5 @@ export const es: FullCatalogue = {
   'legal.privacy.10.text': '¿Preguntas sobre tu privacidad? Envíanos comentarios desde la app.',
   'admin.placeholder': 'Esta sección llegará con la tarea de administración.',
 };
+
+export const es = completeTranslation(texts);

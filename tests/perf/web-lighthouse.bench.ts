@@ -1,0 +1,74 @@
+// Lighthouse performance and accessibility of /preview, /dashboard and /lesson/:id in Debian
+// Chromium against the production build served by the embedded backend (desktop preset: the
+// server runs on this machine, so mobile network throttling would measure the simulator, not
+// the app). The signed-in pages use the demo learner's session, kept across Lighthouse runs.
+// Targets: performance ≥ 90, accessibility ≥ 95.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, startWebServer } from './web-server.ts';
+
+const PERFORMANCE_TARGET = 90;
+const ACCESSIBILITY_TARGET = 95;
+const PORT = 9300 + (process.pid % 500);
+
+const server = await startWebServer();
+const profile = mkdtempSync(join(tmpdir(), 'magyarul-lighthouse-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${PORT}`],
+});
+let failed = false;
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.addInitScript(() => localStorage.setItem('magyarul.language', 'en'));
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel('Email').fill('learner@magyarul.local');
+  await page.getByLabel('Password', { exact: true }).fill('magyarul-demo');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  const lessonHref = await page.getByRole('link', { name: /^1\. / }).getAttribute('href');
+  const pages = ['/preview', '/dashboard', lessonHref ?? '/lesson/unknown'];
+
+  for (const path of pages) {
+    const result = await lighthouse(
+      `${server.url}${path}`,
+      {
+        port: PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+      },
+      desktopConfig,
+    );
+    const categories = result?.lhr.categories;
+    const performance = Math.round((categories?.performance?.score ?? 0) * 100);
+    const accessibility = Math.round((categories?.accessibility?.score ?? 0) * 100);
+    const ok = performance >= PERFORMANCE_TARGET && accessibility >= ACCESSIBILITY_TARGET;
+    failed ||= !ok;
+    const label = path.startsWith('/lesson/') ? '/lesson/:id' : path;
+    console.log(
+      `${ok ? 'PASS' : 'FAIL'}: ${label.padEnd(12)} performance ${performance} (target ≥ ${PERFORMANCE_TARGET}), accessibility ${accessibility} (target ≥ ${ACCESSIBILITY_TARGET})`,
+    );
+    const metric = (id: string) => result?.lhr.audits[id]?.displayValue ?? '?';
+    console.log(
+      `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+    );
+    if (accessibility < 100) {
+      const audits = Object.values(result?.lhr.audits ?? {}).filter(
+        (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
+      );
+      for (const audit of audits)
+        console.log(`  accessibility/perf audit not met: ${audit.id} — ${audit.title}`);
+    }
+  }
+} finally {
+  await context.close();
+  await server.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;
