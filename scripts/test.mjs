@@ -3,7 +3,15 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const SUITES = ['lint', 'typecheck', 'test:unit', 'test:pgtap'];
+const SUITES = [
+  'lint',
+  'typecheck',
+  'test:unit',
+  'test:pgtap',
+  'test:contract',
+  'test:e2e',
+  'test:desktop',
+];
 const scripts = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ).scripts;
