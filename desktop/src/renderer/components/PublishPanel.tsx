@@ -76,6 +76,7 @@ export function PublishPanel({ lessonIds, onPublished }: Props) {
       <label>
         As{' '}
         <select
+          aria-label="Publish as"
           value={status}
           onChange={(e) => setStatus(e.currentTarget.value as 'draft' | 'published')}
         >
