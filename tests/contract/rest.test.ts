@@ -611,6 +611,14 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(((await res.json()) as { code: string }).code).toBe('PGRST106');
     });
 
+    it('accepts the API key as a URL parameter without treating it as a filter', async () => {
+      const res = await fetch(
+        `${rest}/lessons?select=id&id=lte.4&apikey=${server.ctx.keys.anonKey}`,
+      );
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as unknown[]).length).toBe(3);
+    });
+
     it('requires an API key', async () => {
       const res = await fetch(`${rest}/lessons`);
       expect(res.status).toBe(401);

@@ -390,7 +390,16 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   if (profile && profile !== EXPOSED_SCHEMA) {
     throw apiError(406, 'PGRST106', `The schema must be one of the following: ${EXPOSED_SCHEMA}`);
   }
-  const auth = authenticate(headers, ctx.keys);
+  // `apikey` may also come as a URL parameter (hosted gateway behaviour); it is never a filter.
+  const url = new URL(req.url);
+  const keyParam = url.searchParams.get('apikey');
+  url.searchParams.delete('apikey');
+  let authHeaders = headers;
+  if (keyParam && !headers.has('apikey')) {
+    authHeaders = new Headers(headers);
+    authHeaders.set('apikey', keyParam);
+  }
+  const auth = authenticate(authHeaders, ctx.keys);
   const segments = path.split('/').filter((s) => s !== '');
   if (segments.length === 0) {
     return respond(
@@ -404,7 +413,6 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   } catch {
     throw apiError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`);
   }
-  const url = new URL(req.url);
   const singular = wantsObject(headers.get('accept'));
   const prefer = parsePrefer(headers.get('prefer'));
   const schema = await getSchema(ctx.db);
