@@ -69,6 +69,15 @@ describe('get-due-words', () => {
     expect(body.words.some((w) => w.vocabulary_id === lesson2.wordIds[0])).toBe(false);
   });
 
+  it('returns the same queue through /functions/v1 with supabase-js functions.invoke', async () => {
+    const { data, error } = await anna.client.functions.invoke<{ words: DueWord[] }>(
+      'get-due-words',
+      { body: { limit: 20, include_overdue: true } },
+    );
+    expect(error).toBeNull();
+    expect(data?.words.map((w) => w.word_hu)).toEqual(['szia', 'köszönöm']);
+  });
+
   it('returns only words due today without include_overdue', async () => {
     const res = await fx.call(handler, { include_overdue: false }, anna.token);
     const body = (await res.json()) as { words: DueWord[] };
