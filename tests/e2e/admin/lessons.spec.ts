@@ -167,6 +167,17 @@ test.describe('admin lessons tab', () => {
     expect(audio.status()).toBe(200);
   });
 
+  test('image generation without an image URL says so', async ({ page }) => {
+    const dialog = await openCreate(page);
+    await page.route('**/functions/v1/generate-lesson-image', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
+    );
+    await dialog.getByLabel('Title').fill('Képtelen');
+    await dialog.getByRole('button', { name: 'Generate Image' }).click();
+    await expect(page.getByText('No image URL returned')).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'Generated lesson image' })).toHaveCount(0);
+  });
+
   test('a failing vocabulary insert leaves no lesson and names the failed part', async ({
     page,
     request,

@@ -18,12 +18,25 @@ test.describe('admin QA, users, feedback and analytics tabs', () => {
     const other = await makeLesson(db, { title: uniqueTitle('QA other') });
     await signInAdmin(page);
     await page.goto('/admin?tab=qa');
-    const { data: all } = await db.from('lessons').select('is_published');
-    const drafts = (all ?? []).filter((l) => !l.is_published).length;
     await expect(page.getByText('Draft Lessons')).toBeVisible();
-    await expect(page.locator('.admin-stat').filter({ hasText: 'Draft Lessons' })).toContainText(
-      String(drafts),
-    );
+    // Other workers add lessons meanwhile: the shown count must match the table after a reload.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          // The counts are 0 until the lessons arrive: wait for this test's row first.
+          await expect(page.getByText(`Lesson ${draft.number}: ${draft.title}`)).toBeVisible();
+          const shown = await page
+            .locator('.admin-stat')
+            .filter({ hasText: 'Draft Lessons' })
+            .locator('.admin-stat-value')
+            .innerText();
+          const { data: all } = await db.from('lessons').select('is_published');
+          return Number(shown) === (all ?? []).filter((l) => !l.is_published).length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
     const row = page
       .getByRole('listitem')

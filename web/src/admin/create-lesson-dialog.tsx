@@ -61,13 +61,17 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
   // The preset: highest existing number + 1, or 1 when the read fails.
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      setLessonNumber('');
+      return;
+    }
     let active = true;
     void fetchHighestLessonNumber()
       .then((highest) => nextLessonNumber(highest))
       .catch(() => 1)
       .then((n) => {
-        if (active) setLessonNumber(String(n));
+        // Only a field the admin has not typed into yet takes the preset.
+        if (active) setLessonNumber((current) => (current === '' ? String(n) : current));
       });
     return () => {
       active = false;
@@ -85,6 +89,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   const allFiles = useMemo(() => wordFiles, [wordFiles]);
 
   const reset = () => {
+    setLessonNumber('');
     setTitle('');
     setDescription('');
     setLevel('beginner');

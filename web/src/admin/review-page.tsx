@@ -37,12 +37,8 @@ import {
 import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import { ReviewAudio } from './review-audio.tsx';
-import {
-  ReviewVocabulary,
-  toDbDifficulty,
-  toEditorDifficulty,
-  type EditorWord,
-} from './review-vocabulary.tsx';
+import { ReviewVocabulary, type EditorWord } from './review-vocabulary.tsx';
+import { toDbDifficulty, toEditorDifficulty } from './difficulty.ts';
 import './admin.css';
 
 const PUBLISH_REDIRECT_MS = 1500;

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { checkUpload } from '@magyarul/core/files';
-import { toCardDifficulty, type CardDifficulty } from '@magyarul/core/flashcards';
+import { EDITOR_DIFFICULTIES, toDbDifficulty, type EditorDifficulty } from './difficulty.ts';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -20,7 +20,6 @@ import { label } from './labels.ts';
 import { downloadAudio } from './review-audio.tsx';
 import { LabelledInput } from './shared.tsx';
 
-export type EditorDifficulty = 'easy' | 'medium' | 'hard';
 export type EditorWord = {
   id: string;
   word_hu: string;
@@ -29,23 +28,7 @@ export type EditorWord = {
   audio_file_path: string | null;
 };
 
-const toEditor: Record<CardDifficulty, EditorDifficulty> = {
-  beginner: 'easy',
-  intermediate: 'medium',
-  advanced: 'hard',
-};
-
-/** Stored difficulty (beginner/intermediate/advanced, or legacy easy/medium/hard) → editor. */
-export function toEditorDifficulty(stored: string | null): EditorDifficulty {
-  return toEditor[toCardDifficulty(stored)];
-}
-
-/** Editor easy/medium/hard → the stored value, through core's mapping. */
-export function toDbDifficulty(value: EditorDifficulty): CardDifficulty {
-  return toCardDifficulty(value);
-}
-
-const DIFFICULTIES: readonly EditorDifficulty[] = ['easy', 'medium', 'hard'];
+const DIFFICULTIES = EDITOR_DIFFICULTIES;
 
 function audioError(file: File): string | null {
   const check = checkUpload('review-vocabulary-audio', file);
