@@ -519,6 +519,34 @@ describe('authService', () => {
     expect(data.user?.email).toBe('seeded@example.com');
   });
 
+  it('changes the e-mail through a confirmation link to the new address', async () => {
+    configureAuth(ctx, { emailMinIntervalSeconds: 0 });
+    const sb = client();
+    const admin = client(ctx.keys.serviceRoleKey).auth.admin;
+    const list = await admin.listUsers({ perPage: 100 });
+    const cili = list.data.users.find((u) => u.email === 'cili@example.com');
+    await admin.updateUserById(cili?.id ?? '', { email_confirm: true });
+    const login = await sb.auth.signInWithPassword({
+      email: 'cili@example.com',
+      password: 'secret123',
+    });
+    expect(login.error).toBeNull();
+    const upd = await sb.auth.updateUser({ email: 'cecilia@example.com' });
+    expect(upd.error).toBeNull();
+    expect(upd.data.user?.email).toBe('cili@example.com');
+    expect((upd.data.user as { new_email?: string } | null)?.new_email).toBe('cecilia@example.com');
+    const [mail] = await mailFor('cecilia@example.com');
+    expect(mail?.subject).toBe('Confirm Email Change');
+    const res = await authService(new Request(mail?.links[0] ?? ''), '/verify', ctx);
+    expect(res.status).toBe(303);
+    const relog = await client().auth.signInWithPassword({
+      email: 'cecilia@example.com',
+      password: 'secret123',
+    });
+    expect(relog.error).toBeNull();
+    configureAuth(ctx, { emailMinIntervalSeconds: 60 });
+  });
+
   it('serves settings and health, and JSON 404 for unknown routes', async () => {
     const settings = (await (await raw('/settings')).json()) as { external: { email: boolean } };
     expect(settings.external.email).toBe(true);

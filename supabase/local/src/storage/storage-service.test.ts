@@ -320,6 +320,29 @@ describe('storageService', () => {
     expect((await service.getBucket('docs')).error).toMatchObject({ statusCode: '404' });
   });
 
+  it('answers HEAD with headers only and accepts uploads to a signed upload URL', async () => {
+    const head = await fetchImpl(`${url}/storage/v1/object/public-audio/lesson 1/a.mp3`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${ctx.keys.serviceRoleKey}` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('3');
+    const sb = client(userToken(ANNA));
+    const signed = await sb.storage.from('avatars').createSignedUploadUrl(`${ANNA}/signed.txt`);
+    expect(signed.error).toBeNull();
+    const put = await client()
+      .storage.from('avatars')
+      .uploadToSignedUrl(
+        `${ANNA}/signed.txt`,
+        signed.data?.token ?? '',
+        new Blob(['via token'], { type: 'text/plain' }),
+      );
+    expect(put.error).toBeNull();
+    expect(
+      await (await sb.storage.from('avatars').download(`${ANNA}/signed.txt`)).data?.text(),
+    ).toBe('via token');
+  });
+
   it('answers bad input with storage errors, never a crash', async () => {
     const bad = async (path: string, init?: RequestInit) => {
       const res = await fetchImpl(`${url}/storage/v1${path}`, init);
