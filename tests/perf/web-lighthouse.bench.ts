@@ -4,7 +4,7 @@
 // the app). The signed-in pages use the demo learner's session, kept across Lighthouse runs.
 // Targets: performance ≥ 90, accessibility ≥ 95.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -22,6 +22,10 @@ const context = await chromium.launchPersistentContext(profile, {
   args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${PORT}`],
 });
 let failed = false;
+// Total Blocking Time is CPU time on this machine: say how busy it was.
+console.log(
+  `machine: ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1) ?? '?'} at start`,
+);
 try {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.addInitScript(() => localStorage.setItem('magyarul.language', 'en'));
