@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
@@ -49,6 +49,8 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
   const byLine = useRef(new Map<number, Region>());
   const latest = useRef(props);
   latest.current = props;
+  // Regions are added once the waveform is on screen, so the author sees it without waiting.
+  const [drawn, setDrawn] = useState(false);
 
   useEffect(() => {
     if (!container.current) return;
@@ -70,6 +72,7 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
     ws.once('redrawcomplete', () => {
       performance.measure('studio:waveform-ready', 'studio:waveform-start');
       container.current?.setAttribute('data-ready', 'true');
+      setDrawn(true);
     });
     ws.on('timeupdate', (time) => latest.current.onTime(time));
     plugin.on('region-updated', (region) => {
@@ -88,6 +91,7 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
     const map = byLine.current;
     return () => {
       map.clear();
+      setDrawn(false);
       ws.destroy();
       surfer.current = null;
       regions.current = null;
@@ -96,7 +100,7 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
 
   useEffect(() => {
     const plugin = regions.current;
-    if (!plugin) return;
+    if (!plugin || !drawn) return;
     const map = byLine.current;
     const creating = props.lines.some((line) => !map.has(line.id));
     if (creating) performance.mark('studio:regions-start');
@@ -104,12 +108,14 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
     props.lines.forEach((line, index) => {
       seen.add(line.id);
       const { start, end } = spanOf(line, index, props.peaks.duration);
-      const color = line.id === props.selectedLineId ? SELECTED : REGION;
+      const selected = line.id === props.selectedLineId;
+      const color = selected ? SELECTED : REGION;
       const existing = map.get(line.id);
       if (existing) {
         if (existing.start !== start || existing.end !== end || existing.color !== color) {
           existing.setOptions({ start, end, color });
         }
+        if (existing.resize !== selected) existing.setOptions({ resize: selected });
         return;
       }
       map.set(
@@ -122,7 +128,10 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
           // No per-region label: the plugin lays labels out against every earlier region
           // (quadratic in the line count); the transcript table carries the numbers.
           drag: true,
-          resize: true,
+          // Resize handles (two draggable elements each) only on the selected line: with
+          // hundreds of lines they would dominate creating the regions. Clicking a region
+          // selects it and gives it handles.
+          resize: selected,
         }),
       );
     });
@@ -136,7 +145,7 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
       performance.measure('studio:regions', 'studio:regions-start');
       container.current?.setAttribute('data-regions', String(map.size));
     }
-  }, [props.lines, props.selectedLineId, props.peaks]);
+  }, [props.lines, props.selectedLineId, props.peaks, drawn]);
 
   useImperativeHandle(ref, () => ({
     playPause: () => void surfer.current?.playPause(),
