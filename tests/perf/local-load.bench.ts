@@ -7,12 +7,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { makeKeys, signJwt, startServer } from '@magyarul/local';
+import { startCluster, type Cluster } from '../contract/setup/postgres.ts';
 
 // Issue 3 point 10: load on the embedded server (autocannon, 50 connections, 10 s each) —
 // anonymous read of a published-lesson list, an authenticated RLS read of one's own progress,
 // an authenticated write, and a bare node:http server as the ceiling. The servers run in child
 // processes so autocannon does not share their event loop.
-// BENCH_DATABASE_URL=postgres://… runs the embedded server on PostgreSQL instead of PGlite.
+// BENCH_BACKEND=postgres runs the embedded server on a throw-away PostgreSQL 15 cluster instead
+// of PGlite; BENCH_DATABASE_URL=postgres://… on an existing database.
 
 const SECRET = 'load-benchmark-secret-0123456789abcdefgh';
 const USERS = 50;
@@ -156,11 +158,18 @@ async function main(): Promise<void> {
     ),
   );
   const rows: Row[] = [];
+  let cluster: Cluster | null = null;
+  let databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+  if (!databaseUrl && process.env.BENCH_BACKEND === 'postgres') {
+    cluster = await startCluster();
+    databaseUrl = await cluster.createDatabase('bench');
+  }
   const local = await spawnServer('--serve-local', {
     BENCH_DIR: dir,
     BENCH_USERS: JSON.stringify(users),
+    BENCH_DATABASE_URL: databaseUrl,
   });
-  const backend = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const backend = databaseUrl ? 'PostgreSQL' : 'PGlite';
   try {
     const rest = `${local.url}/rest/v1`;
     const anonHeaders = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` };
@@ -208,6 +217,7 @@ async function main(): Promise<void> {
     });
   } finally {
     await stop(local.child);
+    cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   const bare = await spawnServer('--serve-bare', {});
