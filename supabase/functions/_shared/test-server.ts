@@ -27,7 +27,13 @@ export type FunctionsFixture = {
   /** Service-role client: bypasses RLS, for arranging data. */
   service: SupabaseClient<Database>;
   signUp(email: string, options?: { admin?: boolean; name?: string }): Promise<TestUser>;
-  call(handler: Handler, body: unknown, token?: string | null, method?: string): Promise<Response>;
+  call(
+    handler: Handler,
+    body: unknown,
+    token?: string | null,
+    method?: string,
+    extraEnv?: Env,
+  ): Promise<Response>;
   stop(): Promise<void>;
 };
 
@@ -75,7 +81,7 @@ export async function startFunctionsFixture(): Promise<FunctionsFixture> {
       });
       return { id: data.user.id, email, token: session.access_token, client };
     },
-    call(handler, body, token = null, method = 'POST') {
+    call(handler, body, token = null, method = 'POST', extraEnv = {}) {
       const headers: Record<string, string> = {
         'Content-Type': 'application/json',
         apikey: anonKey,
@@ -83,7 +89,7 @@ export async function startFunctionsFixture(): Promise<FunctionsFixture> {
       headers.Authorization = `Bearer ${token ?? anonKey}`;
       const init: RequestInit = { method, headers };
       if (method !== 'GET' && method !== 'OPTIONS') init.body = JSON.stringify(body);
-      return handler(new Request(`${server.url}/functions/v1/test`, init), env);
+      return handler(new Request(`${server.url}/functions/v1/test`, init), { ...env, ...extraEnv });
     },
     async stop() {
       await server.close();

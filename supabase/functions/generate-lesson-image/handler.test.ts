@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFunctionsFixture } from '../_shared/test-server.ts';
 import type { FunctionsFixture, TestUser } from '../_shared/test-server.ts';
@@ -57,6 +59,58 @@ describe('generate-lesson-image', () => {
     expect(again.imageUrl).toBe(first.imageUrl);
     expect(Buffer.from(c).equals(Buffer.from(a))).toBe(true);
     expect(Buffer.from(b).equals(Buffer.from(a))).toBe(false);
+  });
+
+  it('returns the image of IMAGE_PROVIDER_URL when one is configured, and the local drawing when it fails', async () => {
+    const provided = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    const prompts: unknown[] = [];
+    let fail = false;
+    const provider = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      req.on('end', () => {
+        prompts.push(JSON.parse(raw));
+        if (fail) {
+          res.writeHead(500).end('down');
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.from(provided));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/generate`;
+    try {
+      const res = await fx.call(
+        handler,
+        { ...body, lessonTitle: 'Harmadik lecke' },
+        admin.token,
+        'POST',
+        {
+          IMAGE_PROVIDER_URL: url,
+        },
+      );
+      const { imageUrl, path } = (await res.json()) as { imageUrl: string; path: string };
+      expect(path).toMatch(/\.jpg$/);
+      expect(prompts[0]).toMatchObject({ lessonTitle: 'Harmadik lecke', lessonLevel: 'beginner' });
+      const stored = new Uint8Array(await (await fetch(imageUrl)).arrayBuffer());
+      expect([...stored]).toEqual([...provided]);
+
+      fail = true;
+      const fallback = await fx.call(
+        handler,
+        { ...body, lessonTitle: 'Negyedik lecke' },
+        admin.token,
+        'POST',
+        {
+          IMAGE_PROVIDER_URL: url,
+        },
+      );
+      const local = (await fallback.json()) as { path: string };
+      expect(local.path).toMatch(/\.png$/);
+      expect(prompts).toHaveLength(2);
+    } finally {
+      await new Promise((resolve) => provider.close(resolve));
+    }
   });
 
   it('returns 403 to a learner and 401 without a user', async () => {
