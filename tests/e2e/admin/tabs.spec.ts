@@ -184,6 +184,18 @@ test.describe('admin QA, users, feedback and analytics tabs', () => {
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
   });
 
+  test('Feedback: the empty state', async ({ page }) => {
+    await signInAdmin(page);
+    await page.route('**/rest/v1/user_feedback?*', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+        : route.fallback(),
+    );
+    await page.goto('/admin?tab=feedback');
+    await expect(page.getByText('No feedback found')).toBeVisible();
+    await expect(page.locator('.admin-stat').filter({ hasText: 'Total' })).toContainText('0');
+  });
+
   test('Analytics: active learners per day, completion per lesson, hardest words', async ({
     page,
     request,

@@ -9,6 +9,7 @@ import {
   type AudioMatchResult,
 } from '@magyarul/core/audio-match';
 import { nextLessonNumber, parseLessonNumber } from '@magyarul/core/lessons';
+import { validateNewLesson } from '@magyarul/core/validation';
 import { Dialog } from '../components/dialog.tsx';
 import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -195,18 +196,25 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   };
 
   const validate = (): Record<string, string> => {
+    const result = validateNewLesson({
+      lessonNumber,
+      title,
+      audioFile: audio.file,
+      transcriptFile: transcript.file,
+      vocabularyFile: vocabulary.file,
+    });
     const next: Record<string, string> = {};
-    const number = parseLessonNumber(lessonNumber);
-    if (number === null || number < 1) next.lessonNumber = t('validation.requiredPositiveInteger');
-    if (title.trim().length < 3) next.title = t('validation.minCharacters', { n: 3 });
-    if (!audio.file) next.audio = t('validation.required');
-    else if (audio.error) next.audio = audio.error;
-    if (!transcript.file) next.transcript = t('validation.required');
-    else if (transcript.fileError) next.transcript = transcript.fileError;
-    else if (transcript.issues.length > 0) next.transcript = transcript.issues[0]?.message ?? '';
-    if (!vocabulary.file) next.vocabulary = t('validation.required');
-    else if (vocabulary.fileError) next.vocabulary = vocabulary.fileError;
-    else if (vocabulary.issues.length > 0) next.vocabulary = vocabulary.issues[0]?.message ?? '';
+    if (!result.ok) {
+      const { errors: found } = result;
+      if (found.lessonNumber) next.lessonNumber = found.lessonNumber;
+      if (found.title) next.title = found.title;
+      if (found.audioFile) next.audio = found.audioFile;
+      if (found.transcriptFile) next.transcript = found.transcriptFile;
+      if (found.vocabularyFile) next.vocabulary = found.vocabularyFile;
+    }
+    // Row problems of the CSVs block the create as well.
+    if (!next.transcript && transcript.issues[0]) next.transcript = transcript.issues[0].message;
+    if (!next.vocabulary && vocabulary.issues[0]) next.vocabulary = vocabulary.issues[0].message;
     return next;
   };
 

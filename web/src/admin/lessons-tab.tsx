@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDuration, parseLessonNumber } from '@magyarul/core/lessons';
+import { formatDuration } from '@magyarul/core/lessons';
+import { validateLessonEdit } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -51,11 +52,12 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const number = parseLessonNumber(lessonNumber);
-    if (title.trim() === '' || number === null) {
-      window.alert(t('edit.fillRequired'));
+    const checked = validateLessonEdit({ title, lessonNumber });
+    if (!checked.ok) {
+      window.alert(checked.message);
       return;
     }
+    const number = checked.value.lessonNumber;
     try {
       await updateLesson(lesson.id, {
         lesson_number: number,

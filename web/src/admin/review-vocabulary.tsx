@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { checkUpload } from '@magyarul/core/files';
+import { validateNewWord } from '@magyarul/core/validation';
 import { EDITOR_DIFFICULTIES, toDbDifficulty, type EditorDifficulty } from './difficulty.ts';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
@@ -58,8 +59,9 @@ function AddWordDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (hu.trim() === '' || en.trim() === '') {
-      setError(t('vocabulary.wordsRequired'));
+    const checked = validateNewWord({ word_hu: hu, word_en: en, difficulty });
+    if (!checked.ok) {
+      setError(checked.message);
       return;
     }
     if (file) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatMegabytes, uploadTargetFor } from '@magyarul/core/files';
-import { minutesToSeconds } from '@magyarul/core/lessons';
+import { validateUploadLesson } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
 import { useAuth } from '../lib/auth.tsx';
@@ -32,32 +32,40 @@ export function UploadPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (title.trim() === '' || level === '') {
-      setError(t('upload.fillRequired'));
-      notify.error(t('upload.fillRequired'));
-      return;
-    }
     const supabase = await getSupabase();
     // Asks the server, not the cached session: a session ended elsewhere must not upload.
     const { data: current } = await supabase.auth.getUser();
-    if (!user || !current.user) {
-      setError(t('upload.loginRequired'));
-      notify.error(t('upload.loginRequired'));
+    const checked = validateUploadLesson(
+      {
+        title,
+        level,
+        description,
+        topic,
+        durationMinutes: duration,
+        languageFrom: from,
+        languageTo: to,
+      },
+      { signedIn: Boolean(user && current.user) },
+    );
+    if (!checked.ok) {
+      setError(checked.message);
+      notify.error(checked.message);
       return;
     }
+    const form = checked.value;
     setUploading(true);
     setProgress(0);
     try {
       const { data: lesson, error: insertError } = await supabase
         .from('lessons')
         .insert({
-          title: title.trim().normalize('NFC'),
-          description: description.trim().normalize('NFC') || null,
-          level,
-          topic: topic.trim() || null,
-          duration: minutesToSeconds(duration),
-          language_from: from,
-          language_to: to,
+          title: form.title.normalize('NFC'),
+          description: form.description?.normalize('NFC') ?? null,
+          level: form.level,
+          topic: form.topic,
+          duration: form.durationSeconds,
+          language_from: form.languageFrom,
+          language_to: form.languageTo,
           is_published: false,
         })
         .select('id')
