@@ -135,6 +135,20 @@ describe('studio renderer in Chromium', () => {
     expect((await startOf(3)) ?? 99).toBeLessThan(before ?? 0);
   });
 
+  it('returns a longer line after dragging the selected region’s right handle', async () => {
+    await page.getByRole('row').filter({ hasText: 'Szia, Bence!' }).click();
+    const before = (await endOf(1)) ?? 0;
+    const handle = page.locator('[part~="region-handle-right"]');
+    await expect.poll(() => handle.count()).toBe(1);
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('handle not visible');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await endOf(1)) ?? 0).toBeGreaterThan(before);
+  });
+
   it('returns speed, loop and zoom applied to the player', async () => {
     await page.getByLabel('Speed').selectOption('1.5');
     await page.getByLabel('Loop').check();
