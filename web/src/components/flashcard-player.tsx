@@ -29,6 +29,7 @@ function summarise(state: SessionState): SessionSummary {
 }
 import { ProgressBar } from './progress.tsx';
 import { Button } from './button.tsx';
+import { SpeakerIcon } from './icons.tsx';
 
 function playClip(url: string): void {
   void new Audio(url)
@@ -152,7 +153,7 @@ export function FlashcardPlayer({
       </h2>
       {card.question.audioUrl && (
         <Button variant="ghost" onClick={() => playClip(card.question.audioUrl ?? '')}>
-          🔊 {t('flashcards.playAudio')}
+          <SpeakerIcon /> {t('flashcards.playAudio')}
         </Button>
       )}
       <ol className="options">
@@ -194,7 +195,7 @@ export function FlashcardPlayer({
       </div>
       {answered && correctOption?.audioUrl && (
         <Button variant="ghost" onClick={() => playClip(correctOption.audioUrl ?? '')}>
-          🔊 {t('flashcards.playAudio')}
+          <SpeakerIcon /> {t('flashcards.playAudio')}
         </Button>
       )}
       <div className="form-actions">

@@ -1,4 +1,5 @@
 import { useT } from '../lib/i18n/i18n.tsx';
+import { LockIcon } from './icons.tsx';
 
 export type FlashcardStage = 'locked' | 'ready' | 'complete';
 
@@ -23,7 +24,7 @@ export function LessonProgressStrip({
       </li>
       <li className={flashcards === 'complete' ? 'done' : ''}>
         <span aria-hidden="true">
-          {flashcards === 'complete' ? '✓' : flashcards === 'locked' ? '🔒' : '○'}
+          {flashcards === 'complete' ? '✓' : flashcards === 'locked' ? <LockIcon /> : '○'}
         </span>{' '}
         {t('lesson.progress.flashcards')}: {t(stageKey[flashcards])}
       </li>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,6 +22,7 @@ import { Button, ButtonLink } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { FormError } from '../components/form.tsx';
+import { FlameIcon, LockIcon } from '../components/icons.tsx';
 
 const OVERALL_GOAL = 2000;
 
@@ -98,7 +99,9 @@ function ProgressCard({ userId }: { userId: string }) {
     <section className="card progress-card" aria-labelledby="progress-title">
       <div className="progress-card-head">
         <h2 id="progress-title">{t('dashboard.progressTitle')}</h2>
-        <span className="badge streak">🔥 {t('dashboard.streak', { n: streak.data ?? 0 })}</span>
+        <span className="badge streak">
+          <FlameIcon /> {t('dashboard.streak', { n: streak.data ?? 0 })}
+        </span>
       </div>
       <p>{t('dashboard.overallGoal')}</p>
       <ProgressBar
@@ -118,7 +121,11 @@ function ProgressCard({ userId }: { userId: string }) {
   );
 }
 
-const STATUS_ICON: Record<LessonStatus, string> = { locked: '🔒', complete: '✓', open: '▶' };
+const STATUS_ICON: Record<LessonStatus, ReactNode> = {
+  locked: <LockIcon />,
+  complete: '✓',
+  open: '▶',
+};
 const STATUS_KEY = {
   locked: 'dashboard.status.locked',
   complete: 'dashboard.status.complete',
