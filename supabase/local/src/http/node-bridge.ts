@@ -25,6 +25,10 @@ export function toHeaders(req: IncomingMessage): Headers {
     if (name.startsWith(':')) continue;
     headers.append(name, raw[i + 1] as string);
   }
+  // The peer address goes last: per-IP limits (auth) read the last entry, which a client
+  // cannot forge by sending its own X-Forwarded-For.
+  const peer = req.socket.remoteAddress;
+  if (peer) headers.append('x-forwarded-for', peer);
   return headers;
 }
 
