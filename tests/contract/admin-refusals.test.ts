@@ -80,14 +80,12 @@ describe.each(BACKENDS)('admin writes refused to learners on %s', (backend) => {
       .single();
     if (word.error) throw word.error;
     wordId = word.data.id;
-    const progress = await o.db
-      .from('user_lesson_progress')
-      .insert({
-        user_id: otherId,
-        lesson_id: lessonId,
-        is_completed: true,
-        flashcard_accuracy: 90,
-      });
+    const progress = await o.db.from('user_lesson_progress').insert({
+      user_id: otherId,
+      lesson_id: lessonId,
+      is_completed: true,
+      flashcard_accuracy: 90,
+    });
     expect(progress.error).toBeNull();
     const feedback = await l.db
       .from('user_feedback')
