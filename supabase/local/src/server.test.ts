@@ -1,9 +1,27 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
 import { verifyJwt } from './jwt.ts';
+
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('startServer', () => {
   let dir: string;
@@ -105,5 +123,35 @@ describe('startServer', () => {
     expect(missing.status).toBe(404);
     const traversal = await fetch(`${server.url}/..%2f..%2fetc%2fpasswd`);
     expect(await traversal.text()).not.toContain('root:');
+  });
+
+  it('returns gzip-compressed web assets and REST JSON over HTTP', async () => {
+    const webDir = server.ctx.config.webDir ?? '';
+    const script = 'console.log("helló világ");\n'.repeat(300);
+    writeFileSync(join(webDir, 'assets', 'big-E6a2nT_d.js'), script);
+    const gz = await rawGet(`${server.url}/assets/big-E6a2nT_d.js`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(Number(gz.headers['content-length'])).toBe(gz.body.byteLength);
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(script);
+    const plain = await rawGet(`${server.url}/assets/big-E6a2nT_d.js`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(script);
+    const page = await rawGet(`${server.url}/lesson/3`, { 'accept-encoding': 'gzip' });
+    expect(page.body.toString('utf8')).toContain(`content="${server.ctx.keys.anonKey}"`);
+
+    await server.ctx.db.exec(
+      `insert into public.notes (body) select 'jegyzet ' || g from generate_series(1, 200) g`,
+    );
+    const key = server.ctx.keys.serviceRoleKey;
+    const rest = await rawGet(`${server.url}/rest/v1/notes?select=*`, {
+      'accept-encoding': 'gzip',
+      apikey: key,
+      authorization: `Bearer ${key}`,
+    });
+    expect(rest.headers['content-encoding']).toBe('gzip');
+    expect(rest.headers['access-control-allow-origin']).toBe('*');
+    const rows = JSON.parse(gunzipSync(rest.body).toString('utf8')) as unknown[];
+    expect(rows).toHaveLength(200);
   });
 });

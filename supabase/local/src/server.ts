@@ -8,6 +8,7 @@ import type { ServerConfig, ServerContext, Service } from './context.ts';
 import { openDb } from './db/open.ts';
 import { runMigrations, type MigrationReport } from './db/migrate.ts';
 import type { LocalDb } from './db/types.ts';
+import { compressJsonResponse } from './http/compress.ts';
 import { preflight, withCors } from './http/cors.ts';
 import {
   BodyTooLargeError,
@@ -141,8 +142,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           throw error;
         }
       }
-      const response = await service(toRequest(req, url, headers, body), api.rest, ctx);
-      return withCors(response, headers);
+      const response = withCors(
+        await service(toRequest(req, url, headers, body), api.rest, ctx),
+        headers,
+      );
+      // JSON from PostgREST and auth is compressed; storage and functions may stream or serve
+      // byte ranges and are passed through untouched.
+      return api.prefix === '/rest/v1' || api.prefix === '/auth/v1'
+        ? compressJsonResponse(response, headers.get('accept-encoding'), method)
+        : response;
     }
     if (url.pathname.startsWith('/_dev/') && config.devRoutes) {
       if (url.pathname === '/_dev/info') {
@@ -159,7 +167,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return withCors(notFound(url.pathname), headers);
     }
     if (method === 'GET' || method === 'HEAD') {
-      return serveStatic(config.webDir, url.pathname, method, keys.anonKey);
+      return serveStatic(
+        config.webDir,
+        url.pathname,
+        method,
+        keys.anonKey,
+        req.headers['accept-encoding'],
+      );
     }
     return notFound(url.pathname);
   }

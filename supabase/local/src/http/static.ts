@@ -1,9 +1,12 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { CompressionCache, isCompressible, negotiateEncoding, varyOnEncoding } from './compress.ts';
 
 // The built web app (web/dist): files with their content types, hashed assets cached forever,
 // every other non-API GET falls back to index.html (client-side routing). index.html gets the
 // anon key in <meta name="magyarul-anon-key"> so the app needs no build-time configuration.
+// Text files are sent br/gzip-compressed when the client accepts it; the compressed bytes are
+// cached in memory per path and mtime.
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,20 +69,55 @@ function resolveInside(root: string, pathname: string): string | null {
   return full;
 }
 
-function isFile(path: string): boolean {
+function fileStats(path: string): Stats | null {
   try {
-    return statSync(path).isFile();
+    const stats = statSync(path);
+    return stats.isFile() ? stats : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-export function serveStatic(
+const compressed = new CompressionCache();
+
+/** Builds the response for a file's bytes, compressed when the type and the client allow it. */
+async function fileResponse(
+  key: string,
+  version: string,
+  type: string,
+  cacheControl: string,
+  data: () => Uint8Array<ArrayBuffer>,
+  method: string,
+  acceptEncoding: string | null | undefined,
+): Promise<Response> {
+  const headers = new Headers({ 'content-type': type, 'cache-control': cacheControl });
+  if (isCompressible(type)) {
+    varyOnEncoding(headers);
+    const encoding = negotiateEncoding(acceptEncoding);
+    if (encoding) {
+      const out = await compressed.encoded(key, version, encoding, data);
+      if (out) {
+        headers.set('content-encoding', encoding);
+        headers.set('content-length', String(out.byteLength));
+        return new Response(method === 'HEAD' ? null : new Uint8Array(out), {
+          status: 200,
+          headers,
+        });
+      }
+    }
+  }
+  const bytes = data();
+  headers.set('content-length', String(bytes.byteLength));
+  return new Response(method === 'HEAD' ? null : bytes, { status: 200, headers });
+}
+
+export async function serveStatic(
   webDir: string | undefined,
   pathname: string,
   method: string,
   anonKey: string,
-): Response {
+  acceptEncoding?: string | null,
+): Promise<Response> {
   const index = webDir ? join(webDir, 'index.html') : '';
   if (!webDir || !existsSync(index)) {
     return new Response(
@@ -88,15 +126,21 @@ export function serveStatic(
     );
   }
   const file = resolveInside(webDir, pathname);
-  const body = method === 'HEAD' ? null : undefined;
-  if (file && file !== index && isFile(file)) {
+  const stats = file && file !== index ? fileStats(file) : null;
+  if (file && stats) {
     const cache = HASHED.test(file)
       ? 'public, max-age=31536000, immutable'
       : 'public, max-age=0, must-revalidate';
-    return new Response(body === null ? null : readFileSync(file), {
-      status: 200,
-      headers: { 'content-type': contentType(file), 'cache-control': cache },
-    });
+    let bytes: Uint8Array<ArrayBuffer> | null = null;
+    return fileResponse(
+      file,
+      `${stats.mtimeMs}:${stats.size}`,
+      contentType(file),
+      cache,
+      () => (bytes ??= readFileSync(file)),
+      method,
+      acceptEncoding,
+    );
   }
   // Missing asset files are real 404s; everything else is a client-side route.
   if (extname(pathname) !== '' && !pathname.endsWith('.html')) {
@@ -105,9 +149,15 @@ export function serveStatic(
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     });
   }
-  const html = injectAnonKey(readFileSync(index, 'utf8'), anonKey);
-  return new Response(body === null ? null : html, {
-    status: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
-  });
+  const indexStats = fileStats(index);
+  let html: Uint8Array<ArrayBuffer> | null = null;
+  return fileResponse(
+    index,
+    `${indexStats?.mtimeMs ?? 0}:${indexStats?.size ?? 0}:${anonKey}`,
+    'text/html; charset=utf-8',
+    'no-cache',
+    () => (html ??= Buffer.from(injectAnonKey(readFileSync(index, 'utf8'), anonKey))),
+    method,
+    acceptEncoding,
+  );
 }
