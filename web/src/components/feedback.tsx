@@ -3,22 +3,17 @@ import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { submitFeedback } from '../lib/api.ts';
 import {
-  checkFeedback,
+  DEFAULT_FEEDBACK_TYPE,
   FEEDBACK_DESCRIPTION_MAX,
   FEEDBACK_TITLE_MAX,
-  FEEDBACK_TYPES,
+  FEEDBACK_TYPE_OPTIONS,
+  validateFeedback,
   type FeedbackType,
-} from '../lib/forms.ts';
+} from '@magyarul/core/validation';
+import { useCoreText } from '../lib/i18n/core-text.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
-
-const TYPE_KEYS = {
-  bug: 'feedback.type.bug',
-  feature: 'feedback.type.feature',
-  content: 'feedback.type.content',
-  general: 'feedback.type.general',
-} as const;
 
 /** The floating feedback button and its dialog; rendered only for signed-in users. */
 export function FeedbackButton() {
@@ -45,8 +40,9 @@ export function FeedbackButton() {
 
 function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const t = useT();
+  const localize = useCoreText();
   const ids = useId();
-  const [type, setType] = useState<FeedbackType>('general');
+  const [type, setType] = useState<FeedbackType>(DEFAULT_FEEDBACK_TYPE);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,15 +50,16 @@ function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = checkFeedback(true, title, description);
-    if (issue) {
-      setProblem(t(issue.key, issue.params));
+    const checked = validateFeedback({ type, title, description }, { signedIn: true });
+    if (!checked.ok) {
+      setProblem(checked.message);
       return;
     }
+    const feedback = checked.value;
     setBusy(true);
     setProblem(null);
     try {
-      await submitFeedback(userId, type, title, description);
+      await submitFeedback(userId, feedback.feedback_type, feedback.title, feedback.description);
       notify.success(t('feedback.thanks'));
       onDone();
     } catch (error) {
@@ -82,9 +79,9 @@ function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }
           value={type}
           onChange={(e) => setType(e.target.value as FeedbackType)}
         >
-          {FEEDBACK_TYPES.map((value) => (
+          {FEEDBACK_TYPE_OPTIONS.map(({ value, labelKey }) => (
             <option key={value} value={value}>
-              {t(TYPE_KEYS[value])}
+              {t(labelKey)}
             </option>
           ))}
         </select>
@@ -118,7 +115,7 @@ function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }
       </div>
       {problem && (
         <p role="alert" className="form-error">
-          {problem}
+          {localize(problem)}
         </p>
       )}
       <div className="form-actions">

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { useT } from '../lib/i18n/i18n.tsx';
-import type { FormProblem } from '../lib/forms.ts';
+import { useCoreText } from '../lib/i18n/core-text.ts';
 
 export function Field({
   label,
@@ -30,12 +29,13 @@ export function Field({
   );
 }
 
-export function FormError({ problem }: { problem: FormProblem | string | null }) {
-  const t = useT();
+/** A form's error: core validation texts are shown in the reader's language, others as given. */
+export function FormError({ problem }: { problem: string | null }) {
+  const localize = useCoreText();
   if (!problem) return null;
   return (
     <p role="alert" className="form-error">
-      {typeof problem === 'string' ? problem : t(problem.key, problem.params)}
+      {localize(problem)}
     </p>
   );
 }

@@ -7,7 +7,7 @@ import {
   resolveAudioUrl,
 } from '@magyarul/core/lessons';
 import type { CardWord } from '@magyarul/core/flashcards';
-import type { FeedbackType } from './forms.ts';
+import type { FeedbackType } from '@magyarul/core/validation';
 
 // Every call the learner pages make (spec/learner-side.md §7), one function each, throwing
 // AppError on failure so TanStack Query and the pages decide what the user sees.

@@ -3,7 +3,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
-import { checkAuthReset, checkSignIn, checkSignUp, type FormProblem } from '../lib/forms.ts';
+import {
+  validateAuthPasswordReset,
+  validateSignIn,
+  validateSignUp,
+} from '@magyarul/core/validation';
 import { initialAuthParams, isRecoveryLink } from '../lib/url-params.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
@@ -73,18 +77,18 @@ function LoginForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = checkSignIn(email, password);
-    setProblem(issue);
-    if (issue) return;
+    const checked = validateSignIn({ email, password });
+    setProblem(checked.ok ? null : checked.message);
+    if (!checked.ok) return;
     setBusy(true);
     try {
       const supabase = await getSupabase();
-      const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+      const { error } = await supabase.auth.signInWithPassword(checked.value);
       if (error) {
         const message = error.message || t('auth.unexpectedError');
         setProblem(message);
@@ -132,22 +136,23 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = checkSignUp(name, email, password, confirm);
-    setProblem(issue);
-    if (issue) return;
+    const checked = validateSignUp({ name, email, password, confirmPassword: confirm });
+    setProblem(checked.ok ? null : checked.message);
+    if (!checked.ok) return;
+    const account = checked.value;
     setBusy(true);
     try {
       const supabase = await getSupabase();
       const { data, error } = await supabase.auth.signUp({
-        email: email.trim(),
-        password,
+        email: account.email,
+        password: account.password,
         options: {
-          data: { name: name.trim(), full_name: name.trim() },
+          data: { name: account.name, full_name: account.name },
           emailRedirectTo: `${window.location.origin}/dashboard`,
         },
       });
@@ -158,7 +163,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         return;
       }
       if (data.session) void navigate('/dashboard');
-      else onSent(email.trim());
+      else onSent(account.email);
     } catch {
       setProblem(t('auth.unexpectedError'));
       notify.error(t('auth.unexpectedError'));
@@ -239,14 +244,14 @@ function ResetOnAuthForm() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = checkAuthReset(password, confirm);
-    setProblem(issue);
-    if (issue) return;
+    const checked = validateAuthPasswordReset({ password, confirmPassword: confirm });
+    setProblem(checked.ok ? null : checked.message);
+    if (!checked.ok) return;
     setBusy(true);
     try {
       const supabase = await getSupabase();

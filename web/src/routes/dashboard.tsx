@@ -15,7 +15,7 @@ import {
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { lessonStatuses, type LessonStatus } from '@magyarul/core/lessons';
-import { checkProfileName } from '../lib/forms.ts';
+import { validateProfileName } from '@magyarul/core/validation';
 import { notify } from '../lib/toast.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
@@ -203,18 +203,18 @@ function ProfileName({ userId, current }: { userId: string; current: string }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [name, setName] = useState(current);
-  const [problem, setProblem] = useState<ReturnType<typeof checkProfileName>>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => setName(current), [current]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = checkProfileName(name);
-    setProblem(issue);
-    if (issue) return;
+    const checked = validateProfileName(name);
+    setProblem(checked.ok ? null : checked.message);
+    if (!checked.ok) return;
     setBusy(true);
     try {
-      await saveProfileName(userId, name);
+      await saveProfileName(userId, checked.value.name);
       notify.success(t('profile.nameSaved'));
       await queryClient.invalidateQueries({ queryKey: ['profile', userId] });
     } catch (error) {

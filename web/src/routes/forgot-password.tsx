@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
-import { checkEmail, forgotPasswordErrorKey, type FormProblem } from '../lib/forms.ts';
+import { forgotPasswordErrorMessage, validateForgotPassword } from '@magyarul/core/validation';
+import { useCoreText } from '../lib/i18n/core-text.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
 import { Field, FormError } from '../components/form.tsx';
@@ -10,25 +11,26 @@ import { SiteHeader } from '../components/site-header.tsx';
 
 export function ForgotPasswordPage() {
   const t = useT();
+  const localize = useCoreText();
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = checkEmail(email);
-    setProblem(issue);
-    if (issue) return;
+    const checked = validateForgotPassword({ email });
+    setProblem(checked.ok ? null : checked.message);
+    if (!checked.ok) return;
     setBusy(true);
     try {
       const supabase = await getSupabase();
-      const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+      const { error } = await supabase.auth.resetPasswordForEmail(checked.value.email, {
         redirectTo: `${window.location.origin}/reset-password`,
       });
       if (error) {
-        const message = t(forgotPasswordErrorKey(error.message));
+        const message = forgotPasswordErrorMessage(error.message);
         setProblem(message);
-        notify.error(message);
+        notify.error(localize(message));
         return;
       }
       notify.success(t('auth.resetEmailSent'));

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
+import { useCoreText } from '../lib/i18n/core-text.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
-import { checkResetPage, type FormProblem } from '../lib/forms.ts';
+import { expiredResetLinkMessage, validateResetPassword } from '@magyarul/core/validation';
 import { initialAuthParams, isRecoveryLink } from '../lib/url-params.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
@@ -15,6 +16,7 @@ const REDIRECT_AFTER_MS = 3000;
 
 export function ResetPasswordPage() {
   const t = useT();
+  const localize = useCoreText();
   const { loading, session, lastEvent } = useAuth();
   const [hasLink] = useState(
     () => isRecoveryLink(initialAuthParams) || lastEvent === 'PASSWORD_RECOVERY',
@@ -26,7 +28,7 @@ export function ResetPasswordPage() {
     content = (
       <div className="stack">
         <h1>{t('auth.resetTitle')}</h1>
-        <p role="alert">{t('auth.resetLinkExpired')}</p>
+        <p role="alert">{localize(expiredResetLinkMessage())}</p>
         <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
       </div>
     );
@@ -38,7 +40,9 @@ export function ResetPasswordPage() {
     content = (
       <div className="stack">
         <h1>{t('auth.resetTitle')}</h1>
-        <p role="alert">{initialAuthParams.errorDescription ?? t('auth.resetLinkExpired')}</p>
+        <p role="alert">
+          {initialAuthParams.errorDescription ?? localize(expiredResetLinkMessage())}
+        </p>
         <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
       </div>
     );
@@ -76,14 +80,14 @@ function ResetForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = checkResetPage(password, confirm);
-    setProblem(issue);
-    if (issue) return;
+    const checked = validateResetPassword({ password, confirmPassword: confirm });
+    setProblem(checked.ok ? null : checked.message);
+    if (!checked.ok) return;
     setBusy(true);
     try {
       const supabase = await getSupabase();
