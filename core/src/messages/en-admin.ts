@@ -118,6 +118,9 @@ export const enAdmin = {
   'reviewPage.savedSecondsAgo': 'All changes saved {n} seconds ago',
   'reviewPage.savedMinutesAgo': 'All changes saved {n} minutes ago',
   'reviewPage.savedHoursAgo': 'All changes saved {n} hours ago',
+  'reviewPage.savedSecondAgo': 'All changes saved 1 second ago',
+  'reviewPage.savedMinuteAgo': 'All changes saved 1 minute ago',
+  'reviewPage.savedHourAgo': 'All changes saved 1 hour ago',
   'reviewPage.saveDraft': 'Save Draft',
   'reviewPage.publish': 'Publish',
   'reviewPage.unsavedChanges': 'You have unsaved changes. Leave anyway?', // product
