@@ -24,6 +24,9 @@ export type WordAccuracyRow = Functions['admin_word_accuracy']['Returns'][number
 export const AUDIO_BUCKET = 'lesson-audio';
 export const IMAGE_BUCKET = 'lesson-images';
 
+// Reads the learner side also makes (one query, one place).
+export { fetchLesson as fetchLessonById, fetchTranscript, fetchVocabulary } from '../lib/api.ts';
+
 export async function client(): Promise<AppClient> {
   return getSupabase();
 }
@@ -41,13 +44,6 @@ export async function fetchAllLessons(): Promise<AdminLesson[]> {
     .from('lessons')
     .select('*')
     .order('lesson_number', { ascending: true });
-  if (error) throw toAppError(error);
-  return data;
-}
-
-export async function fetchLessonById(id: string): Promise<AdminLesson | null> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.from('lessons').select('*').eq('id', id).maybeSingle();
   if (error) throw toAppError(error);
   return data;
 }
@@ -112,17 +108,6 @@ export async function deleteLessons(ids: readonly string[]): Promise<void> {
   if (error) throw toAppError(error);
 }
 
-export async function fetchTranscript(lessonId: string): Promise<TranscriptRow[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('lesson_transcript')
-    .select('*')
-    .eq('lesson_id', lessonId)
-    .order('line_number', { ascending: true });
-  if (error) throw toAppError(error);
-  return data;
-}
-
 /** Replaces the lesson's transcript: delete every line, then insert the new set. */
 export async function replaceTranscript(
   lessonId: string,
@@ -136,17 +121,6 @@ export async function replaceTranscript(
     .from('lesson_transcript')
     .insert(lines.map((l) => ({ ...l, lesson_id: lessonId })));
   if (insertError) throw toAppError(insertError);
-}
-
-export async function fetchVocabulary(lessonId: string): Promise<VocabularyRow[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('lesson_vocabulary')
-    .select('*')
-    .eq('lesson_id', lessonId)
-    .order('created_at', { ascending: true });
-  if (error) throw toAppError(error);
-  return data;
 }
 
 export async function insertVocabulary(row: VocabularyInsert): Promise<VocabularyRow> {

@@ -63,7 +63,8 @@ export async function fetchVocabulary(lessonId: string): Promise<VocabularyRow[]
   const { data, error } = await supabase
     .from('lesson_vocabulary')
     .select('*')
-    .eq('lesson_id', lessonId);
+    .eq('lesson_id', lessonId)
+    .order('created_at', { ascending: true });
   if (error) throw toAppError(error);
   return data;
 }

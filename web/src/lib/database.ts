@@ -1,6 +1,6 @@
 // The schema's types, generated from supabase/migrations (type-only: nothing of the backend
-// package reaches the bundle). Switch to `@magyarul/local/database` once that export exists.
-import type { Database } from '../../../supabase/local/src/generated/database.ts';
+// package reaches the bundle).
+import type { Database } from '@magyarul/local/database';
 
 export type { Database };
 
