@@ -65,8 +65,10 @@ async function serveLocal(dir: string): Promise<void> {
   const server = await startServer({
     config: {
       port: 0,
-      dataDir: join(dir, 'data'),
+      dataDir: join(dir, process.env.BENCH_DATA ?? 'data'),
       supabaseDir: join(dir, 'supabase'),
+      // The reference run measures the REST path itself, without the anonymous read cache.
+      anonReadCache: process.env.BENCH_ANON_CACHE !== 'false',
       ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
     },
     env: { JWT_SECRET: SECRET },
@@ -217,9 +219,31 @@ async function main(): Promise<void> {
     });
   } finally {
     await stop(local.child);
-    cluster?.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
+  if (!databaseUrl) {
+    // Same list with the anonymous read cache off: what every cache miss costs (no target).
+    const reference = await spawnServer('--serve-local', {
+      BENCH_DIR: dir,
+      BENCH_USERS: JSON.stringify(users),
+      BENCH_DATA: 'data-uncached',
+      BENCH_ANON_CACHE: 'false',
+    });
+    try {
+      rows.push({
+        name: 'anon list, no cache (reference)',
+        result: await autocannon({
+          url: `${reference.url}/rest/v1/lessons?select=id,title,description,level,created_at&published=eq.true&order=position.asc`,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          headers: { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` },
+        }),
+      });
+    } finally {
+      await stop(reference.child);
+    }
+  }
+  cluster?.stop();
+  rmSync(dir, { recursive: true, force: true });
   const bare = await spawnServer('--serve-bare', {});
   try {
     rows.push({

@@ -37,6 +37,7 @@ export function loadConfig(
     autoconfirm: overrides.autoconfirm ?? flag(env.AUTH_AUTOCONFIRM),
     devRoutes: overrides.devRoutes ?? env.NODE_ENV !== 'production',
     maxRows: overrides.maxRows ?? 1000,
+    anonReadCache: overrides.anonReadCache ?? env.MAGYARUL_ANON_READ_CACHE !== 'false',
     maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,
     webDir,
     supabaseDir: resolve(

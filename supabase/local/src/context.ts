@@ -62,6 +62,11 @@ export type ServerConfig = {
   webDir?: string;
   /** supabase/ folder: migrations, functions, config.toml, seed. */
   supabaseDir: string;
+  /**
+   * Keep anonymous /rest/v1 GET answers until the next request that might write (PGlite only;
+   * see http/anon-cache.ts). Default on; MAGYARUL_ANON_READ_CACHE=false turns it off.
+   */
+  anonReadCache?: boolean;
 };
 
 export type ServerContext = {

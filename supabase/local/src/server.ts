@@ -19,6 +19,7 @@ import {
 } from './http/errors.ts';
 import { readBody, sendResponse, toHeaders, toRequest } from './http/node-bridge.ts';
 import { serveStatic } from './http/static.ts';
+import { anonReadKey, createAnonReadCache, isMutatingRequest } from './http/anon-cache.ts';
 import { restService, invalidateSchemaCache } from './rest/handler.ts';
 import { loadServices, memoryOutbox, type Services } from './services.ts';
 
@@ -120,6 +121,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     '/functions/v1': services.functions,
   };
 
+  const anonCache =
+    config.databaseUrl === undefined && config.anonReadCache !== false
+      ? createAnonReadCache()
+      : null;
+
   async function route(req: IncomingMessage, url: URL): Promise<Response> {
     const method = req.method ?? 'GET';
     const api = matchPrefix(url.pathname);
@@ -142,10 +148,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           throw error;
         }
       }
-      const response = withCors(
-        await service(toRequest(req, url, headers, body), api.rest, ctx),
-        headers,
-      );
+      const run = (): Promise<Response> =>
+        service(toRequest(req, url, headers, body), api.rest, ctx);
+      const cacheKey =
+        anonCache && api.prefix === '/rest/v1' && method === 'GET' && !api.rest.startsWith('/rpc/')
+          ? anonReadKey(url, headers, keys.anonKey)
+          : null;
+      let answer: Response;
+      if (anonCache && cacheKey !== null) {
+        answer = await anonCache.read(cacheKey, run);
+      } else if (anonCache && isMutatingRequest(api.prefix, method)) {
+        anonCache.noteRequest(api.prefix, method);
+        try {
+          answer = await run();
+        } finally {
+          anonCache.noteRequest(api.prefix, method);
+        }
+      } else {
+        answer = await run();
+      }
+      const response = withCors(answer, headers);
       // JSON from PostgREST and auth is compressed; storage and functions may stream or serve
       // byte ranges and are passed through untouched.
       return api.prefix === '/rest/v1' || api.prefix === '/auth/v1'
