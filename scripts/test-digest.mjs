@@ -1,0 +1,44 @@
+// Picks out of a suite's output the lines that name what failed: vitest's FAIL and × lines,
+// Playwright's ✘ lines, assertion and error headlines, ESLint and tsc errors, Prettier's
+// unformatted files, pgTAP's "not ok" and coverage-threshold errors. Used by scripts/test.mjs.
+
+// Control Sequence Introducer codes (colours, cursor moves) that reporters print.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
+const FAILURE_LINE = [
+  /^\s*FAIL\s/, // vitest: FAIL  project file > suite > test
+  /^\s*×\s/, // vitest: × test name
+  /^\s*✘\s/, // playwright list reporter
+  /^\s*\d+\) \[/, // playwright: 1) [chromium] › file:line › title
+  /^\s*\d+ (failed|flaky)\b/, // playwright totals
+  /^\s*(Test Files|Tests)\s+.*\bfailed\b/, // vitest totals
+  /\b(AssertionError|TypeError|ReferenceError|TimeoutError)\b/,
+  /^\s*Error: /,
+  /Test timed out|Timed out \d+ms|Timeout of \d+ms/,
+  /Unhandled (Rejection|Error)/,
+  /ERROR: Coverage/,
+  /^\s*\d+:\d+\s+error\s/, // eslint
+  /error TS\d+/, // tsc
+  /^\[warn\] (?!Code style issues)/, // prettier
+  /^\s*not ok\b/, // TAP
+];
+
+/** @param {string} output @param {number} [limit] @returns {string[]} */
+export function failureDigest(output, limit = 60) {
+  const seen = new Set();
+  const lines = [];
+  for (const raw of output.replace(ANSI, '').split(/\r?\n/)) {
+    const line = raw.trimEnd();
+    if (!FAILURE_LINE.some((pattern) => pattern.test(line))) continue;
+    const shown = line.trim().length > 300 ? `${line.trim().slice(0, 297)}...` : line.trim();
+    if (seen.has(shown)) continue;
+    seen.add(shown);
+    lines.push(shown);
+    if (lines.length === limit) {
+      lines.push('(more failure lines above)');
+      break;
+    }
+  }
+  return lines;
+}
