@@ -43,13 +43,13 @@ export function createMailOutbox(source: Queryable | { db: Queryable }): MailOut
     },
     async list() {
       const res = await ctx.db.query<MailRow>(
-        `${select} order by created_at desc, id desc limit 500`,
+        `${select} order by seq desc limit 500`,
       );
       return res.rows.map(toMessage);
     },
     async listFor(to: string) {
       const res = await ctx.db.query<MailRow>(
-        `${select} where lower(to_address) = lower($1) order by created_at desc, id desc limit 500`,
+        `${select} where lower(to_address) = lower($1) order by seq desc limit 500`,
         [to],
       );
       return res.rows.map(toMessage);

@@ -38,6 +38,18 @@ describe('mail outbox', () => {
     expect(Date.parse(list[0]?.created_at ?? '')).not.toBeNaN();
   });
 
+  it('keeps the sending order for messages written within the same millisecond', async () => {
+    // PGlite's clock has millisecond resolution: these share created_at, so only the
+    // outbox's sequence number can order them.
+    const outbox = createMailOutbox(ctx.db);
+    const subjects = Array.from({ length: 25 }, (_, i) => `Burst ${i + 1}`);
+    for (const subject of subjects) {
+      await outbox.send({ to: 'burst@example.com', subject, text: '', html: '', links: [] });
+    }
+    const listed = await outbox.listFor('burst@example.com');
+    expect(listed.map((m) => m.subject)).toEqual(subjects.toReversed());
+  });
+
   it('serves /mail.json (with a to filter) and an escaped HTML page with clickable links', async () => {
     const json = await devMailService(
       new Request('http://h/_dev/mail.json?to=A@example.com'),
