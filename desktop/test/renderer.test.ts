@@ -162,6 +162,54 @@ describe('studio renderer in Chromium', () => {
     expect(await page.getByLabel('Loop').isChecked()).toBe(true);
   });
 
+  it('returns regions kept and scaled with the zoom, and a region click selecting its line', async () => {
+    // Zoom is 200 px per second from the test above: every region stays on the page (none is
+    // detached and re-attached on zoom), each as wide as its line lasts.
+    const regions = page.locator('[part~="region"]');
+    await expect.poll(() => regions.count()).toBe(3);
+    const [start1, end1] = [(await startOf(1)) ?? 0, (await endOf(1)) ?? 0];
+    const [start2, end2] = [(await startOf(2)) ?? 0, (await endOf(2)) ?? 0];
+    const box1 = await regions.nth(0).boundingBox();
+    const box2 = await regions.nth(1).boundingBox();
+    const pxPerSecond = (box2?.width ?? 0) / (end2 - start2);
+    expect(pxPerSecond).toBeGreaterThan(100);
+    expect(Math.abs((box1?.width ?? 0) - (end1 - start1) * pxPerSecond)).toBeLessThan(4);
+    expect(
+      Math.abs((box2?.x ?? 0) - (box1?.x ?? 0) - (start2 - start1) * pxPerSecond),
+    ).toBeLessThan(4);
+    const before = await page.getByLabel('Playhead').textContent();
+    await regions.nth(1).click({ position: { x: 5, y: 20 } });
+    await expect
+      .poll(() => page.getByRole('row', { selected: true }).getByTestId('start-2').count())
+      .toBe(1);
+    // The click selected the line; it did not seek the player to where it landed.
+    expect(await page.getByLabel('Playhead').textContent()).toBe(before);
+  });
+
+  it('returns the selected line played again while Loop is on', async () => {
+    await page.getByLabel('Zoom').fill('0');
+    await page.getByRole('row').filter({ hasText: 'Szia Anna!' }).click();
+    const [start, end] = [(await startOf(2)) ?? 0, (await endOf(2)) ?? 0];
+    await page.getByRole('button', { name: 'Play line' }).click();
+    // Speed is 1.5×: one pass takes (end − start) / 1.5 s. Wait for more than two passes.
+    const playhead = async () => seconds(await page.getByLabel('Playhead').textContent()) ?? -1;
+    await expect.poll(playhead).toBeGreaterThan(start + 0.2);
+    await page.waitForTimeout(((end - start) / 1.5) * 2000 + 300);
+    const samples: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      samples.push(await playhead());
+      await page.waitForTimeout(120);
+    }
+    await page.getByRole('button', { name: 'Play/Pause' }).click();
+    for (const t of samples) {
+      expect(t).toBeGreaterThanOrEqual(start - 0.05);
+      expect(t).toBeLessThanOrEqual(end + 0.1);
+    }
+    // Still playing, not stopped at the end of the line.
+    expect(new Set(samples).size).toBeGreaterThan(1);
+    await page.getByLabel('Loop').uncheck();
+  });
+
   it('returns a word matched by hand moved to the matched list, with each file playable', async () => {
     const unmatched = page.getByRole('list', { name: 'Unmatched words', exact: true });
     await unmatched.getByLabel('Audio for őszibarack').selectOption('words/extra.mp3');

@@ -1,10 +1,10 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
-import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
-import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { Peaks, TranscriptLine } from '../../shared/model.ts';
 import { decodePeaks } from '../../shared/peaks-codec.ts';
 import { defaultSpan } from '../format.ts';
+import { RegionLayer } from './region-layer.ts';
+import type { RegionSpan } from './region-layer.ts';
 
 export type WaveformHandle = {
   readonly playPause: () => void;
@@ -27,9 +27,6 @@ type Props = {
   readonly onTime: (seconds: number) => void;
 };
 
-const REGION = 'rgba(37, 99, 235, 0.18)';
-const SELECTED = 'rgba(234, 88, 12, 0.32)';
-
 function spanOf(line: TranscriptLine, index: number, duration: number) {
   const fallback = defaultSpan(index);
   const start = Math.min(line.startTime ?? fallback.start, duration);
@@ -39,14 +36,13 @@ function spanOf(line: TranscriptLine, index: number, duration: number) {
 
 /**
  * The dialogue waveform drawn from stored peaks (never decoded here) with one region per
- * transcript line. Timings are reported through performance measures `studio:waveform-ready`
- * and `studio:regions` so the benchmarks can read them.
+ * transcript line (region-layer.ts). Timings are reported through performance measures
+ * `studio:waveform-ready` and `studio:regions` so the benchmarks can read them.
  */
 export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(props, ref) {
   const container = useRef<HTMLDivElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
-  const regions = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
-  const byLine = useRef(new Map<number, Region>());
+  const layer = useRef<RegionLayer | null>(null);
   const latest = useRef(props);
   latest.current = props;
   // Regions are added once the waveform is on screen, so the author sees it without waiting.
@@ -55,7 +51,6 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
   useEffect(() => {
     if (!container.current) return;
     performance.mark('studio:waveform-start');
-    const plugin = RegionsPlugin.create();
     const ws = WaveSurfer.create({
       container: container.current,
       peaks: [decodePeaks(props.peaks.data)],
@@ -67,89 +62,69 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
       waveColor: '#64748b',
       progressColor: '#1e3a8a',
       cursorColor: '#dc2626',
-      plugins: [plugin],
+    });
+    const regions = new RegionLayer(ws.getWrapper(), props.peaks.duration, {
+      onChange: (id, start, end) => latest.current.onRegionChange(id, start, end),
+      onSelect: (id) => latest.current.onSelect(id),
     });
     ws.once('redrawcomplete', () => {
       performance.measure('studio:waveform-ready', 'studio:waveform-start');
       container.current?.setAttribute('data-ready', 'true');
       setDrawn(true);
     });
-    ws.on('timeupdate', (time) => latest.current.onTime(time));
-    plugin.on('region-updated', (region) => {
-      latest.current.onRegionChange(Number(region.id), region.start, region.end);
-    });
-    plugin.on('region-clicked', (region, event) => {
-      event.stopPropagation();
-      latest.current.onSelect(Number(region.id));
-    });
-    plugin.on('region-out', (region) => {
+    // Loop: playback that runs out of the selected line starts it again. Only a crossing of
+    // the line's end counts, so seeking elsewhere while looping is not pulled back.
+    let previous = 0;
+    ws.on('timeupdate', (time) => {
+      latest.current.onTime(time);
       const { loop, selectedLineId } = latest.current;
-      if (loop && Number(region.id) === selectedLineId && ws.isPlaying()) region.play(true);
+      const span = selectedLineId === null ? undefined : regions.span(selectedLineId);
+      if (loop && span && ws.isPlaying() && previous >= span.start && previous < span.end) {
+        if (time >= span.end) void ws.play(span.start);
+      }
+      previous = time;
+    });
+    // play(start, end) pauses at the line's end; with loop on, start the line again.
+    ws.on('pause', () => {
+      const { loop, selectedLineId } = latest.current;
+      const span = selectedLineId === null ? undefined : regions.span(selectedLineId);
+      if (loop && span && Math.abs(ws.getCurrentTime() - span.end) < 0.05) {
+        void ws.play(span.start, span.end);
+      }
     });
     surfer.current = ws;
-    regions.current = plugin;
-    const map = byLine.current;
+    layer.current = regions;
     return () => {
-      map.clear();
       setDrawn(false);
+      regions.destroy();
       ws.destroy();
       surfer.current = null;
-      regions.current = null;
+      layer.current = null;
     };
   }, [props.peaks, props.url]);
 
   useEffect(() => {
-    const plugin = regions.current;
-    if (!plugin || !drawn) return;
-    const map = byLine.current;
-    const creating = props.lines.some((line) => !map.has(line.id));
+    const regions = layer.current;
+    if (!regions || !drawn) return;
+    const creating = props.lines.some((line) => regions.span(line.id) === undefined);
     if (creating) performance.mark('studio:regions-start');
-    const seen = new Set<number>();
-    props.lines.forEach((line, index) => {
-      seen.add(line.id);
-      const { start, end } = spanOf(line, index, props.peaks.duration);
-      const selected = line.id === props.selectedLineId;
-      const color = selected ? SELECTED : REGION;
-      const existing = map.get(line.id);
-      if (existing) {
-        if (existing.start !== start || existing.end !== end || existing.color !== color) {
-          existing.setOptions({ start, end, color });
-        }
-        if (existing.resize !== selected) existing.setOptions({ resize: selected });
-        return;
-      }
-      map.set(
-        line.id,
-        plugin.addRegion({
-          id: String(line.id),
-          start,
-          end,
-          color,
-          // No per-region label: the plugin lays labels out against every earlier region
-          // (quadratic in the line count); the transcript table carries the numbers.
-          drag: true,
-          // Resize handles (two draggable elements each) only on the selected line: with
-          // hundreds of lines they would dominate creating the regions. Clicking a region
-          // selects it and gives it handles.
-          resize: selected,
-        }),
-      );
-    });
-    for (const [id, region] of map) {
-      if (!seen.has(id)) {
-        region.remove();
-        map.delete(id);
-      }
-    }
+    const spans: RegionSpan[] = props.lines.map((line, index) => ({
+      id: line.id,
+      ...spanOf(line, index, props.peaks.duration),
+    }));
+    regions.set(spans, props.selectedLineId);
     if (creating) {
       performance.measure('studio:regions', 'studio:regions-start');
-      container.current?.setAttribute('data-regions', String(map.size));
+      container.current?.setAttribute('data-regions', String(regions.size));
     }
   }, [props.lines, props.selectedLineId, props.peaks, drawn]);
 
   useImperativeHandle(ref, () => ({
     playPause: () => void surfer.current?.playPause(),
-    playLine: (lineId) => byLine.current.get(lineId)?.play(true),
+    playLine: (lineId) => {
+      const span = layer.current?.span(lineId);
+      if (span) void surfer.current?.play(span.start, span.end);
+    },
     currentTime: () => surfer.current?.getCurrentTime() ?? 0,
     isPlaying: () => surfer.current?.isPlaying() ?? false,
     setRate: (rate) => surfer.current?.setPlaybackRate(rate, true),
