@@ -1,3 +1,4 @@
+import { bodyBytes, bytesResponse } from './known-body.ts';
 // Anonymous reads through /rest/v1 (the landing page's published-lesson list, for every
 // visitor) are the same for everyone: RLS sees the role anon and no claims. While this process
 // is the only writer of its database (PGlite), their responses can be kept until anything might
@@ -5,7 +6,7 @@
 // cache before and after it runs, and a response computed while the data changed is not kept.
 // With DATABASE_URL other processes may write, so the server does not use this cache there.
 
-type Entry = { status: number; headers: [string, string][]; body: Uint8Array };
+type Entry = { status: number; headers: [string, string][]; body: Uint8Array<ArrayBuffer> };
 
 const MAX_ENTRIES = 500;
 const MAX_ENTRY_BYTES = 512 * 1024;
@@ -42,7 +43,7 @@ export function createAnonReadCache(): AnonReadCache {
     entries.clear();
   };
   const toResponse = (entry: Entry): Response =>
-    new Response(entry.body.slice(), { status: entry.status, headers: entry.headers });
+    bytesResponse(entry.body, { status: entry.status, headers: entry.headers });
 
   return {
     noteRequest(prefix, method) {
@@ -54,7 +55,7 @@ export function createAnonReadCache(): AnonReadCache {
       const started = generation;
       const response = await run();
       if (response.status !== 200 && response.status !== 206) return response;
-      const body = new Uint8Array(await response.arrayBuffer());
+      const body = await bodyBytes(response);
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => headers.push([name, value]));
       const entry: Entry = { status: response.status, headers, body };

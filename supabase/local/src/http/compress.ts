@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { bodyBytes, bytesResponse } from './known-body.ts';
 
 // Content negotiation and compression (br / gzip) for the static web app and JSON API bodies.
 // Static files are compressed once per path+mtime and kept in memory; JSON is compressed on the
@@ -171,13 +172,13 @@ export async function compressJsonResponse(
   const headers = new Headers(response.headers);
   varyOnEncoding(headers);
   const encoding = negotiateEncoding(acceptEncoding);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = await bodyBytes(response);
   if (encoding && bytes.byteLength >= MIN_COMPRESS_BYTES) {
     const out = await compress(bytes, encoding, true);
     if (out.byteLength < bytes.byteLength) {
       headers.set('content-encoding', encoding);
       headers.set('content-length', String(out.byteLength));
-      return new Response(new Uint8Array(out), {
+      return bytesResponse(new Uint8Array(out), {
         status: response.status,
         statusText: response.statusText,
         headers,
@@ -185,5 +186,9 @@ export async function compressJsonResponse(
     }
   }
   headers.set('content-length', String(bytes.byteLength));
-  return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+  return bytesResponse(bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

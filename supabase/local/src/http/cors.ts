@@ -1,3 +1,4 @@
+import { withHeaders } from './known-body.ts';
 // CORS as PostgREST and GoTrue answer it (compat §1.4): echo the requested headers, expose the
 // headers supabase-js reads (Content-Range for counts, X-Supabase-Api-Version for auth errors).
 
@@ -32,5 +33,5 @@ export function withCors(res: Response, requestHeaders: Headers): Response {
   if (res.headers.has('access-control-allow-origin')) return res;
   const headers = new Headers(res.headers);
   for (const [name, value] of Object.entries(corsHeaders(requestHeaders))) headers.set(name, value);
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  return withHeaders(res, headers);
 }

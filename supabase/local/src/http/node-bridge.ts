@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError } from './errors.ts';
+import { knownBody } from './known-body.ts';
 
 // node:http ⇄ WHATWG Request/Response.
 
@@ -58,6 +59,14 @@ export async function sendResponse(
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
+  // Bytes already in memory go out in one write with their length (no chunked framing).
+  const known = knownBody(response);
+  if (known !== undefined) {
+    headers['content-length'] = String(known.byteLength);
+    res.writeHead(response.status, headers);
+    res.end(method === 'HEAD' ? undefined : known);
+    return;
+  }
   res.writeHead(response.status, headers);
   if (method === 'HEAD' || response.body === null) {
     res.end();

@@ -42,9 +42,7 @@ export function createMailOutbox(source: Queryable | { db: Queryable }): MailOut
       );
     },
     async list() {
-      const res = await ctx.db.query<MailRow>(
-        `${select} order by seq desc limit 500`,
-      );
+      const res = await ctx.db.query<MailRow>(`${select} order by seq desc limit 500`);
       return res.rows.map(toMessage);
     },
     async listFor(to: string) {

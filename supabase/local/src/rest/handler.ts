@@ -1,5 +1,6 @@
 import type { Db, Keys, Queryable, Service, ServerContext } from '../context.ts';
 import type { LocalDb } from '../db/types.ts';
+import { bytesResponse } from '../http/known-body.ts';
 import { verifyJwt, type JwtClaims } from '../jwt.ts';
 import { ApiError, apiError, fromPgError, isPgError } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './parser.ts';
@@ -199,12 +200,14 @@ function contentRange(offset: number, rows: number, total: number | null): strin
   return rows > 0 ? `${offset}-${offset + rows - 1}/${t}` : `*/${t}`;
 }
 
+const utf8 = new TextEncoder();
+
 function respond(
   status: number,
   body: string | null,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(body, {
+  return bytesResponse(body === null ? null : utf8.encode(body), {
     status,
     headers: {
       'content-type': 'application/json; charset=utf-8',

@@ -1,0 +1,33 @@
+// Responses whose body is bytes already in memory (JSON from REST and auth, cached reads) keep
+// those bytes beside them, so the layers after the handler (CORS headers, compression, the
+// anonymous read cache, writing to the socket) use them directly instead of reading a
+// ReadableStream back out of every Response they wrap. A Response built any other way (a file
+// stream, a function's answer) has no known body and is read as a stream, as before.
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+const known = new WeakMap<Response, Bytes>();
+
+/** A Response whose body is `bytes`, remembered for knownBody. */
+export function bytesResponse(bytes: Bytes | null, init: ResponseInit): Response {
+  const response = new Response(bytes, init);
+  if (bytes !== null) known.set(response, bytes);
+  return response;
+}
+
+/** The bytes a Response was built from with bytesResponse, unless its stream has been read. */
+export function knownBody(response: Response): Bytes | undefined {
+  return response.bodyUsed ? undefined : known.get(response);
+}
+
+/** The whole body: the known bytes, or the stream read to its end. */
+export async function bodyBytes(response: Response): Promise<Bytes> {
+  return knownBody(response) ?? new Uint8Array(await response.arrayBuffer());
+}
+
+/** The same status and body under other headers; a known body stays known. */
+export function withHeaders(response: Response, headers: Headers): Response {
+  const init = { status: response.status, statusText: response.statusText, headers };
+  const bytes = knownBody(response);
+  return bytes ? bytesResponse(bytes, init) : new Response(response.body, init);
+}
