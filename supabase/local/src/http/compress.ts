@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { bodyBytes, bytesResponse } from './known-body.ts';
+import { bodyBytes, bytesResponse, setHeaders } from './known-body.ts';
 
 // Content negotiation and compression (br / gzip) for the static web app and JSON API bodies.
 // Static files are compressed once per path+mtime and kept in memory; JSON is compressed on the
@@ -185,10 +185,9 @@ export async function compressJsonResponse(
       });
     }
   }
-  headers.set('content-length', String(bytes.byteLength));
-  return bytesResponse(bytes, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
+  // Not compressed: the same bytes, with Vary and their length.
+  return setHeaders(response.bodyUsed ? bytesResponse(bytes, response) : response, {
+    vary: headers.get('vary') ?? 'Accept-Encoding',
+    'content-length': String(bytes.byteLength),
   });
 }

@@ -1,4 +1,4 @@
-import { withHeaders } from './known-body.ts';
+import { setHeaders } from './known-body.ts';
 // CORS as PostgREST and GoTrue answer it (compat §1.4): echo the requested headers, expose the
 // headers supabase-js reads (Content-Range for counts, X-Supabase-Api-Version for auth errors).
 
@@ -31,7 +31,5 @@ export function preflight(requestHeaders: Headers): Response {
 /** Adds CORS headers unless the service already chose its own. */
 export function withCors(res: Response, requestHeaders: Headers): Response {
   if (res.headers.has('access-control-allow-origin')) return res;
-  const headers = new Headers(res.headers);
-  for (const [name, value] of Object.entries(corsHeaders(requestHeaders))) headers.set(name, value);
-  return withHeaders(res, headers);
+  return setHeaders(res, corsHeaders(requestHeaders));
 }

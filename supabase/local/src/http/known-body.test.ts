@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyBytes, bytesResponse, knownBody, withHeaders } from './known-body.ts';
+import { bodyBytes, bytesResponse, knownBody, setHeaders, withHeaders } from './known-body.ts';
 import { sendResponse } from './node-bridge.ts';
 
 const utf8 = new TextEncoder();
@@ -66,5 +66,17 @@ describe('responses with a known body', () => {
     expect(knownBody(read)).toBeUndefined();
     const streamed = withHeaders(new Response('plain'), new Headers());
     expect(new TextDecoder().decode(await bodyBytes(streamed))).toBe('plain');
+  });
+
+  it('returns headers set in place on a known body and on a copy of any other response', async () => {
+    const known = bytesResponse(utf8.encode('[]'), { status: 200 });
+    expect(setHeaders(known, { vary: 'Accept-Encoding' })).toBe(known);
+    expect(known.headers.get('vary')).toBe('Accept-Encoding');
+    const streamed = new Response('[1]', { headers: { 'x-a': '1' } });
+    const copy = setHeaders(streamed, { 'x-b': '2' });
+    expect(copy).not.toBe(streamed);
+    expect([copy.headers.get('x-a'), copy.headers.get('x-b')]).toEqual(['1', '2']);
+    expect(streamed.headers.get('x-b')).toBeNull();
+    expect(await copy.text()).toBe('[1]');
   });
 });

@@ -31,3 +31,18 @@ export function withHeaders(response: Response, headers: Headers): Response {
   const bytes = knownBody(response);
   return bytes ? bytesResponse(bytes, init) : new Response(response.body, init);
 }
+
+/**
+ * Sets headers on a response built by bytesResponse in place (its headers are ours to change,
+ * and copying a Response costs more than the request's JWT check); any other response is
+ * copied with withHeaders.
+ */
+export function setHeaders(response: Response, values: Record<string, string>): Response {
+  if (knownBody(response) !== undefined) {
+    for (const [name, value] of Object.entries(values)) response.headers.set(name, value);
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(values)) headers.set(name, value);
+  return withHeaders(response, headers);
+}
