@@ -36,7 +36,7 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
     .select('id, lesson_id, word_hu, word_en, difficulty, audio_file_path, created_at')
     .eq('lesson_id', lessonId)
     .order('created_at', { ascending: true })
-    .order('id', { ascending: true });
+    .order('created_seq', { ascending: true });
   if (lessonWords.error) throw fromDbError(lessonWords.error);
   if (lessonWords.data.length === 0) {
     const lesson = await client.from('lessons').select('id').eq('id', lessonId).maybeSingle();

@@ -272,6 +272,31 @@ test.describe('lesson review editor', () => {
     ]);
   });
 
+  test('vocabulary keeps its order after a word is edited and the page reloaded', async ({
+    page,
+    request,
+  }) => {
+    const db = await adminClient(request);
+    const lesson = await makeLesson(db);
+    await signInAdmin(page);
+    await page.goto(`/admin/review/${lesson.id}`);
+    const order = () =>
+      page
+        .getByLabel(/^Difficulty /)
+        .evaluateAll((selects) => selects.map((s) => s.getAttribute('aria-label')));
+    await expect.poll(order).toEqual(['Difficulty alma', 'Difficulty kenyér']);
+    // alma is renamed: a change to an indexed column stores the row again, after kenyér's.
+    const update = await db
+      .from('lesson_vocabulary')
+      .update({ word_hu: 'almák', word_en: 'apples' })
+      .eq('lesson_id', lesson.id)
+      .eq('word_hu', 'alma');
+    expect(update.error).toBeNull();
+    await page.reload();
+    await expect(page.getByLabel('English almák')).toHaveValue('apples');
+    expect(await order()).toEqual(['Difficulty almák', 'Difficulty kenyér']);
+  });
+
   test('empty transcript and vocabulary states', async ({ page, request }) => {
     const db = await adminClient(request);
     const { data } = await db

@@ -64,7 +64,9 @@ export async function fetchVocabulary(lessonId: string): Promise<VocabularyRow[]
     .from('lesson_vocabulary')
     .select('*')
     .eq('lesson_id', lessonId)
-    .order('created_at', { ascending: true });
+    .order('created_at', { ascending: true })
+    // Words inserted together share created_at; created_seq keeps the order they came in.
+    .order('created_seq', { ascending: true });
   if (error) throw toAppError(error);
   return data;
 }

@@ -189,6 +189,7 @@ export type Database = {
           audio_file_path: string | null;
           created_at: string;
           updated_at: string;
+          created_seq: number;
         };
         Insert: {
           id?: string;
@@ -199,6 +200,7 @@ export type Database = {
           audio_file_path?: string | null;
           created_at?: string;
           updated_at?: string;
+          created_seq?: number;
         };
         Update: {
           id?: string;
@@ -209,6 +211,7 @@ export type Database = {
           audio_file_path?: string | null;
           created_at?: string;
           updated_at?: string;
+          created_seq?: number;
         };
         Relationships: [
           {
