@@ -15,6 +15,7 @@ import { Tabs } from '../components/tabs.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { Field, FormError } from '../components/form.tsx';
+import { NewPasswordForm } from '../components/new-password-form.tsx';
 
 type Mode = 'login' | 'signup';
 
@@ -242,54 +243,23 @@ function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
 function ResetOnAuthForm() {
   const t = useT();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateAuthPasswordReset({ password, confirmPassword: confirm });
-    setProblem(checked.ok ? null : checked.message);
-    if (!checked.ok) return;
-    setBusy(true);
+  const save = async (password: string): Promise<string | null> => {
     try {
       const supabase = await getSupabase();
       const { error } = await supabase.auth.updateUser({ password });
-      if (error) {
-        setProblem(error.message || t('auth.unexpectedError'));
-        return;
-      }
+      if (error) return error.message || t('auth.unexpectedError');
       notify.success(t('auth.passwordUpdated'));
       void navigate('/dashboard');
+      return null;
     } catch {
-      setProblem(t('auth.unexpectedError'));
-    } finally {
-      setBusy(false);
+      return t('auth.unexpectedError');
     }
   };
-
   return (
-    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h1>{t('auth.resetYourPassword')}</h1>
-      <Field
-        label={t('auth.newPassword')}
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-      />
-      <Field
-        label={t('auth.confirmNewPassword')}
-        type="password"
-        value={confirm}
-        onChange={setConfirm}
-        autoComplete="new-password"
-      />
-      <FormError problem={problem} />
-      <Button type="submit" disabled={busy}>
-        {t('auth.updatePassword')}
-      </Button>
-    </form>
+    <NewPasswordForm
+      title={t('auth.resetYourPassword')}
+      validate={validateAuthPasswordReset}
+      save={save}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import { useCoreText } from '../lib/i18n/core-text.ts';
@@ -7,8 +7,7 @@ import { getSupabase } from '../lib/supabase.ts';
 import { expiredResetLinkMessage, validateResetPassword } from '@magyarul/core/validation';
 import { initialAuthParams, isRecoveryLink } from '../lib/url-params.ts';
 import { notify } from '../lib/toast.ts';
-import { Button } from '../components/button.tsx';
-import { Field, FormError } from '../components/form.tsx';
+import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { Spinner } from '../components/spinner.tsx';
 
@@ -78,17 +77,7 @@ function ResetSuccess() {
 
 function ResetForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateResetPassword({ password, confirmPassword: confirm });
-    setProblem(checked.ok ? null : checked.message);
-    if (!checked.ok) return;
-    setBusy(true);
+  const save = async (password: string): Promise<string | null> => {
     try {
       const supabase = await getSupabase();
       const { error } = await supabase.auth.updateUser({ password });
@@ -97,35 +86,13 @@ function ResetForm({ onDone }: { onDone: () => void }) {
       await supabase.auth.signOut({ scope: 'local' });
       notify.success(t('auth.passwordUpdated'));
       onDone();
+      return null;
     } catch (error) {
       console.error('Updating the password failed', error);
-      setProblem(t('auth.resetFailed'));
-    } finally {
-      setBusy(false);
+      return t('auth.resetFailed');
     }
   };
-
   return (
-    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h1>{t('auth.resetTitle')}</h1>
-      <Field
-        label={t('auth.newPassword')}
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-      />
-      <Field
-        label={t('auth.confirmNewPassword')}
-        type="password"
-        value={confirm}
-        onChange={setConfirm}
-        autoComplete="new-password"
-      />
-      <FormError problem={problem} />
-      <Button type="submit" disabled={busy}>
-        {t('auth.updatePassword')}
-      </Button>
-    </form>
+    <NewPasswordForm title={t('auth.resetTitle')} validate={validateResetPassword} save={save} />
   );
 }
