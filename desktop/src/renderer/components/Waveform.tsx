@@ -84,11 +84,13 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
       }
       previous = time;
     });
-    // play(start, end) pauses at the line's end; with loop on, start the line again.
+    // play(start, end) pauses once the line's end is reached (a late frame may be a little past
+    // it); with loop on, start the line again. A pause earlier in the line is the author's.
     ws.on('pause', () => {
       const { loop, selectedLineId } = latest.current;
       const span = selectedLineId === null ? undefined : regions.span(selectedLineId);
-      if (loop && span && Math.abs(ws.getCurrentTime() - span.end) < 0.05) {
+      const time = ws.getCurrentTime();
+      if (loop && span && time >= span.end - 0.05 && time < span.end + 1) {
         void ws.play(span.start, span.end);
       }
     });
