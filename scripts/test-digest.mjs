@@ -42,3 +42,20 @@ export function failureDigest(output, limit = 60) {
   }
   return lines;
 }
+
+/**
+ * Playwright's "N flaky" block (tests that failed and then passed on a retry) as lines, or []:
+ * a retried test passes the suite, so the summary names it instead of letting it pass unseen.
+ * @param {string} output @returns {string[]}
+ */
+export function flakyDigest(output) {
+  const lines = output.replace(ANSI, '').split(/\r?\n/);
+  const start = lines.findIndex((line) => /^\s*\d+ flaky\s*$/.test(line));
+  if (start < 0) return [];
+  const block = [lines[start]?.trim() ?? ''];
+  for (const line of lines.slice(start + 1)) {
+    if (!/^\s{4,}\S/.test(line)) break;
+    block.push(line.trim());
+  }
+  return block;
+}

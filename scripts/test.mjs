@@ -6,7 +6,7 @@
 // a coverage table or a long e2e list must not push the failing test's name out of sight.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { failureDigest } from './test-digest.mjs';
+import { failureDigest, flakyDigest } from './test-digest.mjs';
 
 const SUITES = [
   'lint',
@@ -47,7 +47,7 @@ const results = [];
 for (const suite of selected) {
   if (!scripts[suite]) {
     console.error(`\n✗ ${suite}: no such script in package.json`);
-    results.push({ suite, ok: false, seconds: 0, digest: [] });
+    results.push({ suite, ok: false, seconds: 0, digest: [], flaky: [] });
     continue;
   }
   console.log(`\n━━ ${suite} ━━`);
@@ -55,7 +55,13 @@ for (const suite of selected) {
   const run = await runSuite(suite);
   const seconds = Math.round((Date.now() - started) / 1000);
   const ok = run.status === 0;
-  results.push({ suite, ok, seconds, digest: ok ? [] : failureDigest(run.output) });
+  results.push({
+    suite,
+    ok,
+    seconds,
+    digest: ok ? [] : failureDigest(run.output),
+    flaky: flakyDigest(run.output),
+  });
 }
 
 const failures = results.filter((r) => !r.ok);
@@ -65,6 +71,15 @@ if (failures.length > 0) {
     console.log(`✗ ${r.suite}`);
     if (r.digest.length === 0) console.log('  (no failure lines recognised; see the output above)');
     for (const line of r.digest) console.log(`  ${line}`);
+  }
+}
+
+const retried = results.filter((r) => r.flaky.length > 0);
+if (retried.length > 0) {
+  console.log('\n━━ passed only on a retry ━━');
+  for (const r of retried) {
+    console.log(`⚠ ${r.suite}`);
+    for (const line of r.flaky) console.log(`  ${line}`);
   }
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { failureDigest } from '../../scripts/test-digest.mjs';
+import { failureDigest, flakyDigest } from '../../scripts/test-digest.mjs';
 
 const digest = failureDigest as (output: string, limit?: number) => string[];
+const flaky = flakyDigest as (output: string) => string[];
 
 describe('npm test failure digest', () => {
   it('returns vitest FAIL, × and assertion lines without colour codes, each once', () => {
@@ -59,5 +60,20 @@ describe('npm test failure digest', () => {
       'not ok 2 - case 2',
       '(more failure lines above)',
     ]);
+  });
+
+  it('returns the tests Playwright passed only on a retry', () => {
+    const output = [
+      '  ✓  54 e2e/public.spec.ts:5:3 › landing (2.0s)',
+      '',
+      '\u001b[33m  1 flaky\u001b[39m',
+      '    [chromium] › e2e/lesson.spec.ts:54:3 › lesson viewer › Try Again ───────────',
+      '  54 passed (4.5m)',
+    ].join('\n');
+    expect(flaky(output)).toEqual([
+      '1 flaky',
+      '[chromium] › e2e/lesson.spec.ts:54:3 › lesson viewer › Try Again ───────────',
+    ]);
+    expect(flaky('  55 passed (4.5m)')).toEqual([]);
   });
 });
