@@ -1,10 +1,8 @@
+import { stripVTControlCharacters } from 'node:util';
+
 // Picks out of a suite's output the lines that name what failed: vitest's FAIL and × lines,
 // Playwright's ✘ lines, assertion and error headlines, ESLint and tsc errors, Prettier's
 // unformatted files, pgTAP's "not ok" and coverage-threshold errors. Used by scripts/test.mjs.
-
-// Control Sequence Introducer codes (colours, cursor moves) that reporters print.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 const FAILURE_LINE = [
   /^\s*FAIL\s/, // vitest: FAIL  project file > suite > test
@@ -28,7 +26,7 @@ const FAILURE_LINE = [
 export function failureDigest(output, limit = 60) {
   const seen = new Set();
   const lines = [];
-  for (const raw of output.replace(ANSI, '').split(/\r?\n/)) {
+  for (const raw of stripVTControlCharacters(output).split(/\r?\n/)) {
     const line = raw.trimEnd();
     if (!FAILURE_LINE.some((pattern) => pattern.test(line))) continue;
     const shown = line.trim().length > 300 ? `${line.trim().slice(0, 297)}...` : line.trim();
@@ -49,7 +47,7 @@ export function failureDigest(output, limit = 60) {
  * @param {string} output @returns {string[]}
  */
 export function flakyDigest(output) {
-  const lines = output.replace(ANSI, '').split(/\r?\n/);
+  const lines = stripVTControlCharacters(output).split(/\r?\n/);
   const start = lines.findIndex((line) => /^\s*\d+ flaky\s*$/.test(line));
   if (start < 0) return [];
   const block = [lines[start]?.trim() ?? ''];

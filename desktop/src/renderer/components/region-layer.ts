@@ -36,34 +36,34 @@ type Gesture = {
   moved: boolean;
 };
 
-function regionTemplate(): HTMLDivElement {
+/** A div as tall as the waveform, absolutely placed, with `styles` on top. */
+function fullHeight(styles: Partial<CSSStyleDeclaration>): HTMLDivElement {
   const element = document.createElement('div');
-  const style = element.style;
-  style.position = 'absolute';
-  style.top = '0';
-  style.height = '100%';
-  style.minWidth = '1px';
-  style.boxSizing = 'border-box';
-  style.borderRadius = '2px';
-  style.cursor = 'grab';
-  style.pointerEvents = 'auto';
-  style.touchAction = 'none';
+  Object.assign(element.style, { position: 'absolute', top: '0', height: '100%', ...styles });
   return element;
 }
 
+function regionTemplate(): HTMLDivElement {
+  return fullHeight({
+    minWidth: '1px',
+    boxSizing: 'border-box',
+    borderRadius: '2px',
+    cursor: 'grab',
+    pointerEvents: 'auto',
+    touchAction: 'none',
+  });
+}
+
 function handle(side: 'left' | 'right'): HTMLDivElement {
-  const element = document.createElement('div');
+  const element = fullHeight({
+    width: '6px',
+    zIndex: '2',
+    cursor: 'ew-resize',
+    [side]: '0',
+    [side === 'left' ? 'borderLeft' : 'borderRight']: '2px solid rgba(0, 0, 0, 0.5)',
+  });
   element.setAttribute('part', `region-handle region-handle-${side}`);
   element.dataset.edge = side === 'left' ? 'start' : 'end';
-  const style = element.style;
-  style.position = 'absolute';
-  style.top = '0';
-  style.height = '100%';
-  style.width = '6px';
-  style.zIndex = '2';
-  style.cursor = 'ew-resize';
-  style[side] = '0';
-  style[side === 'left' ? 'borderLeft' : 'borderRight'] = '2px solid rgba(0, 0, 0, 0.5)';
   return element;
 }
 
