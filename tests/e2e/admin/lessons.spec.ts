@@ -18,6 +18,10 @@ async function openCreate(page: Page) {
   await page.getByRole('button', { name: 'Create New Lesson' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Lesson' });
   await expect(dialog).toBeVisible();
+  // The dialog presets the next lesson number once it has read the highest one. Typing into the
+  // field before that lands raced it: the preset came in between the field's selection and the
+  // typed text and ended up in front of it ("11" + "311972").
+  await expect(dialog.getByLabel('Lesson Number')).not.toHaveValue('');
   return dialog;
 }
 
