@@ -146,6 +146,9 @@ export type Database = {
           end_time: number | null;
           created_at: string;
           updated_at: string;
+          translation_en: string | null;
+          translation_de: string | null;
+          translation_es: string | null;
         };
         Insert: {
           id?: string;
@@ -157,6 +160,9 @@ export type Database = {
           end_time?: number | null;
           created_at?: string;
           updated_at?: string;
+          translation_en?: string | null;
+          translation_de?: string | null;
+          translation_es?: string | null;
         };
         Update: {
           id?: string;
@@ -168,6 +174,9 @@ export type Database = {
           end_time?: number | null;
           created_at?: string;
           updated_at?: string;
+          translation_en?: string | null;
+          translation_de?: string | null;
+          translation_es?: string | null;
         };
         Relationships: [
           {
@@ -190,6 +199,8 @@ export type Database = {
           created_at: string;
           updated_at: string;
           created_seq: number;
+          word_de: string | null;
+          word_es: string | null;
         };
         Insert: {
           id?: string;
@@ -201,6 +212,8 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           created_seq?: number;
+          word_de?: string | null;
+          word_es?: string | null;
         };
         Update: {
           id?: string;
@@ -212,6 +225,8 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           created_seq?: number;
+          word_de?: string | null;
+          word_es?: string | null;
         };
         Relationships: [
           {
@@ -284,6 +299,7 @@ export type Database = {
           time_zone: string;
           created_at: string;
           updated_at: string;
+          meaning_language: string | null;
         };
         Insert: {
           user_id: string;
@@ -291,6 +307,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
+          meaning_language?: string | null;
         };
         Update: {
           user_id?: string;
@@ -298,6 +315,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
+          meaning_language?: string | null;
         };
         Relationships: [];
       };
@@ -373,6 +391,8 @@ export type Database = {
           word_hu: string;
           word_en: string;
           created_at: string;
+          word_de: string | null;
+          word_es: string | null;
         };
         Insert: {
           id?: string;
@@ -380,6 +400,8 @@ export type Database = {
           word_hu: string;
           word_en: string;
           created_at?: string;
+          word_de?: string | null;
+          word_es?: string | null;
         };
         Update: {
           id?: string;
@@ -387,6 +409,8 @@ export type Database = {
           word_hu?: string;
           word_en?: string;
           created_at?: string;
+          word_de?: string | null;
+          word_es?: string | null;
         };
         Relationships: [];
       };
