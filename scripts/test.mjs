@@ -14,6 +14,7 @@ const SUITES = [
   'test:unit',
   'test:pgtap',
   'test:contract',
+  'test:security',
   'test:e2e',
   'test:desktop',
 ];
