@@ -7,6 +7,8 @@
 //      van). Multi-word items (jó napot) cover their words only where the whole phrase occurs.
 //      Stems that are only the tail of a compound (tizenöt → öt) and the analyses listed in
 //      FALSE_STEMS do not count;
+//      A verb with a preverb (megnéz, hazamegy) counts when the verb and the preverb (meg, haza)
+//      are both taught;
 //   2. a number built from taught numbers (tizenöt = tíz + öt, negyvenkettő = negyven + kettő);
 //   3. a proper name from NAMES (with its suffixes: Budapesten, Egerbe);
 //   4. glossed: listed in the lesson's `glosses`, and then every line containing it must show
@@ -48,7 +50,24 @@ const FALSE_STEMS: Readonly<Record<string, readonly string[]>> = {
   önt: ['önt'],
   mit: ['én'],
   mi: ['én'],
+  miben: ['én'],
 };
+
+/** Preverbs; a preverb only helps once it has been taught as a word of its own. */
+const PREVERBS: readonly string[] = [
+  'vissza',
+  'össze',
+  'haza',
+  'meg',
+  'fel',
+  'oda',
+  'ide',
+  'el',
+  'be',
+  'ki',
+  'le',
+  'át',
+];
 
 export const FREQUENT_RANK = 1000;
 
@@ -160,6 +179,22 @@ function usableStems(token: string, all: readonly string[]): string[] {
   );
 }
 
+/** [preverb, verb] when a stem is a taught preverb plus a taught word (megnéz → meg, néz). */
+function preverbVerb(
+  candidates: readonly string[],
+  known: ReadonlySet<string>,
+): readonly [string, string] | null {
+  for (const stem of candidates) {
+    for (const preverb of PREVERBS) {
+      const rest = stem.slice(preverb.length);
+      if (stem.startsWith(preverb) && rest.length > 1 && known.has(preverb) && known.has(rest)) {
+        return [preverb, rest];
+      }
+    }
+  }
+  return null;
+}
+
 export function analyseCourse(lessons: readonly SeedLesson[]): CourseAnalysis {
   const nameStems = new Set(NAMES.map((n) => n.toLowerCase()));
   const stemMap = stemsOf(lessons.flatMap((l) => l.lines.map(([, text]) => text)));
@@ -213,9 +248,14 @@ export function analyseCourse(lessons: readonly SeedLesson[]): CourseAnalysis {
           return;
         }
         const item =
-          single.find((it) => it.hu === token || it.forms.has(token)) ??
+          single.find((it) => it.hu === token) ??
+          single.find((it) => it.forms.has(token)) ??
           single.find((it) => candidates.includes(it.hu));
-        if (item) {
+        const prefixed = item ? null : preverbVerb(candidates, knownWords);
+        if (prefixed) {
+          by[i] = `item:${prefixed.join('+')}`;
+          for (const part of prefixed) usedHere.add(part);
+        } else if (item) {
           by[i] = `item:${item.hu}`;
           usedHere.add(item.hu);
         } else if (nameStems.has(token) || candidates.some((s) => nameStems.has(s))) {

@@ -88,7 +88,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
     words: [
       w('jó napot', 'hello (formal)', 'guten Tag', 'buenos días'),
       w('viszontlátásra', 'goodbye (formal)', 'auf Wiedersehen', 'adiós (formal)'),
-      w('köszönöm', 'thank you', 'danke', 'gracias'),
+      w('köszönöm', 'thank you', 'danke', 'gracias', ['köszönjük']),
       w('igen', 'yes', 'ja', 'sí'),
       w('nem', 'no; not', 'nein; nicht', 'no'),
       w('én', 'I', 'ich', 'yo'),

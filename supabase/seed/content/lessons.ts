@@ -4,6 +4,7 @@
 // are written in groups of five (lessons-NN-NN.ts); course.test.ts checks every word a learner
 // hears against what the course has taught by then.
 import { LESSONS_01_05 } from './lessons-01-05.ts';
+import { LESSONS_06_10 } from './lessons-06-10.ts';
 import type { SeedLesson } from './types.ts';
 
-export const LESSONS: readonly SeedLesson[] = [...LESSONS_01_05];
+export const LESSONS: readonly SeedLesson[] = [...LESSONS_01_05, ...LESSONS_06_10];
