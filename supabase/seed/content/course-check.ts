@@ -40,6 +40,7 @@ export const NAMES: readonly string[] = [
   'Kovács',
   'Nagy',
   'Andrássy',
+  'Dobó',
 ];
 
 /** Analyses hunspell-hu offers that are wrong for how the course uses the word. */
@@ -239,7 +240,7 @@ export function analyseCourse(lessons: readonly SeedLesson[]): CourseAnalysis {
       words.forEach((token, i) => {
         if (by[i]) return;
         const candidates = usableStems(token, stemMap.get(token) ?? []);
-        const numeral = [...candidates, token].map(numeralParts).find((p) => p !== null);
+        const numeral = [token, ...candidates].map(numeralParts).find((p) => p !== null);
         if (numeral) {
           if (numeral.every((part) => knownWords.has(part))) {
             by[i] = 'number';

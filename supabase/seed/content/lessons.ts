@@ -5,6 +5,11 @@
 // hears against what the course has taught by then.
 import { LESSONS_01_05 } from './lessons-01-05.ts';
 import { LESSONS_06_10 } from './lessons-06-10.ts';
+import { LESSONS_11_15 } from './lessons-11-15.ts';
 import type { SeedLesson } from './types.ts';
 
-export const LESSONS: readonly SeedLesson[] = [...LESSONS_01_05, ...LESSONS_06_10];
+export const LESSONS: readonly SeedLesson[] = [
+  ...LESSONS_01_05,
+  ...LESSONS_06_10,
+  ...LESSONS_11_15,
+];
