@@ -41,6 +41,8 @@ export const NAMES: readonly string[] = [
   'Nagy',
   'Andrássy',
   'Dobó',
+  'Margitsziget',
+  'Arany',
 ];
 
 /** Analyses hunspell-hu offers that are wrong for how the course uses the word. */
@@ -52,6 +54,14 @@ const FALSE_STEMS: Readonly<Record<string, readonly string[]>> = {
   mit: ['én'],
   mi: ['én'],
   miben: ['én'],
+  őt: ['én'],
+  őket: ['én'],
+  neki: ['én'],
+  nekik: ['én'],
+  neked: ['én'],
+  téged: ['én'],
+  veled: ['én'],
+  vele: ['én'],
 };
 
 /** Preverbs; a preverb only helps once it has been taught as a word of its own. */

@@ -91,7 +91,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       w('köszönöm', 'thank you', 'danke', 'gracias', ['köszönjük']),
       w('igen', 'yes', 'ja', 'sí'),
       w('nem', 'no; not', 'nein; nicht', 'no'),
-      w('én', 'I', 'ich', 'yo'),
+      w('én', 'I', 'ich', 'yo', ['engem', 'nekem', 'velem']),
       w('ön', 'you (formal)', 'Sie (höflich)', 'usted'),
       w('van', 'is (to be)', 'ist (sein)', 'es, está (ser, estar)', [
         'vagy',
@@ -326,7 +326,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
     ],
     words: [
       w('szia', 'hi; bye (informal)', 'hallo; tschüss', 'hola; chao'),
-      w('te', 'you (informal)', 'du', 'tú'),
+      w('te', 'you (informal)', 'du', 'tú', ['téged', 'neked', 'veled', 'rád']),
       w('tegeződjünk', "let's say te", 'duzen wir uns', 'tuteémonos'),
       w('jó reggelt', 'good morning', 'guten Morgen', 'buenos días (por la mañana)'),
       w('reggel', 'morning; in the morning', 'Morgen; morgens', 'mañana (parte del día)'),

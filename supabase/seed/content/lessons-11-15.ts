@@ -180,13 +180,7 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Ich hätte gern ein Glas Wein.',
         'Para mí, una copa de vino.',
       ),
-      say(
-        'bence',
-        'Én egy sört.',
-        'A beer for me.',
-        'Ich ein Bier.',
-        'Yo, una cerveza.',
-      ),
+      say('bence', 'Én egy sört.', 'A beer for me.', 'Ich ein Bier.', 'Yo, una cerveza.'),
       say(
         'narrator',
         'És mit esznek? A leves ma nagyon finom.',

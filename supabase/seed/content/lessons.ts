@@ -6,10 +6,14 @@
 import { LESSONS_01_05 } from './lessons-01-05.ts';
 import { LESSONS_06_10 } from './lessons-06-10.ts';
 import { LESSONS_11_15 } from './lessons-11-15.ts';
+import { LESSONS_16_20 } from './lessons-16-20.ts';
+import { LESSONS_21_25 } from './lessons-21-25.ts';
 import type { SeedLesson } from './types.ts';
 
 export const LESSONS: readonly SeedLesson[] = [
   ...LESSONS_01_05,
   ...LESSONS_06_10,
   ...LESSONS_11_15,
+  ...LESSONS_16_20,
+  ...LESSONS_21_25,
 ];
