@@ -42,6 +42,9 @@ export const NAMES: readonly string[] = [
   'Andrássy',
   'Dobó',
   'Margitsziget',
+  'Szeged',
+  'London',
+  'Bodri',
   'Arany',
 ];
 

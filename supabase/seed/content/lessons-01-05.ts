@@ -444,7 +444,6 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       w('kér', 'to ask for, to order', 'bitten um, bestellen', 'pedir'),
       w('tea', 'tea', 'Tee', 'té'),
       w('tej', 'milk', 'Milch', 'leche'),
-      w('cukor', 'sugar', 'Zucker', 'azúcar'),
       w('nélkül', 'without', 'ohne', 'sin'),
       w('víz', 'water', 'Wasser', 'agua'),
       w('pohár', 'glass (for drinking)', 'Glas (zum Trinken)', 'vaso'),
@@ -461,6 +460,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       w('számla', 'bill', 'Rechnung', 'cuenta'),
       w('fizet', 'to pay', 'bezahlen', 'pagar'),
     ],
+    glosses: [gloss('cukor', 'sugar', 'Zucker', 'azúcar')],
   },
   {
     number: 5,

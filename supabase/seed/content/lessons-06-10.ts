@@ -1,7 +1,7 @@
 // Lessons 6–10 (A1): the market, telling the time, plans for the weekend, the railway station
 // and the hotel in Eger. The narrator speaks for the stallholder, the cashier and the receptionist,
 // who address Anna and Bence with the formal ön.
-import { say, word } from './build.ts';
+import { gloss, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
@@ -130,12 +130,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('olcsó', 'cheap', 'billig', 'barato'),
       w('csak', 'only', 'nur', 'solo'),
       w('paradicsom', 'tomato', 'Tomate', 'tomate'),
-      w('paprika', 'pepper (vegetable)', 'Paprika', 'pimiento'),
       w('meg', 'and (informal)', 'und (umgangssprachlich)', 'y (coloquial)'),
       w('fél', 'half', 'halb', 'medio'),
       w('minden', 'everything; every', 'alles; jeder', 'todo; cada'),
       w('nap', 'day; sun', 'Tag; Sonne', 'día; sol'),
     ],
+    glosses: [gloss('paprikát', 'pepper', 'Paprika', 'pimiento')],
   },
   {
     number: 7,
@@ -507,7 +507,6 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
     words: [
       w('pályaudvar', 'railway station', 'Bahnhof', 'estación de tren'),
       w('jegy', 'ticket', 'Fahrkarte', 'billete'),
-      w('pénztáros', 'cashier', 'Kassierer', 'cajero'),
       w('oda', 'there (to that place)', 'dorthin', 'allí (hacia allá)'),
       w('vissza', 'back', 'zurück', 'de vuelta'),
       w('legyen szíves', 'please (formal)', 'bitte (höflich)', 'por favor (formal)'),
@@ -523,6 +522,7 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('siet', 'to hurry', 'sich beeilen', 'darse prisa'),
       w('pontosan', 'on time, exactly', 'pünktlich, genau', 'puntual, exactamente'),
     ],
+    glosses: [gloss('pénztáros', 'cashier', 'Kassiererin', 'cajera')],
   },
   {
     number: 10,
@@ -628,7 +628,6 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
     ],
     words: [
       w('szálloda', 'hotel', 'Hotel', 'hotel'),
-      w('recepciós', 'receptionist', 'Rezeptionist', 'recepcionista'),
       w('kíván', 'to wish', 'wünschen', 'desear'),
       w('segít', 'to help', 'helfen', 'ayudar'),
       w('foglalás', 'reservation, booking', 'Reservierung', 'reserva'),
@@ -637,13 +636,16 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('emelet', 'floor, storey', 'Stockwerk', 'planta, piso'),
       w('kulcs', 'key', 'Schlüssel', 'llave'),
       w('reggeli', 'breakfast', 'Frühstück', 'desayuno'),
-      w('földszint', 'ground floor', 'Erdgeschoss', 'planta baja'),
       w('internet', 'internet', 'Internet', 'internet'),
       w('meddig', 'how long; until when', 'bis wann', 'hasta cuándo'),
       w('marad', 'to stay', 'bleiben', 'quedarse'),
       w('kicsi', 'small', 'klein', 'pequeño'),
       w('tiszta', 'clean', 'sauber', 'limpio'),
       w('milyen', 'what … like; how', 'wie; was für', 'cómo; qué tal'),
+    ],
+    glosses: [
+      gloss('recepciós', 'receptionist', 'Rezeptionist', 'recepcionista'),
+      gloss('földszinten', 'ground floor', 'Erdgeschoss', 'planta baja'),
     ],
   },
 ];

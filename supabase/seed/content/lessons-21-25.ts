@@ -124,7 +124,6 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     words: [
       w('lakás', 'flat, apartment', 'Wohnung', 'piso'),
       w('konyha', 'kitchen', 'Küche', 'cocina'),
-      w('fürdőszoba', 'bathroom', 'Badezimmer', 'baño'),
       w('mutat', 'to show', 'zeigen', 'mostrar'),
       w('kép', 'picture', 'Bild', 'cuadro, imagen'),
       w('ő', 'he, she', 'er, sie', 'él, ella', ['őt', 'őket', 'neki', 'vele', 'nekik']),
@@ -136,6 +135,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('túl', 'too (much)', 'zu (sehr)', 'demasiado'),
       w('gyönyörű', 'gorgeous', 'wunderschön', 'precioso'),
     ],
+    glosses: [gloss('fürdőszoba', 'bathroom', 'Bad', 'baño')],
   },
   {
     number: 22,
@@ -249,7 +249,6 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('kel', 'to get up (with fel)', 'aufstehen (mit fel)', 'levantarse (con fel)'),
       w('először', 'first (of all)', 'zuerst', 'primero'),
       w('aztán', 'then, afterwards', 'dann, danach', 'luego'),
-      w('reggelizik', 'to have breakfast', 'frühstücken', 'desayunar'),
       w('közben', 'meanwhile', 'dabei, inzwischen', 'mientras tanto'),
       w('zene', 'music', 'Musik', 'música'),
       w('hallgat', 'to listen to', 'zuhören, hören', 'escuchar'),
@@ -258,11 +257,14 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('ebéd', 'lunch', 'Mittagessen', 'almuerzo'),
       w('néha', 'sometimes', 'manchmal', 'a veces'),
       w('gyakran', 'often', 'oft', 'a menudo'),
-      w('sportol', 'to do sport', 'Sport treiben', 'hacer deporte'),
       w('soha', 'never', 'nie', 'nunca'),
       w('egész', 'whole', 'ganz', 'entero, todo'),
       w('fut', 'to run', 'laufen', 'correr'),
       w('talán', 'maybe', 'vielleicht', 'quizás'),
+    ],
+    glosses: [
+      gloss('sportolsz', 'sport', 'Sport', 'deporte'),
+      gloss('reggelizem', 'breakfast', 'frühstück', 'desayuno'),
     ],
   },
   {
@@ -368,7 +370,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       say(
         'narrator',
         'Jól van, jól van. Szia, puszi!',
-        'All right, all right. Bye, love you!',
+        'All right, all right. Bye, kisses!',
         'Schon gut, schon gut. Tschüss, Küsschen!',
         'Vale, vale. ¡Chao, un beso!',
       ),
@@ -384,8 +386,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('hónap', 'month', 'Monat', 'mes'),
       w('kap', 'to get, to receive', 'bekommen', 'recibir'),
       w('fiú', 'boy, young man', 'Junge', 'chico'),
-      w('puszi', 'kiss (goodbye)', 'Küsschen', 'besito'),
     ],
+    glosses: [gloss('puszi', 'kisses', 'Küsschen', 'beso')],
   },
   {
     number: 24,
@@ -515,11 +517,13 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('híd', 'bridge', 'Brücke', 'puente'),
       w('harmadik', 'third', 'dritter', 'tercero'),
       w('út', 'way, road; trip', 'Weg, Straße; Reise', 'camino; viaje'),
-      w('bérlet', 'travel pass', 'Monatskarte', 'abono'),
       w('következő', 'next', 'nächster', 'siguiente'),
       w('sziget', 'island', 'Insel', 'isla'),
     ],
-    glosses: [gloss('automatánál', 'machine', 'Automaten', 'máquina')],
+    glosses: [
+      gloss('bérletem', 'travel pass', 'Monatskarte', 'abono'),
+      gloss('automatánál', 'machine', 'Automaten', 'máquina'),
+    ],
   },
   {
     number: 25,
@@ -644,7 +648,6 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     ],
     words: [
       w('rendőrség', 'police; police station', 'Polizei; Polizeiwache', 'policía; comisaría'),
-      w('rendőr', 'police officer', 'Polizist', 'policía (agente)'),
       w('talál', 'to find', 'finden', 'encontrar'),
       w('táska', 'bag', 'Tasche', 'bolso'),
       w('hagy', 'to leave (behind)', 'lassen, liegen lassen', 'dejar'),
@@ -657,5 +660,6 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('vigyáz', 'to take care', 'aufpassen', 'cuidar, tener cuidado'),
       w('rá', 'on it, onto it', 'darauf', 'sobre ello'),
     ],
+    glosses: [gloss('rendőr', 'police officer', 'Polizist', 'policía')],
   },
 ];

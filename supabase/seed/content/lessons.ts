@@ -8,6 +8,7 @@ import { LESSONS_06_10 } from './lessons-06-10.ts';
 import { LESSONS_11_15 } from './lessons-11-15.ts';
 import { LESSONS_16_20 } from './lessons-16-20.ts';
 import { LESSONS_21_25 } from './lessons-21-25.ts';
+import { LESSONS_26_30 } from './lessons-26-30.ts';
 import type { SeedLesson } from './types.ts';
 
 export const LESSONS: readonly SeedLesson[] = [
@@ -16,4 +17,5 @@ export const LESSONS: readonly SeedLesson[] = [
   ...LESSONS_11_15,
   ...LESSONS_16_20,
   ...LESSONS_21_25,
+  ...LESSONS_26_30,
 ];
