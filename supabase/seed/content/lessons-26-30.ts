@@ -225,10 +225,17 @@ export const LESSONS_26_30: readonly SeedLesson[] = [
       ),
       say(
         'anna',
-        'Milyen nagy család! Nekem nincs testvérem, egyedül vagyok.',
-        "What a big family! I don't have any brothers or sisters; I'm an only child.",
-        'Was für eine große Familie! Ich habe keine Geschwister, ich bin ein Einzelkind.',
-        '¡Qué familia tan grande! Yo no tengo hermanos, soy hija única.',
+        'Milyen nagy család! Nekem nincs testvérem.',
+        "What a big family! I don't have any brothers or sisters.",
+        'Was für eine große Familie! Ich habe keine Geschwister.',
+        '¡Qué familia tan grande! Yo no tengo hermanos.',
+      ),
+      say(
+        'anna',
+        'Anyám egyedül él Debrecenben.',
+        'My mother lives alone in Debrecen.',
+        'Meine Mutter lebt allein in Debrecen.',
+        'Mi madre vive sola en Debrecen.',
       ),
       say(
         'bence',
