@@ -60,6 +60,15 @@ export type PackWord = readonly [hu: string, en: string, de: string, es: string]
 /** Line times in seconds (2 decimals) of one rendering of a dialogue. */
 export type LineTimes = readonly { readonly start: number; readonly end: number }[];
 
+/** Where each yes/no question (a chunk of a line, see prosody.ts) is spoken, in seconds. */
+export type QuestionTimes = readonly {
+  /** 1-based line number. */
+  readonly line: number;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}[];
+
 /** Written by make-audio.ts: exact line times in seconds (2 decimals) and clip durations. */
 export type Timings = {
   readonly generator: string;
@@ -72,12 +81,14 @@ export type Timings = {
       readonly duration: number;
       readonly bytes: number;
       readonly lines: LineTimes;
+      readonly questions: QuestionTimes;
       /** The slower rendering for beginners: its own file and its own exact line times. */
       readonly slow: {
         readonly file: string;
         readonly duration: number;
         readonly bytes: number;
         readonly lines: LineTimes;
+        readonly questions: QuestionTimes;
       };
     }
   >;
