@@ -43,6 +43,8 @@ import { chunks, stressPenultimate, type Chunk } from './prosody.ts';
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SAMPLE_RATE = 22_050;
 export const BITRATE_KBPS = 24;
+/** The MP3's sample rate: at 24 kbit/s lame would pick 16 kHz anyway; said explicitly. */
+export const MP3_SAMPLE_RATE = 16_000;
 const BYTES_PER_SAMPLE = 2;
 
 type Voice = {
@@ -288,6 +290,8 @@ function encodeMp3(pcm: Buffer, file: string): number {
       'm',
       '-b',
       String(BITRATE_KBPS),
+      '--resample',
+      String(MP3_SAMPLE_RATE / 1000),
       '--cbr',
       '-q',
       '2',

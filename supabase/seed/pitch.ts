@@ -4,9 +4,9 @@
 // Hungarian-style: the last syllable lower than the one before it.
 import { execFileSync } from 'node:child_process';
 
-export const TRACK_RATE = 16_000;
-const WINDOW = 640; // 40 ms: two periods at the lowest F0
-const HOP = 160; // 10 ms
+export const TRACK_RATE = 8_000;
+const WINDOW = 320; // 40 ms: two periods at the lowest F0
+const HOP = 80; // 10 ms
 const MIN_F0 = 55;
 const MAX_F0 = 450;
 const YIN_THRESHOLD = 0.2;
