@@ -30,3 +30,21 @@ as $$
 $$;
 revoke all on function public.course_figures() from public;
 grant execute on function public.course_figures() to anon, authenticated, service_role;
+
+-- A new recording makes the old slow one wrong (its lines and times belong to the old audio):
+-- when audio_url changes and the same update does not also set slow_audio_url (the studio and
+-- the admin editor publish only the normal recording), the slow version is withdrawn.
+create or replace function public.lessons_drop_stale_slow_audio() returns trigger
+language plpgsql
+set search_path = public
+as $$
+begin
+  if new.audio_url is distinct from old.audio_url
+     and new.slow_audio_url is not distinct from old.slow_audio_url then
+    new.slow_audio_url := null;
+  end if;
+  return new;
+end
+$$;
+create trigger lessons_drop_stale_slow_audio before update of audio_url on public.lessons
+  for each row execute function public.lessons_drop_stale_slow_audio();

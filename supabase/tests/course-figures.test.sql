@@ -2,7 +2,7 @@
 -- only published lessons and their distinct words, whoever asks (an admin's drafts included).
 -- Counts are compared with a baseline so the file passes with or without the demo seed loaded.
 begin;
-select plan(9);
+select plan(11);
 select tests.share_tap();
 do $$
 begin
@@ -75,6 +75,24 @@ select is(
   tests.affected($$update public.lessons set is_published = true where lesson_number = 902$$),
   0,
   'anonymous cannot publish a draft to change the figures'
+);
+
+-- A new recording withdraws the old slow one; the seed, which sets both, keeps it.
+select tests.clear_authentication();
+update public.lessons set slow_audio_url = 'seed/x-slow.mp3', audio_url = 'seed/x.mp3'
+where lesson_number = 901;
+update public.lessons set audio_url = 'studio/901.mp3' where lesson_number = 901;
+select is(
+  (select slow_audio_url from public.lessons where lesson_number = 901),
+  null,
+  'publishing new audio drops the stale slow recording'
+);
+update public.lessons set audio_url = 'seed/y.mp3', slow_audio_url = 'seed/y-slow.mp3'
+where lesson_number = 901;
+select is(
+  (select slow_audio_url from public.lessons where lesson_number = 901),
+  'seed/y-slow.mp3',
+  'an update that sets both keeps the slow recording'
 );
 
 select * from finish();
