@@ -167,6 +167,7 @@ export function AudioPlayer({
     setError(null);
     setState('loading');
     setCurrentTime(0);
+    setDuration(0);
   };
 
   if (!source) {
