@@ -360,6 +360,15 @@ function renderDialogue(lines: (typeof LESSONS)[number]['lines'], rendering: Ren
 }
 
 export function makeAudio(outDir = join(HERE, 'audio')): Timings {
+  try {
+    return render(outDir);
+  } finally {
+    if (voiceRoot) rmSync(voiceRoot, { recursive: true, force: true });
+    voiceRoot = null;
+  }
+}
+
+function render(outDir: string): Timings {
   const lessons: Record<string, Timings['lessons'][string]> = {};
   for (const lesson of LESSONS) {
     const normal = renderDialogue(lesson.lines, NORMAL);
@@ -411,15 +420,11 @@ export function makeAudio(outDir = join(HERE, 'audio')): Timings {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  try {
-    const audioDir = join(HERE, 'audio');
-    // Files of words or lessons that no longer exist must not linger in the repository.
-    rmSync(join(audioDir, 'lessons'), { recursive: true, force: true });
-    rmSync(join(audioDir, 'words'), { recursive: true, force: true });
-    const timings = makeAudio(audioDir);
-    writeFileSync(join(HERE, 'content', 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
-    console.log('wrote content/timings.json');
-  } finally {
-    if (voiceRoot) rmSync(voiceRoot, { recursive: true, force: true });
-  }
+  const audioDir = join(HERE, 'audio');
+  // Files of words or lessons that no longer exist must not linger in the repository.
+  rmSync(join(audioDir, 'lessons'), { recursive: true, force: true });
+  rmSync(join(audioDir, 'words'), { recursive: true, force: true });
+  const timings = makeAudio(audioDir);
+  writeFileSync(join(HERE, 'content', 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
+  console.log('wrote content/timings.json');
 }
