@@ -23,7 +23,7 @@ describe('get-interleaved-words', () => {
       2,
       Array.from({ length: 14 }, (_, i) => [`új${i}`, `new ${i}`] as const),
     );
-    await completeLesson(anna, lesson1.lessonId, new Date(Date.now() - 60_000));
+    await completeLesson(fx, anna, lesson1.lessonId, new Date(Date.now() - 60_000));
   }, 180_000);
 
   afterAll(async () => {
