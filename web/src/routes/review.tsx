@@ -15,6 +15,7 @@ import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
@@ -76,7 +77,7 @@ export function ReviewPage() {
   } else if (review.data.kind === 'caughtUp') {
     content = <Message title="review.allCaughtUp" text="review.allCaughtUpText" />;
   } else {
-    content = <ReviewSession userId={userId} words={review.data.words} />;
+    content = <ReviewSession words={review.data.words} />;
   }
 
   return (
@@ -114,7 +115,7 @@ function Message({
   );
 }
 
-function ReviewSession({ userId, words }: { userId: string; words: ApiWord[] }) {
+function ReviewSession({ words }: { words: ApiWord[] }) {
   const t = useT();
   const navigate = useNavigate();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
@@ -122,19 +123,19 @@ function ReviewSession({ userId, words }: { userId: string; words: ApiWord[] }) 
     buildReviewSession(toCardWords(words, backendUrl), { random: mulberry32(Date.now() >>> 0) }),
   );
 
-  const onAnswer = useCallback((card: Flashcard, correct: boolean) => {
-    void recordWordResult(card.vocabularyId, correct);
-  }, []);
+  // The session's answers are recorded under its id, and the session is saved under it.
+  const [sessionId] = useState(newId);
+
+  const onAnswer = useCallback(
+    (card: Flashcard, correct: boolean) => {
+      void recordWordResult(card.vocabularyId, correct, sessionId);
+    },
+    [sessionId],
+  );
 
   const onFinished = useCallback(
     (summary: SessionSummary) => {
-      void saveFlashcardSession(
-        userId,
-        null,
-        summary.totalCards,
-        summary.correctAnswers,
-        summary.accuracy,
-      )
+      void saveFlashcardSession(sessionId, null, summary.totalCards, summary.correctAnswers)
         .then(() => notify.success(t('review.sessionComplete', { n: summary.accuracy })))
         .catch((error: unknown) => {
           console.error('Saving the review session failed', error);
@@ -142,7 +143,7 @@ function ReviewSession({ userId, words }: { userId: string; words: ApiWord[] }) 
         })
         .finally(() => void navigate('/dashboard'));
     },
-    [userId, t, navigate],
+    [sessionId, t, navigate],
   );
 
   return <FlashcardPlayer cards={cards} onAnswer={onAnswer} onFinished={onFinished} />;
