@@ -142,6 +142,7 @@ export function FeedbackTab() {
         <p className="muted">{t('adminFeedback.empty')}</p>
       ) : (
         <>
+          <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={setPage} />
           <ul className="admin-feedback-list">
             {rows.map((row) => (
               <li key={row.id} className="card admin-feedback-item">
@@ -171,7 +172,6 @@ export function FeedbackTab() {
               </li>
             ))}
           </ul>
-          <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={setPage} />
         </>
       )}
     </section>

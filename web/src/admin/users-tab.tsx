@@ -62,6 +62,12 @@ export function UsersTab() {
         <p className="muted">{t('users.empty')}</p>
       ) : (
         <>
+          <Pager
+            page={page}
+            pageSize={ADMIN_PAGE_SIZE}
+            total={list.data?.total ?? 0}
+            onPage={setPage}
+          />
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
@@ -88,12 +94,6 @@ export function UsersTab() {
               </tbody>
             </table>
           </div>
-          <Pager
-            page={page}
-            pageSize={ADMIN_PAGE_SIZE}
-            total={list.data?.total ?? 0}
-            onPage={setPage}
-          />
         </>
       )}
     </section>
