@@ -158,20 +158,21 @@ begin
   if _uid is null then
     raise exception 'sign in to save progress' using errcode = '42501';
   end if;
-  _when := public.progress_time(_at);
   if not exists (select 1 from public.lessons l where l.id = _lesson_id and l.is_published) then
     raise exception 'lesson % not found', _lesson_id using errcode = 'PT404';
   end if;
   -- One learner's steps on one lesson run one at a time (two tabs, a replayed queue).
   perform pg_advisory_xact_lock(hashtextextended('lesson:' || _uid || ':' || _lesson_id, 0));
-  if not public.lesson_is_open(_uid, _lesson_id) then
-    raise exception 'lesson % is locked: finish the lesson before it first', _lesson_id
-      using errcode = '42501';
-  end if;
+  -- Done before: nothing to do, whenever the step says it happened (a replayed queue entry).
   select * into _row from public.user_lesson_progress p
   where p.user_id = _uid and p.lesson_id = _lesson_id;
   if found and _row.audio_completed then
     return _row;
+  end if;
+  _when := public.progress_time(_at);
+  if not public.lesson_is_open(_uid, _lesson_id) then
+    raise exception 'lesson % is locked: finish the lesson before it first', _lesson_id
+      using errcode = '42501';
   end if;
   insert into public.user_lesson_progress as p (user_id, lesson_id, audio_completed, created_at, updated_at)
   values (_uid, _lesson_id, true, _when, _when)
@@ -223,7 +224,6 @@ begin
     raise exception 'correct answers must be between 0 and the number of cards'
       using errcode = '22023';
   end if;
-  _when := public.progress_time(_at);
   perform pg_advisory_xact_lock(hashtextextended('session:' || _session_id, 0));
 
   -- A replay of a saved session changes nothing and answers what was stored.
@@ -239,6 +239,7 @@ begin
     return _row;
   end if;
 
+  _when := public.progress_time(_at);
   if _lesson_id is not null then
     if not exists (select 1 from public.lessons l where l.id = _lesson_id and l.is_published) then
       raise exception 'lesson % not found', _lesson_id using errcode = 'PT404';

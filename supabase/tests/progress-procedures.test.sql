@@ -3,7 +3,7 @@
 -- is unpublished inside this transaction so the unlock order is the fixture's whatever seed the
 -- database holds.
 begin;
-select plan(63);
+select plan(65);
 select tests.share_tap();
 
 update lessons set is_published = false where lesson_number is null or lesson_number < 900;
@@ -61,6 +61,7 @@ select results_eq($$select audio_completed, is_completed, flashcard_passed from 
 select is((select updated_at from user_lesson_progress), now() - interval '1 hour', 'the step keeps the time it happened (offline queue)');
 select lives_ok($$select complete_lesson_audio('00000900-0000-0000-0000-000000000000')$$, 'completing the audio again succeeds');
 select is((select updated_at from user_lesson_progress), now() - interval '1 hour', 'and changes nothing (idempotent)');
+select lives_ok($$select complete_lesson_audio('00000900-0000-0000-0000-000000000000', now() - interval '30 days')$$, 'a replay of a done step is a no-op even when its time is out of the window');
 select tests.authenticate_as('rules-b@test.local');
 select is((select count(*)::int from user_lesson_progress), 0, 'learner B sees no progress of learner A');
 select throws_ok($$select lesson_is_open(tests.user_id('rules-a@test.local'), '00000900-0000-0000-0000-000000000000')$$, '42501', null, 'learners cannot call the internal unlock check');
@@ -118,6 +119,7 @@ select is((select count(*)::int from user_vocabulary_progress), 3, 'completing t
 select results_eq($$select total_cards, correct_answers from save_flashcard_session('c0000000-0000-0000-0000-000000000001', 6, 5, '00000900-0000-0000-0000-000000000000')$$,
   $$values (6, 5)$$, 'saving the same session again returns it (idempotent)');
 select is((select count(*)::int from flashcard_sessions), 2, 'and stores no second row');
+select lives_ok($$select save_flashcard_session('c0000000-0000-0000-0000-000000000001', 6, 5, '00000900-0000-0000-0000-000000000000', now() - interval '30 days')$$, 'a replayed session is answered even when its time is out of the window');
 select throws_ok($$select save_flashcard_session('c0000000-0000-0000-0000-000000000001', 6, 6, '00000900-0000-0000-0000-000000000000')$$, 'PT409', null, 'the same session id with other results is refused');
 select lives_ok($$select complete_lesson_audio('00000901-0000-0000-0000-000000000000')$$, 'passing lesson 900 opened lesson 901');
 select throws_ok($$select save_flashcard_session(gen_random_uuid(), 19, 19, '00000901-0000-0000-0000-000000000000')$$, '22023', null, 'a lesson of 11 words has sessions of 20 cards');
