@@ -136,14 +136,12 @@ test.describe('signed-in learner', () => {
     request,
   }) => {
     const learner = await learnerClient(request);
-    const sent = await learner.db
-      .from('user_feedback')
-      .insert(
-        Array.from({ length: 10 }, (_, i) => ({
-          title: `Earlier ${i}`,
-          description: 'Sent by API',
-        })),
-      );
+    const sent = await learner.db.from('user_feedback').insert(
+      Array.from({ length: 10 }, (_, i) => ({
+        title: `Earlier ${i}`,
+        description: 'Sent by API',
+      })),
+    );
     expect(sent.error).toBeNull();
     await signIn(page, learner.email);
     await page.getByRole('button', { name: 'Send Feedback' }).click();
