@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -86,5 +86,19 @@ describe('edge function deployment files', () => {
       readFileSync(join(FUNCTIONS_DIR, '..', '..', 'core', 'package.json'), 'utf8'),
     ) as { dependencies: Record<string, string> };
     expect(Object.keys(core.dependencies).sort()).toEqual(['papaparse', 'ts-fsrs']);
+  });
+
+  it('returns no import of the embedded backend from anything under supabase/functions', () => {
+    // What deploys to hosted Supabase must not reach into supabase/local (tests included: their
+    // fixture lives in tests/functions).
+    const files = readdirSync(FUNCTIONS_DIR, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.includes('node_modules') && !f.includes('.tsbuild'),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const offending = files.filter((file) => {
+      const source = readFileSync(join(FUNCTIONS_DIR, file), 'utf8');
+      return /from\s+'(@magyarul\/local|[^']*\/local\/)/.test(source);
+    });
+    expect(offending).toEqual([]);
   });
 });

@@ -1,18 +1,23 @@
-// Test fixture for the function handlers: the embedded backend on an in-memory PGlite with the
-// real migrations (no seed), real users signed up through /auth/v1, and the handler called with
-// the same env the functions router gives it. Not a test file itself.
+// Test fixture for the edge function handlers (supabase/functions/*/handler.test.ts): the
+// embedded backend on an in-memory PGlite with the real migrations (no seed), real users signed
+// up through /auth/v1, and the handler called with the same env the functions router gives it.
+// It lives here, not under supabase/functions, because what deploys to hosted Supabase must not
+// reach into the embedded backend. Not a test file itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startServer } from '../../local/src/index.ts';
-import type { RunningServer } from '../../local/src/index.ts';
-import type { Database } from '../../local/src/generated/database.ts';
-import type { Env, Handler } from './http.ts';
+import { startServer } from '@magyarul/local';
+import type { RunningServer } from '@magyarul/local';
+import type { Database } from '../../supabase/types/database.ts';
 
-const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const SUPABASE_DIR = fileURLToPath(new URL('../../supabase/', import.meta.url));
+
+/** The shapes of supabase/functions/_shared/http.ts (restated: that project imports this one). */
+export type Env = Record<string, string | undefined>;
+export type Handler = (req: Request, env: Env) => Promise<Response>;
 
 export type TestUser = {
   id: string;
