@@ -54,13 +54,17 @@ describe('edge function deployment files', () => {
     expect(entry).toContain('Deno.serve((req: Request) => handler(req, Deno.env.toObject()))');
     const map = JSON.parse(readFileSync(join(FUNCTIONS_DIR, name, 'deno.json'), 'utf8')) as {
       imports: Record<string, string>;
+      lock?: unknown;
     };
     expect(map.imports).toEqual({
       '@supabase/supabase-js': `npm:@supabase/supabase-js@${installedVersion('@supabase/supabase-js')}`,
       '@magyarul/core': '../../../core/src/index.ts',
       papaparse: `npm:papaparse@${installedVersion('papaparse')}`,
+      '@types/papaparse': `npm:@types/papaparse@${installedVersion('@types/papaparse')}`,
       'ts-fsrs': `npm:ts-fsrs@${installedVersion('ts-fsrs')}`,
     });
+    // No deno.lock: one written by a newer Deno breaks the 2.1 bundler hosted deploys with.
+    expect(map.lock).toBe(false);
     expect(existsSync(join(FUNCTIONS_DIR, name, map.imports['@magyarul/core'] ?? ''))).toBe(true);
   });
 
@@ -79,6 +83,21 @@ describe('edge function deployment files', () => {
     expect(toml.get('auth')).toMatchObject({ site_url: 'http://127.0.0.1:54321' });
     expect(toml.get('auth.email')).toMatchObject({ enable_confirmations: true });
     expect(toml.get('db.seed')).toMatchObject({ enabled: true });
+  });
+
+  it('returns an import map entry for every @ts-types directive in core', () => {
+    const coreSrc = join(FUNCTIONS_DIR, '..', '..', 'core', 'src');
+    const directives = readdirSync(coreSrc, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [...readFileSync(join(coreSrc, f), 'utf8').matchAll(/@ts-types="([^"]+)"/g)])
+      .map((m) => m[1] ?? '');
+    expect(directives).toContain('@types/papaparse');
+    for (const name of NAMES) {
+      const map = JSON.parse(readFileSync(join(FUNCTIONS_DIR, name, 'deno.json'), 'utf8')) as {
+        imports: Record<string, string>;
+      };
+      for (const specifier of directives) expect(map.imports).toHaveProperty([specifier]);
+    }
   });
 
   it('returns only the dependencies core declares in the import maps', () => {
