@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startServer } from '@magyarul/local';
+import { signJwt, startServer } from '@magyarul/local';
 import type { RunningServer } from '@magyarul/local';
 import type { Database } from '../../supabase/types/database.ts';
 
@@ -100,6 +100,37 @@ export async function startFunctionsFixture(): Promise<FunctionsFixture> {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The claims GoTrue puts in an access token for `user`, valid for an hour from now. */
+function accessClaims(user: { id: string; email: string }): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    sub: user.id,
+    email: user.email,
+    role: 'authenticated',
+    aud: 'authenticated',
+    iat: now,
+    exp: now + 3600,
+  };
+}
+
+/**
+ * Tokens the functions must refuse although they name a real user: signed with a key that is not
+ * the project's (what anyone can make), unsigned (alg none), and properly signed but expired.
+ */
+export function badTokens(
+  jwtSecret: string,
+  user: { id: string; email: string },
+): { forged: string; unsigned: string; expired: string } {
+  const claims = accessClaims(user);
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const past = Math.floor(Date.now() / 1000) - 120;
+  return {
+    forged: signJwt(claims, 'not-the-project-jwt-secret-but-long-enough'),
+    unsigned: `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`,
+    expired: signJwt({ ...claims, iat: past - 3600, exp: past }, jwtSecret),
   };
 }
 
