@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // The Deno binaries the edge functions are checked and served with. Both come from the npm
 // registry: the `deno` package's optional dependency @deno/<platform> carries the executable
@@ -89,5 +90,68 @@ export function runDeno(
     child.stderr.on('data', (c: Buffer) => chunks.push(c));
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
+export type ServedFunction = {
+  name: string;
+  /** http://127.0.0.1:<port>/<name> */
+  url: string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Serves supabase/functions/<name>/index.ts under Deno with its deno.json, as the edge runtime
+ * would, with `env` as its environment (SUPABASE_URL and the keys). Resolves once the server
+ * prints its port; rejects with Deno's output if the process ends first.
+ */
+export function serveFunction(
+  binary: DenoBinary,
+  name: string,
+  env: Record<string, string>,
+): Promise<ServedFunction> {
+  const entry = pathToFileURL(join(FUNCTIONS_DIR, name, 'index.ts')).href;
+  const wrapper = fileURLToPath(new URL('./serve.js', import.meta.url));
+  const child: ChildProcess = spawn(
+    binary.path,
+    [
+      'run',
+      '--config',
+      join(name, 'deno.json'),
+      '--allow-net',
+      '--allow-env',
+      `--allow-read=${REPO_ROOT}`,
+      wrapper,
+      entry,
+    ],
+    { cwd: FUNCTIONS_DIR, env: denoEnv(binary, env), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    // Everything Deno prints is kept for the error message (the server's own logs included).
+    let output = '';
+    let listening = false;
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening on (\d+)/.exec(output)?.[1];
+      if (listening || !port) return;
+      listening = true;
+      resolve({
+        name,
+        url: `http://127.0.0.1:${port}/${name}`,
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      reject(
+        new Error(`deno serving ${name} ended (${code ?? signal}) before listening:\n${output}`),
+      );
+    });
   });
 }
