@@ -9,7 +9,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startServer } from '@magyarul/local';
 import type { RunningServer } from '@magyarul/local';
-import type { Database } from '../../supabase/local/src/generated/database.ts';
+import type { Database } from '../../supabase/types/database.ts';
 import { startCluster } from '../contract/setup/postgres.ts';
 import type { Cluster } from '../contract/setup/postgres.ts';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { newWordProgress, reviewWord } from '@magyarul/core';
 import type { WordProgress } from '@magyarul/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLesson, finishAudio, startFunctionsFixture } from '../_shared/test-server.ts';
-import type { FunctionsFixture, TestUser } from '../_shared/test-server.ts';
+import { addLesson, finishAudio, startFunctionsFixture } from '../../../tests/functions/fixture.ts';
+import type { FunctionsFixture, TestUser } from '../../../tests/functions/fixture.ts';
 import { handler, parseAnswer } from './handler.ts';
 import type { RecordedProgress } from './handler.ts';
 
