@@ -19,6 +19,8 @@ export {
   summariseSession,
 } from './session-result.ts';
 export type { CardResult, SessionResult } from './session-result.ts';
+export { missedWords } from './missed-words.ts';
+export type { MissedWord } from './missed-words.ts';
 export {
   answerCard,
   currentCard,
