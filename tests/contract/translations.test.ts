@@ -21,10 +21,24 @@ const WORD = randomUUID();
 const UNTRANSLATED = randomUUID();
 const DRAFT_WORD = randomUUID();
 
-async function ok<T>(query: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
+async function ok<T>(query: PromiseLike<{ data: T | null; error: unknown }>): Promise<T> {
   const { data, error } = await query;
   if (error) throw new Error(JSON.stringify(error));
+  if (data === null) throw new Error('no data');
   return data;
+}
+
+/** A fixture write that must succeed. */
+async function run(query: PromiseLike<{ error: unknown }>): Promise<void> {
+  const { error } = await query;
+  if (error) throw new Error(JSON.stringify(error));
+}
+
+/** The one row a service-role read returns (for checking what a refused write left). */
+async function row<T>(query: PromiseLike<{ data: T[] | null; error: unknown }>): Promise<T> {
+  const rows = await ok(query);
+  expect(rows).toHaveLength(1);
+  return rows[0] as T;
 }
 
 describe.each(BACKENDS)('translations and the meaning language on %s', (backend) => {
@@ -54,14 +68,16 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
         }),
       };
     }
-    await ok(service.from('user_roles').update({ role: 'admin' }).eq('user_id', learners.admin.id));
-    await ok(
+    await run(
+      service.from('user_roles').update({ role: 'admin' }).eq('user_id', learners.admin.id),
+    );
+    await run(
       service.from('lessons').insert([
         { id: PUBLISHED, lesson_number: 901, title: 'Fordítások', is_published: true },
         { id: DRAFT, lesson_number: 902, title: 'Vázlat', is_published: false },
       ]),
     );
-    await ok(
+    await run(
       service.from('lesson_transcript').insert([
         {
           lesson_id: PUBLISHED,
@@ -88,7 +104,7 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
         },
       ]),
     );
-    await ok(
+    await run(
       service.from('lesson_vocabulary').insert([
         {
           id: WORD,
@@ -108,19 +124,17 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
         },
       ]),
     );
-    await ok(
-      service
-        .from('tourist_pack_words')
-        .insert({
-          position: 901,
-          word_hu: 'Szia',
-          word_en: 'hi',
-          word_de: 'hallo',
-          word_es: 'hola',
-        }),
+    await run(
+      service.from('tourist_pack_words').insert({
+        position: 901,
+        word_hu: 'Szia',
+        word_en: 'hi',
+        word_de: 'hallo',
+        word_es: 'hola',
+      }),
     );
     // Learner A completed lesson 901 and answered szia.
-    await ok(
+    await run(
       service.from('user_lesson_progress').insert({
         user_id: learners.a.id,
         lesson_id: PUBLISHED,
@@ -129,7 +143,7 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
         completed_at: new Date(Date.now() - 3_600_000).toISOString(),
       }),
     );
-    await ok(
+    await run(
       service
         .from('user_vocabulary_progress')
         .update({
@@ -226,16 +240,16 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
       });
       expect(insert.error?.code, who).toBe('42501');
     }
-    const after = await ok(
-      service.from('lesson_vocabulary').select('word_es').eq('id', UNTRANSLATED).single(),
+    const after = await row(
+      service.from('lesson_vocabulary').select('word_es').eq('id', UNTRANSLATED),
     );
     expect(after.word_es).toBeNull();
     const line = await ok(
       service.from('lesson_transcript').select('translation_de').eq('lesson_id', PUBLISHED),
     );
     expect(line.map((l) => l.translation_de).sort()).toEqual(['Hallo, Bence!', null]);
-    const pack = await ok(
-      service.from('tourist_pack_words').select('word_de').eq('position', 901).single(),
+    const pack = await row(
+      service.from('tourist_pack_words').select('word_de').eq('position', 901),
     );
     expect(pack.word_de).toBe('hallo');
   });
@@ -279,8 +293,8 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
       .eq('user_id', learners.b.id)
       .select();
     expect(fromAnon.data).toEqual([]);
-    const b = await ok(
-      service.from('profiles').select('meaning_language').eq('user_id', learners.b.id).single(),
+    const b = await row(
+      service.from('profiles').select('meaning_language').eq('user_id', learners.b.id),
     );
     expect(b.meaning_language).toBeNull();
 
@@ -294,8 +308,8 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
       .update({ meaning_language: 'fr' })
       .eq('user_id', learners.a.id);
     expect(invalid.error?.code).toBe('23514');
-    const a = await ok(
-      service.from('profiles').select('meaning_language').eq('user_id', learners.a.id).single(),
+    const a = await row(
+      service.from('profiles').select('meaning_language').eq('user_id', learners.a.id),
     );
     expect(a.meaning_language).toBe('es');
   });
