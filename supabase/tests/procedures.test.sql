@@ -6,8 +6,10 @@ select tests.seed_fixture();
 
 -- tourist pack and reviewed-word count ----------------------------------------------------------
 select tests.authenticate_as('learner-a@test.local');
+-- total_words counts the whole pack, the seed's words with the test's (Szia and kávé, which the
+-- seed's pack may hold already: words count once whatever their case).
 select results_eq($$select reviewed_words, total_words from get_tourist_pack_progress(tests.user_id('learner-a@test.local'))$$,
-  $$values (1, 2)$$, 'learner A sees their tourist pack progress (Szia matches szia)');
+  $$select 1, count(distinct lower(word_hu))::int from tourist_pack_words$$, 'learner A sees their tourist pack progress (Szia matches szia)');
 select is(get_user_reviewed_words_count(tests.user_id('learner-a@test.local')), 1, 'learner A counts their reviewed words');
 select throws_ok($$select * from get_tourist_pack_progress(tests.user_id('learner-b@test.local'))$$, '42501', null, 'learner A cannot read learner B''s tourist pack progress');
 select throws_ok($$select get_user_reviewed_words_count(tests.user_id('learner-b@test.local'))$$, '42501', null, 'learner A cannot count learner B''s words');
@@ -31,11 +33,12 @@ select is(get_user_reviewed_words_count(tests.user_id('learner-b@test.local')), 
 select results_eq($$select lessons_completed, words_reviewed, avg_accuracy, active_7d from admin_user_progress() where user_id = tests.user_id('learner-a@test.local')$$,
   $$values (1, 1, 90, true)$$, 'the users overview has lessons completed, words reviewed, accuracy and activity');
 select is((select count(*)::int from admin_user_progress()), 2, 'the users overview lists learners with progress');
+-- Completion is of every published lesson, the seed's included: A completed 1 of them, B none.
 select results_eq($$select total_users, active_users_7d, avg_completion, avg_accuracy from admin_user_progress_totals()$$,
-  $$values (2, 2, 50, 90)$$, 'the totals: users, active in 7 days, average completion and accuracy');
+  $$select 2, 2, round(100.0 / count(*) / 2)::int, 90 from lessons where is_published$$, 'the totals: users, active in 7 days, average completion and accuracy');
 select is((select count(*)::int from admin_daily_active_learners(30)), 30, 'daily activity has one row per day');
 select is((select learners from admin_daily_active_learners(30) order by day desc limit 1), 2, 'both learners were active today');
-select results_eq($$select learners_started, learners_completed, completion_rate from admin_lesson_completion() where lesson_number = 1$$,
+select results_eq($$select learners_started, learners_completed, completion_rate from admin_lesson_completion() where lesson_number = 901$$,
   $$values (2, 1, 50)$$, 'lesson completion counts started and completed learners');
 select results_eq($$select word_hu, accuracy from admin_word_accuracy(10)$$, $$values ('szia'::text, 67)$$, 'word accuracy is computed from answers');
 

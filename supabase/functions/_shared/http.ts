@@ -2,7 +2,7 @@
 // errors as { code, message }. Web APIs only, so the same code runs on Deno and Node.
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../local/src/generated/database.ts';
+import type { Database } from '../../types/database.ts';
 
 export type Env = Record<string, string | undefined>;
 export type Handler = (req: Request, env: Env) => Promise<Response>;
@@ -129,8 +129,10 @@ function base64UrlDecode(segment: string): string {
 /**
  * The signed-in caller: a supabase-js client that acts with the caller's JWT (so RLS and the
  * RPCs' auth.uid() checks decide every read and write) and the user id from that JWT. The
- * token is not verified here: the gateway (verify_jwt) and the database do that on every use;
- * the id is only used to name things (the FSRS fuzz seed, storage paths).
+ * token is not verified here but by PostgREST on every use: the functions run with verify_jwt
+ * off (supabase/config.toml says why), so each handler makes a database call with this client
+ * before anything else has an effect, and a forged or expired token ends there with 401. The
+ * id is only used after that, to name things (the FSRS fuzz seed).
  */
 export function callerClient(req: Request, env: Env): { client: UserClient; userId: string } {
   const authorization = req.headers.get('Authorization') ?? '';

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLesson, completeLesson, startFunctionsFixture } from '../_shared/test-server.ts';
-import type { FunctionsFixture, TestUser } from '../_shared/test-server.ts';
+import {
+  addLesson,
+  completeLesson,
+  startFunctionsFixture,
+} from '../../../tests/functions/fixture.ts';
+import type { FunctionsFixture, TestUser } from '../../../tests/functions/fixture.ts';
 import { handler } from './handler.ts';
 import type { SessionWord } from './handler.ts';
 

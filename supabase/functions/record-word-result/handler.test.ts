@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLesson, startFunctionsFixture } from '../_shared/test-server.ts';
-import type { FunctionsFixture, TestUser } from '../_shared/test-server.ts';
+import { addLesson, startFunctionsFixture } from '../../../tests/functions/fixture.ts';
+import type { FunctionsFixture, TestUser } from '../../../tests/functions/fixture.ts';
 import { handler } from './handler.ts';
 import type { RecordedProgress } from './handler.ts';
 

@@ -15,7 +15,7 @@ import {
   uuidField,
 } from '../_shared/http.ts';
 import type { Env, UserClient } from '../_shared/http.ts';
-import type { Tables } from '../../local/src/generated/database.ts';
+import type { Tables } from '../../types/database.ts';
 
 const STATES: readonly CardState[] = ['new', 'learning', 'review', 'relearning'];
 const MAX_ATTEMPTS = 3;

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Database } from '../../../supabase/local/src/generated/database.ts';
+import type { Database } from '../../../supabase/types/database.ts';
 import { anonKey, createLearner, DEMO_ADMIN, DEMO_PASSWORD, expect, signIn } from '../support.ts';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));

@@ -1,18 +1,23 @@
-// Test fixture for the function handlers: the embedded backend on an in-memory PGlite with the
-// real migrations (no seed), real users signed up through /auth/v1, and the handler called with
-// the same env the functions router gives it. Not a test file itself.
+// Test fixture for the edge function handlers (supabase/functions/*/handler.test.ts): the
+// embedded backend on an in-memory PGlite with the real migrations (no seed), real users signed
+// up through /auth/v1, and the handler called with the same env the functions router gives it.
+// It lives here, not under supabase/functions, because what deploys to hosted Supabase must not
+// reach into the embedded backend. Not a test file itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startServer } from '../../local/src/index.ts';
-import type { RunningServer } from '../../local/src/index.ts';
-import type { Database } from '../../local/src/generated/database.ts';
-import type { Env, Handler } from './http.ts';
+import { signJwt, startServer } from '@magyarul/local';
+import type { RunningServer } from '@magyarul/local';
+import type { Database } from '../../supabase/types/database.ts';
 
-const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const SUPABASE_DIR = fileURLToPath(new URL('../../supabase/', import.meta.url));
+
+/** The shapes of supabase/functions/_shared/http.ts (restated: that project imports this one). */
+export type Env = Record<string, string | undefined>;
+export type Handler = (req: Request, env: Env) => Promise<Response>;
 
 export type TestUser = {
   id: string;
@@ -95,6 +100,37 @@ export async function startFunctionsFixture(): Promise<FunctionsFixture> {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The claims GoTrue puts in an access token for `user`, valid for an hour from now. */
+function accessClaims(user: { id: string; email: string }): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    sub: user.id,
+    email: user.email,
+    role: 'authenticated',
+    aud: 'authenticated',
+    iat: now,
+    exp: now + 3600,
+  };
+}
+
+/**
+ * Tokens the functions must refuse although they name a real user: signed with a key that is not
+ * the project's (what anyone can make), unsigned (alg none), and properly signed but expired.
+ */
+export function badTokens(
+  jwtSecret: string,
+  user: { id: string; email: string },
+): { forged: string; unsigned: string; expired: string } {
+  const claims = accessClaims(user);
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const past = Math.floor(Date.now() / 1000) - 120;
+  return {
+    forged: signJwt(claims, 'not-the-project-jwt-secret-but-long-enough'),
+    unsigned: `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`,
+    expired: signJwt({ ...claims, iat: past - 3600, exp: past }, jwtSecret),
   };
 }
 
