@@ -64,8 +64,8 @@ select results_eq($$select word_hu, word_en, word_de, word_es from get_due_words
   $$values ('holnap'::text, 'tomorrow'::text, null::text, 'mañana'::text), ('szia', 'hi', 'hallo', 'hola')$$, 'get_due_words returns the meanings in all three languages');
 select results_eq($$select "position", word_hu, word_en, word_de, word_es, reviewed from get_tourist_pack_words(tests.user_id('tr-a@test.local')) where "position" >= 900$$,
   $$values (901, 'Szia'::text, 'hi'::text, 'hallo'::text, 'hola'::text, true), (902, 'kávé', 'coffee', 'Kaffee', null, false)$$, 'learner A reads their tourist pack list with meanings and what they reviewed');
-select is((select count(*)::int from get_tourist_pack_words(tests.user_id('tr-a@test.local')) where reviewed),
-  (select reviewed_words from get_tourist_pack_progress(tests.user_id('tr-a@test.local'))), 'the list marks as many words reviewed as the progress counts');
+select is((select count(distinct lower(word_hu))::int from get_tourist_pack_words(tests.user_id('tr-a@test.local')) where reviewed),
+  (select reviewed_words from get_tourist_pack_progress(tests.user_id('tr-a@test.local'))), 'the list marks reviewed the words the progress counts (distinct lower-cased Hungarian)');
 select throws_ok($$select * from get_tourist_pack_words(tests.user_id('tr-b@test.local'))$$, '42501', null, 'learner A cannot read learner B''s tourist pack list');
 
 -- learner B ----------------------------------------------------------------------------------------
