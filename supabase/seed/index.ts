@@ -176,21 +176,36 @@ async function upsertLessons(
     if (!id) throw new Error(`lesson ${lesson.number} missing after upsert`);
     ids.set(lesson.number, id);
 
-    for (const [index, [speaker, text]] of lesson.lines.entries()) {
+    for (const [index, [speaker, text, translation]] of lesson.lines.entries()) {
       const times = timing.lines[index];
       if (!times) throw new Error(`no times for lesson ${lesson.number} line ${index + 1}`);
       await tx.query(
         `insert into public.lesson_transcript (lesson_id, line_number, speaker, text_content,
-           start_time, end_time)
-         values ($1, $2, $3, $4, $5, $6)
+           start_time, end_time, translation_en, translation_de, translation_es)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          on conflict (lesson_id, line_number) do update set
            speaker = excluded.speaker, text_content = excluded.text_content,
-           start_time = excluded.start_time, end_time = excluded.end_time
+           start_time = excluded.start_time, end_time = excluded.end_time,
+           translation_en = excluded.translation_en, translation_de = excluded.translation_de,
+           translation_es = excluded.translation_es
          where (lesson_transcript.speaker, lesson_transcript.text_content,
-                lesson_transcript.start_time, lesson_transcript.end_time)
+                lesson_transcript.start_time, lesson_transcript.end_time,
+                lesson_transcript.translation_en, lesson_transcript.translation_de,
+                lesson_transcript.translation_es)
            is distinct from
-               (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time)`,
-        [id, index + 1, speaker, text.normalize('NFC'), times.start, times.end],
+               (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time,
+                excluded.translation_en, excluded.translation_de, excluded.translation_es)`,
+        [
+          id,
+          index + 1,
+          speaker,
+          text.normalize('NFC'),
+          times.start,
+          times.end,
+          translation?.en.normalize('NFC') ?? null,
+          translation?.de.normalize('NFC') ?? null,
+          translation?.es.normalize('NFC') ?? null,
+        ],
       );
     }
     await tx.query(
@@ -205,18 +220,22 @@ async function upsertLessons(
         word.en.normalize('NFC'),
         word.difficulty,
         wordObjectName(word.hu),
+        word.de?.normalize('NFC') ?? null,
+        word.es?.normalize('NFC') ?? null,
       ];
       await tx.query(
         `update public.lesson_vocabulary
-         set word_en = $3::text, difficulty = $4::text, audio_file_path = $5::text
+         set word_en = $3::text, difficulty = $4::text, audio_file_path = $5::text,
+           word_de = $6::text, word_es = $7::text
          where lesson_id = $1::uuid and word_hu = $2::text
-           and (word_en, difficulty, audio_file_path) is distinct from ($3::text, $4::text, $5::text)`,
+           and (word_en, difficulty, audio_file_path, word_de, word_es)
+             is distinct from ($3::text, $4::text, $5::text, $6::text, $7::text)`,
         params,
       );
       await tx.query(
         `insert into public.lesson_vocabulary (lesson_id, word_hu, word_en, difficulty,
-           audio_file_path)
-         select $1::uuid, $2::text, $3::text, $4::text, $5::text
+           audio_file_path, word_de, word_es)
+         select $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text
          where not exists (
            select 1 from public.lesson_vocabulary where lesson_id = $1::uuid and word_hu = $2::text
          )`,

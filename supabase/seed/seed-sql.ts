@@ -36,14 +36,32 @@ export function seedSql(): string {
     ];
   });
   const lineRows = LESSONS.flatMap((l) =>
-    l.lines.map(([speaker, text], index) => {
+    l.lines.map(([speaker, text, translation], index) => {
       const times = timings.lessons[String(l.number)]?.lines[index];
       if (!times) throw new Error(`no times for lesson ${l.number} line ${index + 1}`);
-      return [l.number, index + 1, speaker, text, times.start, times.end];
+      return [
+        l.number,
+        index + 1,
+        speaker,
+        text,
+        times.start,
+        times.end,
+        translation?.en ?? null,
+        translation?.de ?? null,
+        translation?.es ?? null,
+      ];
     }),
   );
   const wordRows = LESSONS.flatMap((l) =>
-    l.words.map((w) => [l.number, w.hu, w.en, w.difficulty, wordObjectName(w.hu)]),
+    l.words.map((w) => [
+      l.number,
+      w.hu,
+      w.en,
+      w.difficulty,
+      wordObjectName(w.hu),
+      w.de ?? null,
+      w.es ?? null,
+    ]),
   );
   const packRows = TOURIST_PACK.map(([hu, en], index) => [index + 1, hu, en]);
 
@@ -70,36 +88,44 @@ where (public.lessons.title, public.lessons.description, public.lessons.level,
        excluded.audio_url, true);
 
 insert into public.lesson_transcript (lesson_id, line_number, speaker, text_content, start_time,
-  end_time)
-select l.id, v.line_number, v.speaker, v.text_content, v.start_time, v.end_time
+  end_time, translation_en, translation_de, translation_es)
+select l.id, v.line_number, v.speaker, v.text_content, v.start_time, v.end_time,
+  v.translation_en, v.translation_de, v.translation_es
 from (values
 ${rows(lineRows)}
-) as v (lesson_number, line_number, speaker, text_content, start_time, end_time)
+) as v (lesson_number, line_number, speaker, text_content, start_time, end_time, translation_en,
+  translation_de, translation_es)
 join public.lessons l on l.lesson_number = v.lesson_number
 on conflict (lesson_id, line_number) do update set
   speaker = excluded.speaker, text_content = excluded.text_content,
-  start_time = excluded.start_time, end_time = excluded.end_time
+  start_time = excluded.start_time, end_time = excluded.end_time,
+  translation_en = excluded.translation_en, translation_de = excluded.translation_de,
+  translation_es = excluded.translation_es
 where (lesson_transcript.speaker, lesson_transcript.text_content, lesson_transcript.start_time,
-       lesson_transcript.end_time)
+       lesson_transcript.end_time, lesson_transcript.translation_en,
+       lesson_transcript.translation_de, lesson_transcript.translation_es)
   is distinct from
-      (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time);
+      (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time,
+       excluded.translation_en, excluded.translation_de, excluded.translation_es);
 
 -- One statement, the word list once: update the words that exist, insert the others. lesson_vocabulary
 -- has no unique key on (lesson_id, word_hu) to upsert on; the insert's 'not exists' sees the rows
 -- as they were before the update, which is exactly the set the update did not touch.
-with v (lesson_number, word_hu, word_en, difficulty, audio_file_path) as (values
+with v (lesson_number, word_hu, word_en, difficulty, audio_file_path, word_de, word_es) as (values
 ${rows(wordRows)}
 ), changed as (
   update public.lesson_vocabulary x
-  set word_en = v.word_en, difficulty = v.difficulty, audio_file_path = v.audio_file_path
+  set word_en = v.word_en, difficulty = v.difficulty, audio_file_path = v.audio_file_path,
+    word_de = v.word_de, word_es = v.word_es
   from v
   join public.lessons l on l.lesson_number = v.lesson_number
   where x.lesson_id = l.id and x.word_hu = v.word_hu
-    and (x.word_en, x.difficulty, x.audio_file_path)
-      is distinct from (v.word_en, v.difficulty, v.audio_file_path)
+    and (x.word_en, x.difficulty, x.audio_file_path, x.word_de, x.word_es)
+      is distinct from (v.word_en, v.difficulty, v.audio_file_path, v.word_de, v.word_es)
 )
-insert into public.lesson_vocabulary (lesson_id, word_hu, word_en, difficulty, audio_file_path)
-select l.id, v.word_hu, v.word_en, v.difficulty, v.audio_file_path
+insert into public.lesson_vocabulary (lesson_id, word_hu, word_en, difficulty, audio_file_path,
+  word_de, word_es)
+select l.id, v.word_hu, v.word_en, v.difficulty, v.audio_file_path, v.word_de, v.word_es
 from v
 join public.lessons l on l.lesson_number = v.lesson_number
 where not exists (

@@ -710,6 +710,8 @@ export type Database = {
           lesson_id: string | null;
           word_hu: string | null;
           word_en: string | null;
+          word_de: string | null;
+          word_es: string | null;
           difficulty: string | null;
           audio_file_path: string | null;
           due: string | null;
@@ -732,6 +734,19 @@ export type Database = {
         Returns: {
           reviewed_words: number | null;
           total_words: number | null;
+        }[];
+      };
+      get_tourist_pack_words: {
+        Args: {
+          _user_id: string;
+        };
+        Returns: {
+          position: number | null;
+          word_hu: string | null;
+          word_en: string | null;
+          word_de: string | null;
+          word_es: string | null;
+          reviewed: boolean | null;
         }[];
       };
       get_user_reviewed_words_count: {

@@ -75,7 +75,11 @@ export function distinctWords(): SeedWord[] {
   return [...seen.values()];
 }
 
-/** Fingerprint of a dialogue's text and speakers: timings.json is stale when it differs. */
+/**
+ * Fingerprint of a dialogue's text and speakers: timings.json is stale when it differs.
+ * Translations are not spoken, so they are left out.
+ */
 export function dialogueHash(lines: readonly SeedLine[]): string {
-  return createHash('sha256').update(JSON.stringify(lines)).digest('hex').slice(0, 16);
+  const spoken = lines.map(([speaker, text]) => [speaker, text]);
+  return createHash('sha256').update(JSON.stringify(spoken)).digest('hex').slice(0, 16);
 }

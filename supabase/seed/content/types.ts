@@ -7,13 +7,22 @@ export type Speaker = (typeof SPEAKERS)[number];
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-/** One dialogue line: who speaks and what they say (NFC Hungarian). */
-export type SeedLine = readonly [speaker: Speaker, text: string];
+/** A text in the three meaning languages. */
+export type Translation = { readonly en: string; readonly de: string; readonly es: string };
+
+/**
+ * One dialogue line: who speaks, what they say (NFC Hungarian) and what it means. TEMPORARY:
+ * the translation is optional until the course content translates every lesson.
+ */
+export type SeedLine = readonly [speaker: Speaker, text: string, translation?: Translation];
 
 export type SeedWord = {
   /** Dictionary form shown on the flashcard. */
   readonly hu: string;
   readonly en: string;
+  /** TEMPORARY optional: until the course content translates every lesson. */
+  readonly de?: string;
+  readonly es?: string;
   readonly difficulty: Difficulty;
   /** The inflected form that occurs in the dialogue, when it differs from `hu`. */
   readonly form?: string;

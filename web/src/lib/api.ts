@@ -1,7 +1,7 @@
 import { AppError, getSupabase, toAppError } from './supabase.ts';
 import type { LessonProgressRow, LessonRow, TranscriptRow, VocabularyRow } from './database.ts';
 import { resolveAudioUrl } from '@magyarul/core/lessons';
-import type { CardWord } from '@magyarul/core/flashcards';
+import { isMeaningLanguage, type CardWord, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { FeedbackType } from '@magyarul/core/validation';
 import { newId } from './ids.ts';
 
@@ -146,6 +146,9 @@ export type ApiWord = {
   readonly vocabulary_id?: string;
   readonly word_hu: string;
   readonly word_en: string;
+  /** Null or absent where not translated yet: cards fall back to English (core meaningIn). */
+  readonly word_de?: string | null;
+  readonly word_es?: string | null;
   readonly difficulty?: string | null;
   readonly audio_file_path?: string | null;
 };
@@ -156,6 +159,8 @@ export function toCardWords(words: readonly ApiWord[], backendUrl: string): Card
     id: w.vocabulary_id ?? w.id ?? '',
     word_hu: w.word_hu,
     word_en: w.word_en,
+    word_de: w.word_de ?? null,
+    word_es: w.word_es ?? null,
     difficulty: w.difficulty ?? null,
     audioUrl: resolveAudioUrl(w.audio_file_path, backendUrl),
   }));
@@ -238,15 +243,27 @@ export async function fetchStreak(userId: string): Promise<number> {
   return Number(data[0]?.current_streak ?? 0);
 }
 
-export async function fetchProfile(userId: string): Promise<{ name: string; timeZone: string }> {
+export type Profile = {
+  readonly name: string;
+  readonly timeZone: string;
+  /** The language chosen for meanings; null until the learner chooses (then: interface language). */
+  readonly meaningLanguage: MeaningLanguage | null;
+};
+
+export async function fetchProfile(userId: string): Promise<Profile> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('profiles')
-    .select('name, time_zone')
+    .select('name, time_zone, meaning_language')
     .eq('user_id', userId)
     .maybeSingle();
   if (error) throw toAppError(error);
-  return { name: data?.name ?? '', timeZone: data?.time_zone ?? 'UTC' };
+  const chosen = data?.meaning_language;
+  return {
+    name: data?.name ?? '',
+    timeZone: data?.time_zone ?? 'UTC',
+    meaningLanguage: isMeaningLanguage(chosen) ? chosen : null,
+  };
 }
 
 /** Streaks count the learner's local days, so the profile follows the browser's time zone. */

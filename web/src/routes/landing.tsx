@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { fetchPreviewLessons, type LessonSummary } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT, type Translate } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -83,18 +84,15 @@ function LessonsPreview() {
   );
 }
 
-function capitalise(value: string): string {
-  return value.charAt(0).toUpperCase() + value.slice(1);
-}
-
 function LessonCard({ lesson, t }: { lesson: LessonSummary; t: Translate }) {
   const navigate = useNavigate();
+  const format = useFormat();
   const to = `/lesson/${lesson.id}`;
   return (
     <article className="card lesson-card">
       {lesson.level && (
         <span className={`badge level-${lesson.level.toLowerCase()}`}>
-          {capitalise(lesson.level)}
+          {format.level(lesson.level)}
         </span>
       )}
       <h3>
@@ -106,7 +104,7 @@ function LessonCard({ lesson, t }: { lesson: LessonSummary; t: Translate }) {
       {lesson.duration ? (
         <p className="muted">
           {t('landing.lessons.durationMinutes', {
-            n: Math.max(1, Math.round(lesson.duration / 60)),
+            n: format.number(Math.max(1, Math.round(lesson.duration / 60))),
           })}
         </p>
       ) : null}

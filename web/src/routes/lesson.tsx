@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { buildLessonSession, mulberry32, type Flashcard } from '@magyarul/core/flashcards';
+import {
+  buildLessonSession,
+  mulberry32,
+  type Flashcard,
+  type MeaningLanguage,
+} from '@magyarul/core/flashcards';
 import {
   audioUrlCandidates,
   formatClock,
@@ -24,6 +29,8 @@ import {
 } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
+import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import { readBackendConfig } from '../lib/config.ts';
 import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
@@ -48,6 +55,8 @@ function LessonView({ id }: { id: string }) {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const t = useT();
+  const format = useFormat();
+  const meaning = useMeaningLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('audio');
@@ -92,7 +101,7 @@ function LessonView({ id }: { id: string }) {
       });
   }, [audioDone, userId, id, t, queryClient]);
 
-  if (lesson.isPending || progress.isPending || vocabulary.isPending)
+  if (lesson.isPending || progress.isPending || vocabulary.isPending || !meaning.ready)
     return <Spinner label={t('lesson.loading')} centred />;
   if (lesson.isError) return null;
   if (!lesson.data) {
@@ -119,13 +128,13 @@ function LessonView({ id }: { id: string }) {
             {data.lesson_number !== null && (
               <div>
                 <dt className="visually-hidden">#</dt>
-                <dd>{t('lesson.header.number', { n: data.lesson_number })}</dd>
+                <dd>{t('lesson.header.number', { n: format.number(data.lesson_number) })}</dd>
               </div>
             )}
             {data.level && (
               <div>
                 <dt>{t('lesson.level')}</dt>
-                <dd>{data.level}</dd>
+                <dd>{format.level(data.level)}</dd>
               </div>
             )}
             {data.duration ? (
@@ -153,6 +162,7 @@ function LessonView({ id }: { id: string }) {
             <AudioPlayer
               sources={audioUrlCandidates(data.audio_url, backendUrl)}
               lines={lines}
+              language={meaning.language}
               onComplete={onAudioComplete}
             />
           ) : (
@@ -160,6 +170,7 @@ function LessonView({ id }: { id: string }) {
               lessonId={id}
               userId={userId}
               vocabulary={vocabulary.data ?? []}
+              language={meaning.language}
               passed={passed}
               onPassed={() => setPassedNow(true)}
             />
@@ -174,24 +185,31 @@ function LessonFlashcards({
   lessonId,
   userId,
   vocabulary,
+  language,
   passed,
   onPassed,
 }: {
   lessonId: string;
   userId: string;
   vocabulary: readonly ApiWord[];
+  /** The learner's meaning language, fixed while the tab is open like the cards. */
+  language: MeaningLanguage;
   passed: boolean;
   onPassed: () => void;
 }) {
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
   const [cards, setCards] = useState<Flashcard[] | null>(null);
   const newSession = useCallback(
     (chosen: readonly ApiWord[]) =>
-      buildLessonSession(toCardWords(chosen, backendUrl), { random: mulberry32(Date.now() >>> 0) }),
-    [backendUrl],
+      buildLessonSession(toCardWords(chosen, backendUrl), {
+        random: mulberry32(Date.now() >>> 0),
+        language,
+      }),
+    [backendUrl, language],
   );
   const [words, setWords] = useState<readonly ApiWord[]>([]);
   const [round, setRound] = useState(0);
@@ -260,13 +278,21 @@ function LessonFlashcards({
           {t('flashcards.reviewMore')}
         </Button>
       )}
-      <FlashcardPlayer key={round} cards={cards} onAnswer={onAnswer} onFinished={onFinished} />
+      <FlashcardPlayer
+        key={round}
+        cards={cards}
+        language={language}
+        onAnswer={onAnswer}
+        onFinished={onFinished}
+      />
       {summary && (
         <ResultsOverlay
           summary={summary}
+          cards={cards}
+          language={language}
           continueLabel={
             next?.lesson_number != null
-              ? t('flashcards.continueToLesson', { n: next.lesson_number })
+              ? t('flashcards.continueToLesson', { n: format.number(next.lesson_number) })
               : t('flashcards.continueToDashboard')
           }
           onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
