@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLesson, badTokens, startFunctionsFixture } from '../../tests/functions/fixture.ts';
+import {
+  addLesson,
+  badTokens,
+  finishAudio,
+  startFunctionsFixture,
+} from '../../tests/functions/fixture.ts';
 import type { FunctionsFixture, Handler, TestUser } from '../../tests/functions/fixture.ts';
 import { handler as generateLessonImage } from './generate-lesson-image/handler.ts';
 import { handler as getDueWords } from './get-due-words/handler.ts';
@@ -37,6 +42,8 @@ describe('the functions verify the caller themselves', () => {
     ]);
     lessonId = lesson.lessonId;
     wordId = lesson.wordIds[0] ?? '';
+    // A lesson's words are answered once its audio is done (record_answer checks it).
+    await finishAudio(learner, lessonId);
   }, 180_000);
 
   afterAll(async () => {

@@ -337,6 +337,7 @@ export type Database = {
           reviewed_at: string;
           duration_ms: number | null;
           session_id: string | null;
+          client_answer_id: string | null;
         };
         Insert: {
           id?: string;
@@ -355,6 +356,7 @@ export type Database = {
           reviewed_at?: string;
           duration_ms?: number | null;
           session_id?: string | null;
+          client_answer_id?: string | null;
         };
         Update: {
           id?: string;
@@ -373,6 +375,7 @@ export type Database = {
           reviewed_at?: string;
           duration_ms?: number | null;
           session_id?: string | null;
+          client_answer_id?: string | null;
         };
         Relationships: [
           {
@@ -606,6 +609,16 @@ export type Database = {
           learners: number | null;
         }[];
       };
+      admin_feedback_stats: {
+        Args: never;
+        Returns: {
+          total: number | null;
+          status_new: number | null;
+          status_reviewing: number | null;
+          type_bug: number | null;
+          type_feature: number | null;
+        }[];
+      };
       admin_lesson_completion: {
         Args: never;
         Returns: {
@@ -620,7 +633,9 @@ export type Database = {
         }[];
       };
       admin_user_progress: {
-        Args: never;
+        Args: {
+          _search?: string;
+        };
         Returns: {
           user_id: string | null;
           lessons_completed: number | null;
@@ -663,6 +678,25 @@ export type Database = {
           _user_id: string;
         };
         Returns: boolean;
+      };
+      complete_lesson_audio: {
+        Args: {
+          _lesson_id: string;
+          _at?: string;
+        };
+        Returns: {
+          id: string;
+          user_id: string;
+          lesson_id: string;
+          audio_completed: boolean;
+          flashcard_score: number | null;
+          flashcard_passed: boolean;
+          flashcard_accuracy: number | null;
+          is_completed: boolean;
+          completed_at: string | null;
+          created_at: string;
+          updated_at: string;
+        };
       };
       get_due_words: {
         Args: {
@@ -731,12 +765,32 @@ export type Database = {
         };
         Returns: boolean;
       };
-      record_review: {
+      lesson_is_open: {
         Args: {
+          _user_id: string;
+          _lesson_id: string;
+        };
+        Returns: boolean;
+      };
+      previous_published_lesson: {
+        Args: {
+          _lesson_id: string;
+        };
+        Returns: string;
+      };
+      progress_time: {
+        Args: {
+          _at: string;
+        };
+        Returns: string;
+      };
+      record_answer: {
+        Args: {
+          _user_id: string;
           _vocabulary_id: string;
           _was_correct: boolean;
           _rating: number;
-          _reviewed_at: string;
+          _answered_at: string;
           _due: string;
           _stability: number;
           _difficulty: number;
@@ -756,26 +810,43 @@ export type Database = {
           _log_learning_steps: number;
           _duration_ms?: number;
           _session_id?: string;
+          _client_answer_id?: string;
           _expected_reps?: number;
+        };
+        Returns: {
+          vocabulary_id: string | null;
+          due: string | null;
+          state: number | null;
+          stability: number | null;
+          difficulty: number | null;
+          scheduled_days: number | null;
+          reps: number | null;
+          lapses: number | null;
+          times_seen: number | null;
+          times_correct: number | null;
+          last_review: string | null;
+          rating: number | null;
+          replayed: boolean | null;
+        }[];
+      };
+      save_flashcard_session: {
+        Args: {
+          _session_id: string;
+          _total_cards: number;
+          _correct_answers: number;
+          _lesson_id?: string;
+          _at?: string;
         };
         Returns: {
           id: string;
           user_id: string;
-          vocabulary_id: string;
-          due: string;
-          stability: number;
-          difficulty: number;
-          elapsed_days: number;
-          scheduled_days: number;
-          learning_steps: number;
-          reps: number;
-          lapses: number;
-          state: number;
-          last_review: string | null;
-          times_seen: number;
-          times_correct: number;
+          lesson_id: string | null;
+          total_cards: number;
+          correct_answers: number;
+          accuracy: number | null;
+          session_completed: boolean;
+          completed_at: string | null;
           created_at: string;
-          updated_at: string;
         };
       };
     };

@@ -165,13 +165,17 @@ export async function addLesson(
   return { lessonId: lesson.data.id, wordIds: inserted };
 }
 
-/** Marks a lesson completed for a learner (as the learner, through RLS). */
+/**
+ * Arranges a completed lesson for a learner with the service role (learners cannot write their
+ * progress; the procedures' own tests live in supabase/tests and record-word-result).
+ */
 export async function completeLesson(
+  fixture: FunctionsFixture,
   user: TestUser,
   lessonId: string,
   at = new Date(),
 ): Promise<void> {
-  const { error } = await user.client.from('user_lesson_progress').upsert(
+  const { error } = await fixture.service.from('user_lesson_progress').upsert(
     {
       user_id: user.id,
       lesson_id: lessonId,
@@ -184,4 +188,10 @@ export async function completeLesson(
     { onConflict: 'user_id,lesson_id' },
   );
   if (error) throw error;
+}
+
+/** The learner finishes a lesson's audio through complete_lesson_audio, as the app does. */
+export async function finishAudio(user: TestUser, lessonId: string): Promise<void> {
+  const { error } = await user.client.rpc('complete_lesson_audio', { _lesson_id: lessonId });
+  if (error) throw new Error(`complete_lesson_audio failed: ${error.code} ${error.message}`);
 }

@@ -25,7 +25,7 @@ describe('get-due-words', () => {
       ['kör', 'circle'],
     ]);
     lesson2 = await addLesson(fx, 2, [['kávé', 'coffee']]);
-    await completeLesson(anna, lesson1.lessonId, new Date(Date.now() - 60_000));
+    await completeLesson(fx, anna, lesson1.lessonId, new Date(Date.now() - 60_000));
     // Anna has answered 'kör' and it is due tomorrow: not in the queue.
     const future = await fx.service.from('user_vocabulary_progress').upsert(
       {

@@ -27,7 +27,7 @@ describe('get-interleaved-words', () => {
       2,
       Array.from({ length: 14 }, (_, i) => [`új${i}`, `new ${i}`] as const),
     );
-    await completeLesson(anna, lesson1.lessonId, new Date(Date.now() - 60_000));
+    await completeLesson(fx, anna, lesson1.lessonId, new Date(Date.now() - 60_000));
     // Every word of both lessons in German; Spanish only for the new lesson.
     for (const [ids, es] of [
       [lesson1.wordIds, false],

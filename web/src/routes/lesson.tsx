@@ -23,7 +23,6 @@ import {
   fetchVocabulary,
   recordWordResult,
   saveAudioCompleted,
-  saveFlashcardPass,
   saveFlashcardSession,
   toCardWords,
   type ApiWord,
@@ -33,6 +32,7 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
@@ -89,7 +89,7 @@ function LessonView({ id }: { id: string }) {
 
   const onAudioComplete = useCallback(() => {
     if (audioDone) return;
-    void saveAudioCompleted(userId, id)
+    void saveAudioCompleted(id)
       .then(() => {
         setAudioSaved(true);
         notify.success(t('lesson.audioCompleted'));
@@ -213,6 +213,8 @@ function LessonFlashcards({
   );
   const [words, setWords] = useState<readonly ApiWord[]>([]);
   const [round, setRound] = useState(0);
+  // One id per attempt: its answers are recorded under it and the session is saved under it.
+  const [sessionId, setSessionId] = useState(newId);
   const [summary, setSummary] = useState<SessionSummary | null>(null);
   const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
 
@@ -237,36 +239,31 @@ function LessonFlashcards({
     // Keyed on the lesson only, on purpose: a refetch must not reshuffle a running session.
   }, [lessonId]);
 
-  const onAnswer = useCallback((card: Flashcard, correct: boolean) => {
-    void recordWordResult(card.vocabularyId, correct);
-  }, []);
+  const onAnswer = useCallback(
+    (card: Flashcard, correct: boolean) => {
+      void recordWordResult(card.vocabularyId, correct, sessionId);
+    },
+    [sessionId],
+  );
 
+  // One call saves the session and, for a pass, completes the lesson in the same transaction;
+  // a failure therefore lost both, and the learner hears about both (spec §8).
   const onFinished = useCallback(
     (result: SessionSummary) => {
       setSummary(result);
-      void saveFlashcardSession(
-        userId,
-        lessonId,
-        result.totalCards,
-        result.correctAnswers,
-        result.accuracy,
-      ).catch((error: unknown) => {
-        console.error('Saving the session failed', error);
-        notify.error(t('flashcards.sessionSaveFailed'));
-      });
-      if (result.passed) {
-        void saveFlashcardPass(userId, lessonId, result)
-          .then(() => {
-            onPassed();
-            void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
-          })
-          .catch((error: unknown) => {
-            console.error('Saving lesson progress failed', error);
-            notify.error(t('lesson.progressSaveFailed'));
-          });
-      }
+      void saveFlashcardSession(sessionId, lessonId, result.totalCards, result.correctAnswers)
+        .then(() => {
+          if (!result.passed) return;
+          onPassed();
+          void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
+        })
+        .catch((error: unknown) => {
+          console.error('Saving the session failed', error);
+          notify.error(t('flashcards.sessionSaveFailed'));
+          if (result.passed) notify.error(t('lesson.progressSaveFailed'));
+        });
     },
-    [userId, lessonId, t, onPassed, queryClient],
+    [sessionId, userId, lessonId, t, onPassed, queryClient],
   );
 
   const next = nextLesson(lessons.data ?? [], lessonId);
@@ -302,6 +299,7 @@ function LessonFlashcards({
           onTryAgain={() => {
             setSummary(null);
             setCards(newSession(words));
+            setSessionId(newId());
             setRound((n) => n + 1);
           }}
         />

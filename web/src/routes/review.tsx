@@ -22,6 +22,7 @@ import { useFormat } from '../lib/i18n/use-format.ts';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
@@ -84,9 +85,7 @@ export function ReviewPage() {
   } else if (review.data.kind === 'caughtUp') {
     content = <Message title="review.allCaughtUp" text="review.allCaughtUpText" />;
   } else {
-    content = (
-      <ReviewSession userId={userId} words={review.data.words} language={meaning.language} />
-    );
+    content = <ReviewSession words={review.data.words} language={meaning.language} />;
   }
 
   return (
@@ -124,15 +123,7 @@ function Message({
   );
 }
 
-function ReviewSession({
-  userId,
-  words,
-  language,
-}: {
-  userId: string;
-  words: ApiWord[];
-  language: MeaningLanguage;
-}) {
+function ReviewSession({ words, language }: { words: ApiWord[]; language: MeaningLanguage }) {
   const t = useT();
   const format = useFormat();
   const navigate = useNavigate();
@@ -144,19 +135,19 @@ function ReviewSession({
     }),
   );
 
-  const onAnswer = useCallback((card: Flashcard, correct: boolean) => {
-    void recordWordResult(card.vocabularyId, correct);
-  }, []);
+  // The session's answers are recorded under its id, and the session is saved under it.
+  const [sessionId] = useState(newId);
+
+  const onAnswer = useCallback(
+    (card: Flashcard, correct: boolean) => {
+      void recordWordResult(card.vocabularyId, correct, sessionId);
+    },
+    [sessionId],
+  );
 
   const onFinished = useCallback(
     (summary: SessionSummary) => {
-      void saveFlashcardSession(
-        userId,
-        null,
-        summary.totalCards,
-        summary.correctAnswers,
-        summary.accuracy,
-      )
+      void saveFlashcardSession(sessionId, null, summary.totalCards, summary.correctAnswers)
         .then(() =>
           notify.success(t('review.sessionComplete', { n: format.number(summary.accuracy) })),
         )
@@ -166,7 +157,7 @@ function ReviewSession({
         })
         .finally(() => void navigate('/dashboard'));
     },
-    [userId, t, format, navigate],
+    [sessionId, t, format, navigate],
   );
 
   return (
