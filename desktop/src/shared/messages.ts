@@ -6,6 +6,10 @@ const MESSAGES = {
     'Audio file {file} claims {header} s but only {decoded} s decode; it is truncated or its header is wrong.',
   'audio-truncated': 'Audio file {file} ends in the middle of its data; it is truncated.',
   'audio-unsupported': 'Unsupported file format. Please use MP3, WAV, M4A, or AAC.',
+  'audio-codec-unsupported':
+    'Audio file {file} uses {codec}, which the studio cannot decode. Save it as MP3 or PCM WAV.',
+  'audio-decoder-missing':
+    'The studio’s {codec} decoder could not be loaded, so {file} was not decoded ({reason}). Reinstall Magyarul Studio.',
   'audio-too-large': 'File too large. Max: {n}MB',
   'no-dialogue-audio': 'No dialogue audio (.mp3 or .wav) in this folder.',
   'no-transcript-csv': 'No transcript CSV (columns speaker,line) in this folder.',

@@ -1,6 +1,6 @@
-// Worker-thread entry: the import (hashing, ffmpeg decoding, CSV parsing, SQLite writes) runs
-// here so neither the UI nor the main process's event loop waits on it. It opens its own
-// connection to the drafts file; WAL lets the main thread keep reading meanwhile.
+// Worker-thread entry: the import (hashing, WebAssembly decoding and peaks, CSV parsing, SQLite
+// writes) runs here so neither the UI nor the main process's event loop waits on it. It opens
+// its own connection to the drafts file; WAL lets the main thread keep reading meanwhile.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDraftsStore } from '../drafts/drafts-store.ts';
 import { importRoot } from './import-root.ts';
