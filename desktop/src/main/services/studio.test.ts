@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudio } from '../../../test/support/audio.ts';
 import type { EventMap } from '../../shared/ipc.ts';
+import { toInputs } from '../../shared/transcript-edits.ts';
 import { createDispatcher } from '../dispatch.ts';
 import { createStudio } from './studio.ts';
 import type { Studio } from './studio.ts';
@@ -181,7 +182,7 @@ describe('createStudio handlers', () => {
     const result = await dispatch()('drafts:set-lines', [
       id,
       [
-        { ...line, lineNumber: undefined, translationDe: 'Apfel.' },
+        { ...toInputs(line ? [line] : [])[0], translationDe: 'Apfel.' },
         {
           id: null,
           speaker: 'BENCE',
@@ -192,7 +193,7 @@ describe('createStudio handlers', () => {
           translationDe: '',
           translationEs: '',
         },
-      ].map(({ lineNumber: _n, ...rest }) => rest),
+      ],
     ]);
     expect(result).toMatchObject({
       ok: true,

@@ -2,8 +2,11 @@ import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { studioMessage } from '../../../shared/messages.ts';
 import type { PublishCredentials, PublishTarget } from '../../../shared/model.ts';
+import { isInsecureTarget } from '../../../shared/insecure-url.ts';
 import { StudioFailure } from '../../dispatch.ts';
 import type { SettingsRepo } from '../drafts/settings-repo.ts';
+
+export { isInsecureTarget } from '../../../shared/insecure-url.ts';
 
 const TARGET_KEYS = { url: 'publish.url', anonKey: 'publish.anon-key', email: 'publish.email' };
 
@@ -22,22 +25,6 @@ function remember(settings: SettingsRepo, target: PublishTarget): void {
   settings.set(TARGET_KEYS.url, target.url);
   settings.set(TARGET_KEYS.anonKey, target.anonKey);
   settings.set(TARGET_KEYS.email, target.email);
-}
-
-/** This machine: a password sent here over http never crosses a network. */
-function isLocalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
-/** True when the password would travel unencrypted over a network. */
-export function isInsecureTarget(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' && !isLocalHost(parsed.hostname);
-  } catch {
-    return false;
-  }
 }
 
 export type Session = { readonly client: SupabaseClient; readonly close: () => Promise<void> };
