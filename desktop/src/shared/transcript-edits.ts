@@ -53,9 +53,10 @@ function textCut(text: string, at: number): number {
 /**
  * Splits a line in two at `seconds` (the playhead). The first part keeps the line's id, start,
  * translations and the text before the cut; the new second part starts at the playhead and
- * ends where the line ended. The text is cut at `textAt` (the caret) when given, else at the
- * space nearest to where the playhead falls in the line. Returns null when the playhead is not
- * inside the (timed) line.
+ * ends where the line ended. The text is cut at `textAt` (the caret) when it is inside the
+ * text (a caret at either end, as typing leaves it, says nothing), else at the space nearest to
+ * where the playhead falls in the line. Returns null when the playhead is not inside the
+ * (timed) line.
  */
 export function splitLine(
   lines: readonly LineInput[],
@@ -68,8 +69,10 @@ export function splitLine(
   if (!line || line.startTime === null || line.endTime === null) return null;
   if (!(seconds > line.startTime && seconds < line.endTime)) return null;
   const at = Math.round(seconds * 100) / 100;
-  const cut =
-    textAt ?? textCut(line.text, (seconds - line.startTime) / (line.endTime - line.startTime));
+  const caretInside = textAt !== null && textAt > 0 && textAt < line.text.length;
+  const cut = caretInside
+    ? textAt
+    : textCut(line.text, (seconds - line.startTime) / (line.endTime - line.startTime));
   const first: LineInput = { ...line, text: line.text.slice(0, cut).trim(), endTime: at };
   const second: LineInput = {
     ...blank(line.speaker),

@@ -87,7 +87,7 @@ export function writeCleanLesson(root: string, folderName: string, lines = 2): s
       'speaker,line,translation_en,translation_de,translation_es',
       ...Array.from({ length: lines }, (_, i) => {
         const text = texts[i % texts.length] ?? '';
-        return `${i % 2 ? 'bence' : 'anna'},${text},"EN ${text}","DE ${text}","ES ${text}"`;
+        return `${i % 2 ? 'bence' : 'anna'},"${text}","EN ${text}","DE ${text}","ES ${text}"`;
       }),
     ].join('\n'),
   );

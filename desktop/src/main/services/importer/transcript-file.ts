@@ -63,6 +63,15 @@ function readHeaderCsv(text: string): Parsed {
   const [en, de, es] = TRANSLATION_COLUMNS.map(at);
   const lines: TranscriptRow[] = [];
   for (const record of rows) {
+    // More cells than columns: an unquoted comma split the text, and the text would be cut.
+    if (
+      record.cells.length > names.length &&
+      record.cells.slice(names.length).some((c) => c.trim() !== '')
+    ) {
+      return refuse(
+        `row ${record.row} has more cells than the header has columns; put text that holds a comma in double quotes.`,
+      );
+    }
     const cell = (index: number | undefined) =>
       index === undefined || index < 0 ? '' : cleanCell(record.cells[index]);
     const speaker = cell(at('speaker')).toLowerCase();
