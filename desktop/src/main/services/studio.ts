@@ -10,7 +10,7 @@ import { isInsideRoot } from '../security/is-inside-root.ts';
 import { openDraftsStore } from './drafts/drafts-store.ts';
 import { importRoot } from './importer/import-root.ts';
 import type { ImportWorkerEntry } from './importer/run-import.ts';
-import { runImportInWorker } from './importer/run-import.ts';
+import { createImportRunner } from './importer/run-import.ts';
 import { ForeignLineError } from './drafts/lines-repo.ts';
 import { checkBeforePublish, publishLessons } from './publisher/publish.ts';
 import { rememberedTarget } from './publisher/session.ts';
@@ -39,6 +39,9 @@ export function createStudio(deps: StudioDeps) {
   const dbFile = join(deps.dataDir, 'drafts.sqlite');
   const store = openDraftsStore(dbFile);
   const root = (): string | null => store.settings.get('root') ?? null;
+  // Started now, so the worker and its decoder are ready before the author presses Import.
+  const importer = deps.importWorker ? createImportRunner(deps.importWorker) : null;
+  importer?.warm();
 
   const requireLesson = (lessonId: number) => store.lessons.get(lessonId) ?? fail('not-found');
 
@@ -72,8 +75,8 @@ export function createStudio(deps: StudioDeps) {
       if (!isInsideRoot(chosen, target)) fail('outside-root');
       const onProgress = (progress: EventMap['import:progress']): void =>
         deps.emit('import:progress', progress);
-      return deps.importWorker
-        ? runImportInWorker(deps.importWorker, { root: target, dbFile }, onProgress)
+      return importer
+        ? importer.run({ root: target, dbFile }, onProgress)
         : importRoot(target, store, { onProgress });
     },
     'drafts:list': () => store.lessons.list(),
@@ -191,7 +194,10 @@ export function createStudio(deps: StudioDeps) {
     store,
     resolveMedia,
     log: deps.log,
-    close: () => store.db.close(),
+    close: () => {
+      void importer?.close();
+      store.db.close();
+    },
   };
 }
 export type Studio = ReturnType<typeof createStudio>;

@@ -21,6 +21,18 @@ async function openDecoder(): Promise<MPEGDecoder> {
   }
 }
 
+/**
+ * Instantiates the decoder once (its WebAssembly is decompressed and compiled on first use) so
+ * a later decode starts at once. A decoder that cannot load is reported when a file needs it.
+ */
+export async function warmMp3Decoder(): Promise<void> {
+  try {
+    (await openDecoder()).free();
+  } catch {
+    // Reported, with the reason, by the decode that needs it.
+  }
+}
+
 export type Mp3Decoded = { readonly seconds: number; readonly peaks: Float32Array | null };
 
 /**
