@@ -66,11 +66,16 @@ function CheckResult({ check, children }: { check: LessonCheck; children?: React
  * the password is not.
  */
 export function PublishDialog({ lessonIds, onClose, onChanged }: Props) {
-  const [form, setField] = useReducer(
+  const [form, update] = useReducer(
     (state: Form, patch: Partial<Form>): Form => ({ ...state, ...patch }),
     EMPTY,
   );
   const [report, setReport] = useState<PublishCheckReport | null>(null);
+  // Another server or account: what the last check said no longer holds.
+  const setField = (patch: Partial<Form>) => {
+    if ('url' in patch || 'anonKey' in patch || 'email' in patch) setReport(null);
+    update(patch);
+  };
   const [items, setItems] = useState<PublishItem[]>([]);
   const [progress, setProgress] = useState<PublishProgress | null>(null);
   const [busy, setBusy] = useState(false);
@@ -79,7 +84,7 @@ export function PublishDialog({ lessonIds, onClose, onChanged }: Props) {
   useEffect(() => {
     void studio()
       .publishTarget()
-      .then((target) => target && setField(target));
+      .then((target) => target && update(target));
     return studio().onPublishProgress((p) => {
       setProgress(p);
       setItems((current) => [...current, p.item]);

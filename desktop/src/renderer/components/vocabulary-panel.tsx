@@ -88,30 +88,32 @@ export function VocabularyPanel({ lessonId, draft, selectedWordId, onEdit, onMat
                 </td>
               ))}
               <td className="audio">
-                <select
-                  aria-label={`Audio for ${word.wordHu}`}
-                  className={word.audioFile === null ? 'missing' : undefined}
-                  value={word.audioFile ?? ''}
-                  onChange={(e) => onMatch(word.id, e.currentTarget.value || null)}
-                >
-                  <option value="">— no audio —</option>
-                  {draft.audioFiles.map((file) => (
-                    <option key={file} value={file}>
-                      {display(file)}
-                      {used.has(file) && file !== word.audioFile ? ' (in use)' : ''}
-                    </option>
-                  ))}
-                </select>
-                {word.audioFile && (
-                  <>
-                    <PlayButton
-                      lessonId={lessonId}
-                      file={word.audioFile}
-                      label={`Play ${word.wordHu}`}
-                    />
-                    <small className="hint">{word.matchLevel}</small>
-                  </>
-                )}
+                <div className="audio-choice">
+                  <select
+                    aria-label={`Audio for ${word.wordHu}`}
+                    className={word.audioFile === null ? 'missing' : undefined}
+                    value={word.audioFile ?? ''}
+                    onChange={(e) => onMatch(word.id, e.currentTarget.value || null)}
+                  >
+                    <option value="">— no audio —</option>
+                    {draft.audioFiles.map((file) => (
+                      <option key={file} value={file}>
+                        {display(file)}
+                        {used.has(file) && file !== word.audioFile ? ' (in use)' : ''}
+                      </option>
+                    ))}
+                  </select>
+                  {word.audioFile && (
+                    <>
+                      <PlayButton
+                        lessonId={lessonId}
+                        file={word.audioFile}
+                        label={`Play ${word.wordHu}`}
+                      />
+                      <small className="hint">{word.matchLevel}</small>
+                    </>
+                  )}
+                </div>
               </td>
             </tr>
           ))}

@@ -95,6 +95,10 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
       plugins: [
         TimelinePlugin.create({
           height: RULER_HEIGHT,
+          // A label on every other notch (the plugin picks the notch interval from the zoom:
+          // 1 s zoomed in, up to minutes for an hour-long recording), none in between.
+          primaryLabelSpacing: 2,
+          secondaryLabelOpacity: 0,
           formatTimeCallback: (seconds) => formatTime(seconds).replace(/\.\d+$/, ''),
           style: { fontSize: '10px', color: '#475569' },
         }),
