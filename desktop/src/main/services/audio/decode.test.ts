@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,5 +153,30 @@ describe('audio decoding in process (no ffmpeg on PATH)', () => {
     writeFileSync(path('text.mp3'), 'not audio');
     const text = await probeAudio(path('text.mp3'), 'text.mp3', () => true);
     expect(text.issues.map((i) => i.code)).toEqual(['audio-unreadable']);
+  });
+
+  it('returns "decoder could not be loaded" when WebAssembly is unavailable, never "broken"', () => {
+    // Node with --jitless has no WebAssembly, as some locked-down machines: the MP3 decoder
+    // cannot load, and the author is told that, not that the file is broken.
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--jitless',
+        '--import',
+        'tsx',
+        join(import.meta.dirname, '../../../../test/support/probe-cli.ts'),
+        path('two.mp3'),
+      ],
+      { encoding: 'utf8' },
+    );
+    const { issues, duration } = JSON.parse(out) as {
+      issues: { code: string; message: string }[];
+      duration: number | null;
+    };
+    expect(duration).toBeNull();
+    expect(issues.map((i) => i.code)).toEqual(['audio-decoder-missing']);
+    expect(issues[0]?.message).toMatch(
+      /^The studio’s MP3 decoder could not be loaded, so dialogue\.mp3 was not decoded \(.+\)\. Reinstall Magyarul Studio\.$/,
+    );
   });
 });

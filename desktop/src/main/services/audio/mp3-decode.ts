@@ -1,4 +1,4 @@
-import { MPEGDecoder } from 'mpg123-decoder';
+import type { MPEGDecoder } from 'mpg123-decoder';
 import { DecodeError } from './decode-error.ts';
 import type { PeakFolder } from './peak-folder.ts';
 import { createPeakFolder } from './peak-folder.ts';
@@ -6,8 +6,18 @@ import { createPeakFolder } from './peak-folder.ts';
 const CHUNK_BYTES = 1 << 16;
 
 async function openDecoder(): Promise<MPEGDecoder> {
+  // The package compiles its WebAssembly in a promise nobody can catch: without WebAssembly it
+  // would end the process instead of failing this decode, so that case is caught here.
+  if (typeof WebAssembly === 'undefined') {
+    throw new DecodeError('decoder-missing', 'WebAssembly is not available here', {
+      codec: 'MP3',
+    });
+  }
   try {
-    const decoder = new MPEGDecoder();
+    // Loaded on first use: a machine without WebAssembly fails here, as a missing decoder, not
+    // when the import worker starts.
+    const { MPEGDecoder: Decoder } = await import('mpg123-decoder');
+    const decoder = new Decoder();
     await decoder.ready;
     return decoder;
   } catch (error) {
