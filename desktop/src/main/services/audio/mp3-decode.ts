@@ -8,7 +8,7 @@ const CHUNK_BYTES = 1 << 16;
 async function openDecoder(): Promise<MPEGDecoder> {
   // The package compiles its WebAssembly in a promise nobody can catch: without WebAssembly it
   // would end the process instead of failing this decode, so that case is caught here.
-  if (typeof WebAssembly === 'undefined') {
+  if (!('WebAssembly' in globalThis)) {
     throw new DecodeError('decoder-missing', 'WebAssembly is not available here', {
       codec: 'MP3',
     });
