@@ -38,6 +38,7 @@ const MESSAGES = {
   // Publish checks: errors keep the lesson from being sent, warnings need "publish anyway".
   'check-no-title': 'The lesson has no title.',
   'check-no-number': 'The lesson has no lesson number.',
+  'check-duplicate-number': 'Lesson number {number} is also given to “{title}” in this studio.',
   'check-no-dialogue': 'The lesson has no readable dialogue audio.',
   'check-no-lines': 'The lesson has no transcript lines.',
   'check-untimed': 'Line {n} has no {missing} time.',

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { checkLesson, lessonLabel } from '../../../shared/checks.ts';
-import type { LessonCheck, LessonConflict } from '../../../shared/model.ts';
+import { studioMessage } from '../../../shared/messages.ts';
+import type { CheckIssue, LessonCheck, LessonConflict } from '../../../shared/model.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 
 type ServerLesson = { id: string; title: string; lesson_number: number | null };
@@ -22,6 +23,7 @@ export function preflight(
   lessonIds: readonly number[],
   onServer: readonly ServerLesson[],
 ): LessonCheck[] {
+  const drafts = store.lessons.list();
   return lessonIds.map((lessonId) => {
     const draft = store.getDraft(lessonId);
     if (!draft) {
@@ -36,7 +38,33 @@ export function preflight(
     const conflict: LessonConflict | null = other
       ? { remoteId: other.id, title: other.title, lessonNumber: draft.lessonNumber ?? 0 }
       : null;
-    return { lessonId, label: lessonLabel(draft), issues: checkLesson(draft), conflict };
+    // Two drafts with one number would both be sent, and the second refused by the server.
+    const twin = drafts.find(
+      (other) =>
+        other.id !== draft.id &&
+        draft.lessonNumber !== null &&
+        other.lessonNumber === draft.lessonNumber,
+    );
+    const duplicate: CheckIssue[] = twin
+      ? [
+          {
+            code: 'check-duplicate-number',
+            severity: 'error',
+            message: studioMessage('check-duplicate-number', {
+              number: draft.lessonNumber ?? '',
+              title: twin.title,
+            }),
+            lineId: null,
+            wordId: null,
+          },
+        ]
+      : [];
+    return {
+      lessonId,
+      label: lessonLabel(draft),
+      issues: [...duplicate, ...checkLesson(draft)],
+      conflict,
+    };
   });
 }
 
