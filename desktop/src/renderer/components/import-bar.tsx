@@ -34,7 +34,9 @@ export function ImportBar({ onImported }: Props) {
       <button type="button" onClick={() => void studio().chooseRoot().then(setRoot)}>
         Choose lessons folder…
       </button>
-      <span aria-label="Lessons folder">{root ?? 'No folder chosen'}</span>
+      <span aria-label="Lessons folder" className="folder" title={root ?? undefined}>
+        {root ?? 'No folder chosen'}
+      </span>
       <button type="button" disabled={!root || busy} onClick={() => void run()}>
         Import lessons
       </button>
