@@ -27,6 +27,8 @@ export type DemoReview = {
   readonly sessionIndex: number;
   readonly correct: boolean;
   readonly log: ReviewLogRecord;
+  /** The word's state after this answer (what record_answer stores). */
+  readonly progress: WordProgress;
 };
 
 export type DemoHistory = {
@@ -63,7 +65,7 @@ export function demoHistory(words: readonly string[], now: Date, cardPrefix: str
       cardId: `${cardPrefix}:${word}`,
     });
     progress.set(word, outcome.progress);
-    reviews.push({ word, sessionIndex, correct, log: outcome.log });
+    reviews.push({ word, sessionIndex, correct, log: outcome.log, progress: outcome.progress });
     return correct;
   }
 

@@ -7,7 +7,7 @@
 // three languages), the 150-word tourist pack, the lesson (normal and slow) and word MP3s in the
 // lesson-audio bucket (bytes on disk and storage.objects rows), the demo accounts admin@magyarul.local and learner@magyarul.local
 // (password magyarul-demo, demo only) and the demo learner's first three days of study.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Queryable, ServerContext } from '../local/src/context.ts';
@@ -288,6 +288,25 @@ async function upsertTouristPack(tx: Queryable): Promise<void> {
 }
 
 /**
+ * Runs `work` inside the seed's transaction as an API role with its JWT claims, the way
+ * PostgREST does, so the procedures see the caller they check.
+ */
+async function asRole<T>(
+  tx: Queryable,
+  as: { role: string; claims: Record<string, string> },
+  work: () => Promise<T>,
+): Promise<T> {
+  await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(as.claims)]);
+  await tx.query(`select set_config('role', $1, true)`, [as.role]);
+  try {
+    return await work();
+  } finally {
+    await tx.query(`select set_config('role', 'none', true)`);
+    await tx.query(`select set_config('request.jwt.claims', '', true)`);
+  }
+}
+
+/**
  * The learner's first three days and two feedback messages; written once (skipped when the
  * learner has any progress or feedback).
  */
@@ -328,82 +347,82 @@ async function seedLearnerHistory(
   );
   const vocabularyId = new Map(vocabulary.rows.map((r) => [r.word_hu, r.id]));
 
-  const sessionIds: string[] = [];
-  for (const session of history.sessions) {
-    const inserted = await tx.query<{ id: string }>(
-      `insert into public.flashcard_sessions (user_id, lesson_id, total_cards, correct_answers,
-         accuracy, session_completed, completed_at, created_at)
-       values ($1, $2, $3, $4, $5, true, $6, $7) returning id::text as id`,
-      [
-        learnerId,
-        session.kind === 'lesson' ? lesson1 : null,
+  // The history goes through the procedures the app uses (progress is written through the
+  // rules): the steps as the learner, the answers as the record-word-result function does, each
+  // with the time it happened (within the procedures' 7-day window).
+  const learner = { role: 'authenticated', claims: { sub: learnerId, role: 'authenticated' } };
+  const functionRole = { role: 'service_role', claims: { role: 'service_role' } };
+  const sessionIds = history.sessions.map(() => randomUUID());
+  await asRole(tx, learner, () =>
+    tx.query('select public.complete_lesson_audio($1, $2)', [
+      lesson1,
+      history.lesson1AudioAt.toISOString(),
+    ]),
+  );
+  const repsBefore = new Map<string, number>();
+  for (const [index, session] of history.sessions.entries()) {
+    for (const review of history.reviews.filter((r) => r.sessionIndex === index)) {
+      const id = vocabularyId.get(review.word);
+      if (!id) continue;
+      const { log, progress: next } = review;
+      await asRole(tx, functionRole, () =>
+        tx.query(
+          `select * from public.record_answer(
+             _user_id => $1, _vocabulary_id => $2, _was_correct => $3, _rating => $4,
+             _answered_at => $5, _due => $6, _stability => $7, _difficulty => $8,
+             _elapsed_days => $9, _scheduled_days => $10, _learning_steps => $11, _reps => $12,
+             _lapses => $13, _state => $14, _log_state => $15, _log_due => $16,
+             _log_stability => $17, _log_difficulty => $18, _log_elapsed_days => $19,
+             _log_last_elapsed_days => $20, _log_scheduled_days => $21,
+             _log_learning_steps => $22, _duration_ms => $23, _session_id => $24,
+             _expected_reps => $25)`,
+          [
+            learnerId,
+            id,
+            review.correct,
+            log.rating,
+            log.review.toISOString(),
+            next.due.toISOString(),
+            next.stability,
+            next.difficulty,
+            Math.round(next.elapsed_days),
+            Math.round(next.scheduled_days),
+            next.learning_steps,
+            next.reps,
+            next.lapses,
+            STATE_VALUES[next.state],
+            STATE_VALUES[log.state],
+            log.due.toISOString(),
+            log.stability,
+            log.difficulty,
+            Math.round(log.elapsed_days),
+            Math.round(log.last_elapsed_days),
+            Math.round(log.scheduled_days),
+            log.learning_steps,
+            log.duration_ms,
+            sessionIds[index],
+            repsBefore.get(review.word) ?? 0,
+          ],
+        ),
+      );
+      repsBefore.set(review.word, next.reps);
+    }
+    await asRole(tx, learner, () =>
+      tx.query('select public.save_flashcard_session($1, $2, $3, $4, $5)', [
+        sessionIds[index],
         session.totalCards,
         session.correctAnswers,
-        session.accuracy,
+        session.kind === 'lesson' ? lesson1 : null,
         session.completedAt.toISOString(),
-        session.startedAt.toISOString(),
-      ],
-    );
-    sessionIds.push(inserted.rows[0]?.id ?? '');
-  }
-
-  for (const review of history.reviews) {
-    const id = vocabularyId.get(review.word);
-    if (!id) continue;
-    const log = review.log;
-    await tx.query(
-      `insert into public.review_log (user_id, vocabulary_id, rating, state, due, stability,
-         difficulty, elapsed_days, last_elapsed_days, scheduled_days, learning_steps, was_correct,
-         reviewed_at, duration_ms, session_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      [
-        learnerId,
-        id,
-        log.rating,
-        STATE_VALUES[log.state],
-        log.due.toISOString(),
-        log.stability,
-        log.difficulty,
-        log.elapsed_days,
-        log.last_elapsed_days,
-        log.scheduled_days,
-        log.learning_steps,
-        review.correct,
-        log.review.toISOString(),
-        log.duration_ms,
-        sessionIds[review.sessionIndex] || null,
-      ],
+      ]),
     );
   }
-
-  for (const [word, p] of history.progress) {
-    const id = vocabularyId.get(word);
-    if (!id) continue;
-    await tx.query(
-      `insert into public.user_vocabulary_progress (user_id, vocabulary_id, due, stability,
-         difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state,
-         last_review, times_seen, times_correct, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $12)
-       on conflict (user_id, vocabulary_id) do nothing`,
-      [
-        learnerId,
-        id,
-        p.due.toISOString(),
-        p.stability,
-        p.difficulty,
-        p.elapsed_days,
-        p.scheduled_days,
-        p.learning_steps,
-        p.reps,
-        p.lapses,
-        STATE_VALUES[p.state],
-        p.last_review?.toISOString() ?? null,
-        p.times_seen,
-        p.times_correct,
-        history.lesson1AudioAt.toISOString(),
-      ],
-    );
-  }
+  await asRole(tx, learner, () =>
+    tx.query('select public.complete_lesson_audio($1, $2)', [
+      lesson2,
+      history.lesson2AudioAt.toISOString(),
+    ]),
+  );
 
   // Two messages in the admin's feedback inbox, one new and one being looked at.
   const lessonUrl = `${publicUrl}/lesson/${lesson1}`;
@@ -423,26 +442,6 @@ async function seedLearnerHistory(
       'Play a single transcript line again',
       'It would help to click a line in the transcript and hear just that sentence again.',
       `${publicUrl}/dashboard`,
-      history.lesson2AudioAt.toISOString(),
-    ],
-  );
-
-  const lessonSession = history.sessions[0];
-  await tx.query(
-    `insert into public.user_lesson_progress (user_id, lesson_id, audio_completed,
-       flashcard_score, flashcard_passed, flashcard_accuracy, is_completed, completed_at,
-       created_at, updated_at)
-     values ($1, $2, true, $3, true, $4, true, $5, $6, $5),
-            ($1, $7, true, null, false, null, false, null, $8, $8)
-     on conflict (user_id, lesson_id) do nothing`,
-    [
-      learnerId,
-      lesson1,
-      lessonSession?.correctAnswers ?? 0,
-      lessonSession?.accuracy ?? 0,
-      history.lesson1CompletedAt.toISOString(),
-      history.lesson1AudioAt.toISOString(),
-      lesson2,
       history.lesson2AudioAt.toISOString(),
     ],
   );

@@ -8,6 +8,7 @@ import {
   test,
   vocabularyMap,
 } from './support.ts';
+import { clientFor } from './admin/admin-support.ts';
 
 /** m:ss of a time in seconds, as the player shows it. */
 function clock(seconds: number): string {
@@ -54,7 +55,8 @@ test.describe('lesson viewer', () => {
     request,
   }) => {
     const answers = await vocabularyMap(request);
-    await signIn(page, await createLearner(request));
+    const email = await createLearner(request);
+    await signIn(page, email);
 
     const lessonTwo = page.getByRole('listitem').filter({ hasText: /(^|\D)2\. / });
     await expect(lessonTwo).toContainText('Locked');
@@ -69,10 +71,27 @@ test.describe('lesson viewer', () => {
     await expect(page.getByText('Audio lesson completed! Flashcards unlocked.')).toBeVisible();
     await expect(page.getByText('Flashcards: Ready')).toBeVisible();
     await page.getByRole('tab', { name: 'Flashcards' }).click();
-    await answerAllCards(page, answers, () => true);
+    const cards = await answerAllCards(page, answers, () => true);
 
     const results = page.getByRole('dialog');
     await expect(results.getByRole('heading', { name: 'Lesson passed!' })).toBeVisible();
+    // Every answer went through record-word-result under the id the session was saved with.
+    const db = await clientFor(request, email);
+    await expect
+      .poll(async () => (await db.from('flashcard_sessions').select('id')).data?.length)
+      .toBe(1);
+    const session = await db.from('flashcard_sessions').select('id, total_cards, correct_answers');
+    expect(session.data).toEqual([
+      expect.objectContaining({ total_cards: cards, correct_answers: cards }),
+    ]);
+    await expect
+      .poll(async () => {
+        const log = await db.from('review_log').select('session_id, was_correct');
+        return (log.data ?? []).filter(
+          (r) => r.session_id === session.data?.[0]?.id && r.was_correct,
+        ).length;
+      })
+      .toBe(cards);
     await expect(results).toContainText('(100%)');
     await results.getByRole('button', { name: 'Continue to Lesson 2' }).click();
     await expect(page.getByText('Lesson 2', { exact: true })).toBeVisible();
@@ -114,24 +133,20 @@ test.describe('lesson viewer', () => {
     const answers = await vocabularyMap(request);
     await signIn(page, await createLearner(request));
     await openLesson(page, 1);
-    await page.route('**/rest/v1/user_lesson_progress*', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"message":"down"}',
-          })
-        : route.fallback(),
+    // Progress is written through the procedures (rpc/complete_lesson_audio,
+    // rpc/save_flashcard_session); the learner sees the spec's texts when they fail.
+    await page.route('**/rest/v1/rpc/complete_lesson_audio*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await finishAudio(page);
     await expect(page.getByText('Failed to save progress')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Flashcards' })).toBeDisabled();
 
-    await page.unroute('**/rest/v1/user_lesson_progress*');
+    await page.unroute('**/rest/v1/rpc/complete_lesson_audio*');
     await page.reload();
     await finishAudio(page);
     await expect(page.getByText('Audio lesson completed! Flashcards unlocked.')).toBeVisible();
-    await page.route('**/rest/v1/flashcard_sessions*', (route) =>
+    await page.route('**/rest/v1/rpc/save_flashcard_session*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await page.route('**/functions/v1/get-interleaved-words', (route) =>
@@ -141,6 +156,8 @@ test.describe('lesson viewer', () => {
     await expect(page.getByText('Failed to load flashcards')).toBeVisible();
     await answerAllCards(page, answers, () => true);
     await expect(page.getByText('Failed to save session results')).toBeVisible();
+    // The pass was not stored either (one call saves both), and the learner is told.
+    await expect(page.getByText('Failed to save progress')).toBeVisible();
   });
 
   test('the player: keyboard, speeds, volume, transcript highlight and click-to-seek', async ({

@@ -1,16 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { activeLineIndex, formatClock, isAudioComplete } from '@magyarul/core/lessons';
-
-/** A transcript line with its times filled (core's withDefaultTimings). */
-export type TranscriptLine = {
-  readonly line_number: number;
-  readonly speaker: string;
-  readonly text_content: string;
-  readonly start_time: number;
-  readonly end_time: number;
-};
+import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { Button } from './button.tsx';
+import { Transcript, type TranscriptLine } from './transcript.tsx';
+
+export type { TranscriptLine } from './transcript.tsx';
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const SKIP_SECONDS = 15;
@@ -35,22 +31,26 @@ export type AudioVersion = {
 
 /**
  * Lesson audio with a transcript that follows playback. `sources` are candidate URLs, best
- * first: when one fails to load the next is tried (the original-path fallback). With `slow`,
- * the learner can switch to the slower recording; the transcript then follows its times, and
- * playback resumes at the start of the line that was playing.
+ * first: when one fails to load the next is tried (the original-path fallback). Line
+ * translations are shown in `language` (the learner's meaning language) when turned on. With
+ * `slow`, the learner can switch to the slower recording; the transcript then follows its
+ * times, and playback resumes at the start of the line that was playing.
  */
 export function AudioPlayer({
   sources: normalSources,
   lines: normalLines,
   slow,
+  language = 'en',
   onComplete,
 }: {
   sources: readonly string[];
   lines: readonly TranscriptLine[];
   slow?: AudioVersion;
+  language?: MeaningLanguage;
   onComplete?: () => void;
 }) {
   const t = useT();
+  const format = useFormat();
   const [version, setVersion] = useState<'normal' | 'slow'>('normal');
   const { sources, lines } =
     version === 'slow' && slow ? slow : { sources: normalSources, lines: normalLines };
@@ -282,7 +282,7 @@ export function AudioPlayer({
                 max={1}
                 step={0.1}
                 value={volume}
-                aria-valuetext={`${Math.round(volume * 100)}%`}
+                aria-valuetext={format.percent(volume)}
                 onChange={(e) => setVolume(Math.round(Number(e.target.value) * 10) / 10)}
               />
             </label>
@@ -295,7 +295,7 @@ export function AudioPlayer({
                   aria-pressed={speed === value}
                   onClick={() => setSpeed(value)}
                 >
-                  {value}x
+                  {format.number(value)}x
                 </button>
               ))}
             </div>
@@ -311,21 +311,7 @@ export function AudioPlayer({
         </>
       )}
       {showTranscript && lines.length > 0 && (
-        <ol className="transcript" aria-label={t('audio.transcript')}>
-          {lines.map((line, index) => (
-            <li key={line.line_number}>
-              <button
-                type="button"
-                className="transcript-line"
-                aria-current={index === active ? 'true' : undefined}
-                onClick={() => seekTo(line.start_time)}
-              >
-                <span className="speaker">{line.speaker.toUpperCase()}</span>
-                <span lang="hu">{line.text_content}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
+        <Transcript lines={lines} active={active} language={language} onSeek={seekTo} />
       )}
     </section>
   );
