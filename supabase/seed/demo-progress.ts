@@ -44,7 +44,7 @@ export type DemoHistory = {
 };
 
 /** Answers the demo learner got wrong: (word, how many times seen before). */
-const MISSES: ReadonlySet<string> = new Set(['egészségedre#0', 'jó éjszakát#0']);
+const MISSES: ReadonlySet<string> = new Set(['viszontlátásra#0', 'magyar#0']);
 
 /**
  * Replays the history for the given lesson-1 words (in lesson order), ending at `now`.

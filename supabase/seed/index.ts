@@ -2,9 +2,10 @@
 // (after the migrations), and safe to run again: every row is upserted by its natural key and
 // an unchanged row is left untouched, so a second run changes nothing.
 //
-// What it creates: the ten published lessons with their transcript times and vocabulary, the
-// 150-word tourist pack, the lesson and word MP3s in the lesson-audio bucket (bytes on disk and
-// storage.objects rows), the demo accounts admin@magyarul.local and learner@magyarul.local
+// What it creates: the thirty published lessons with their transcript (times for the normal and
+// the slow audio, translations in English, German and Spanish) and vocabulary (meanings in the
+// three languages), the 150-word tourist pack, the lesson (normal and slow) and word MP3s in the
+// lesson-audio bucket (bytes on disk and storage.objects rows), the demo accounts admin@magyarul.local and learner@magyarul.local
 // (password magyarul-demo, demo only) and the demo learner's first three days of study.
 import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -17,6 +18,8 @@ import {
   lessonAudioFile,
   lessonObjectName,
   loadTimings,
+  slowLessonAudioFile,
+  slowLessonObjectName,
   wordAudioFile,
   wordObjectName,
 } from './content/catalog.ts';
@@ -37,10 +40,16 @@ type AudioObject = { name: string; file: string };
 
 function audioObjects(): AudioObject[] {
   return [
-    ...LESSONS.map((l) => ({
-      name: lessonObjectName(l.number),
-      file: join(AUDIO_DIR, 'lessons', lessonAudioFile(l.number)),
-    })),
+    ...LESSONS.flatMap((l) => [
+      {
+        name: lessonObjectName(l.number),
+        file: join(AUDIO_DIR, 'lessons', lessonAudioFile(l.number)),
+      },
+      {
+        name: slowLessonObjectName(l.number),
+        file: join(AUDIO_DIR, 'lessons', slowLessonAudioFile(l.number)),
+      },
+    ]),
     ...distinctWords().map((w) => ({
       name: wordObjectName(w.hu),
       file: join(AUDIO_DIR, 'words', wordAudioFile(w.hu)),
@@ -151,21 +160,24 @@ async function upsertLessons(
       Math.round(timing.duration),
       lessonObjectName(lesson.number),
       adminId,
+      slowLessonObjectName(lesson.number),
     ];
     await tx.query(
       `insert into public.lessons (lesson_number, title, description, level, topic, duration,
-         audio_url, is_published, created_by, language_from, language_to)
-       values ($1, $2, $3, $4, $5, $6, $7, true, $8, 'english', 'hungarian')
+         audio_url, is_published, created_by, language_from, language_to, slow_audio_url)
+       values ($1, $2, $3, $4, $5, $6, $7, true, $8, 'english', 'hungarian', $9)
        on conflict (lesson_number) do update set
          title = excluded.title, description = excluded.description, level = excluded.level,
          topic = excluded.topic, duration = excluded.duration, audio_url = excluded.audio_url,
+         slow_audio_url = excluded.slow_audio_url,
          is_published = true, created_by = coalesce(public.lessons.created_by, excluded.created_by)
        where (public.lessons.title, public.lessons.description, public.lessons.level,
               public.lessons.topic, public.lessons.duration, public.lessons.audio_url,
-              public.lessons.is_published, public.lessons.created_by is null)
+              public.lessons.slow_audio_url, public.lessons.is_published,
+              public.lessons.created_by is null)
          is distinct from
              (excluded.title, excluded.description, excluded.level, excluded.topic,
-              excluded.duration, excluded.audio_url, true, false)`,
+              excluded.duration, excluded.audio_url, excluded.slow_audio_url, true, false)`,
       values,
     );
     const row = await tx.query<{ id: string }>(
@@ -178,23 +190,29 @@ async function upsertLessons(
 
     for (const [index, [speaker, text, translation]] of lesson.lines.entries()) {
       const times = timing.lines[index];
-      if (!times) throw new Error(`no times for lesson ${lesson.number} line ${index + 1}`);
+      const slow = timing.slow.lines[index];
+      if (!times || !slow)
+        throw new Error(`no times for lesson ${lesson.number} line ${index + 1}`);
       await tx.query(
         `insert into public.lesson_transcript (lesson_id, line_number, speaker, text_content,
-           start_time, end_time, translation_en, translation_de, translation_es)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           start_time, end_time, slow_start_time, slow_end_time, translation_en, translation_de,
+           translation_es)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          on conflict (lesson_id, line_number) do update set
            speaker = excluded.speaker, text_content = excluded.text_content,
            start_time = excluded.start_time, end_time = excluded.end_time,
+           slow_start_time = excluded.slow_start_time, slow_end_time = excluded.slow_end_time,
            translation_en = excluded.translation_en, translation_de = excluded.translation_de,
            translation_es = excluded.translation_es
          where (lesson_transcript.speaker, lesson_transcript.text_content,
                 lesson_transcript.start_time, lesson_transcript.end_time,
+                lesson_transcript.slow_start_time, lesson_transcript.slow_end_time,
                 lesson_transcript.translation_en, lesson_transcript.translation_de,
                 lesson_transcript.translation_es)
            is distinct from
                (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time,
-                excluded.translation_en, excluded.translation_de, excluded.translation_es)`,
+                excluded.slow_start_time, excluded.slow_end_time, excluded.translation_en,
+                excluded.translation_de, excluded.translation_es)`,
         [
           id,
           index + 1,
@@ -202,9 +220,11 @@ async function upsertLessons(
           text.normalize('NFC'),
           times.start,
           times.end,
-          translation?.en.normalize('NFC') ?? null,
-          translation?.de.normalize('NFC') ?? null,
-          translation?.es.normalize('NFC') ?? null,
+          slow.start,
+          slow.end,
+          translation.en.normalize('NFC'),
+          translation.de.normalize('NFC'),
+          translation.es.normalize('NFC'),
         ],
       );
     }
@@ -220,13 +240,13 @@ async function upsertLessons(
         word.en.normalize('NFC'),
         word.difficulty,
         wordObjectName(word.hu),
-        word.de?.normalize('NFC') ?? null,
-        word.es?.normalize('NFC') ?? null,
+        word.de.normalize('NFC'),
+        word.es.normalize('NFC'),
       ];
       await tx.query(
         `update public.lesson_vocabulary
          set word_en = $3::text, difficulty = $4::text, audio_file_path = $5::text,
-           word_de = $6::text, word_es = $7::text
+             word_de = $6::text, word_es = $7::text
          where lesson_id = $1::uuid and word_hu = $2::text
            and (word_en, difficulty, audio_file_path, word_de, word_es)
              is distinct from ($3::text, $4::text, $5::text, $6::text, $7::text)`,
@@ -247,13 +267,22 @@ async function upsertLessons(
 }
 
 async function upsertTouristPack(tx: Queryable): Promise<void> {
-  for (const [index, [hu, en]] of TOURIST_PACK.entries()) {
+  for (const [index, [hu, en, de, es]] of TOURIST_PACK.entries()) {
     await tx.query(
-      `insert into public.tourist_pack_words (position, word_hu, word_en) values ($1, $2, $3)
-       on conflict (position) do update set word_hu = excluded.word_hu, word_en = excluded.word_en
-       where (tourist_pack_words.word_hu, tourist_pack_words.word_en)
-         is distinct from (excluded.word_hu, excluded.word_en)`,
-      [index + 1, hu.normalize('NFC'), en.normalize('NFC')],
+      `insert into public.tourist_pack_words (position, word_hu, word_en, word_de, word_es)
+       values ($1, $2, $3, $4, $5)
+       on conflict (position) do update set word_hu = excluded.word_hu,
+         word_en = excluded.word_en, word_de = excluded.word_de, word_es = excluded.word_es
+       where (tourist_pack_words.word_hu, tourist_pack_words.word_en, tourist_pack_words.word_de,
+              tourist_pack_words.word_es)
+         is distinct from (excluded.word_hu, excluded.word_en, excluded.word_de, excluded.word_es)`,
+      [
+        index + 1,
+        hu.normalize('NFC'),
+        en.normalize('NFC'),
+        de.normalize('NFC'),
+        es.normalize('NFC'),
+      ],
     );
   }
 }

@@ -149,6 +149,8 @@ export type Database = {
           translation_en: string | null;
           translation_de: string | null;
           translation_es: string | null;
+          slow_start_time: number | null;
+          slow_end_time: number | null;
         };
         Insert: {
           id?: string;
@@ -163,6 +165,8 @@ export type Database = {
           translation_en?: string | null;
           translation_de?: string | null;
           translation_es?: string | null;
+          slow_start_time?: number | null;
+          slow_end_time?: number | null;
         };
         Update: {
           id?: string;
@@ -177,6 +181,8 @@ export type Database = {
           translation_en?: string | null;
           translation_de?: string | null;
           translation_es?: string | null;
+          slow_start_time?: number | null;
+          slow_end_time?: number | null;
         };
         Relationships: [
           {
@@ -255,6 +261,7 @@ export type Database = {
           language_to: string;
           created_at: string;
           updated_at: string;
+          slow_audio_url: string | null;
         };
         Insert: {
           id?: string;
@@ -272,6 +279,7 @@ export type Database = {
           language_to?: string;
           created_at?: string;
           updated_at?: string;
+          slow_audio_url?: string | null;
         };
         Update: {
           id?: string;
@@ -289,6 +297,7 @@ export type Database = {
           language_to?: string;
           created_at?: string;
           updated_at?: string;
+          slow_audio_url?: string | null;
         };
         Relationships: [];
       };
@@ -697,6 +706,13 @@ export type Database = {
           created_at: string;
           updated_at: string;
         };
+      };
+      course_figures: {
+        Args: never;
+        Returns: {
+          lessons: number | null;
+          words: number | null;
+        }[];
       };
       get_due_words: {
         Args: {

@@ -25,6 +25,15 @@ export async function fetchPreviewLessons(): Promise<LessonSummary[]> {
   return data;
 }
 
+/** What a visitor can open today: published lessons and their distinct words. */
+export async function fetchCourseFigures(): Promise<{ lessons: number; words: number }> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('course_figures');
+  if (error) throw toAppError(error);
+  const row = Array.isArray(data) ? data[0] : null;
+  return { lessons: Number(row?.lessons ?? 0), words: Number(row?.words ?? 0) };
+}
+
 export async function fetchPublishedLessons(): Promise<LessonSummary[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase

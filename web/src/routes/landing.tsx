@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { fetchPreviewLessons, type LessonSummary } from '../lib/api.ts';
+import { fetchCourseFigures, fetchPreviewLessons, type LessonSummary } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT, type Translate } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
@@ -38,6 +38,7 @@ export function LandingPage() {
               <li key={feature} className="card">
                 <h3>{t(`landing.features.${feature}.title` as const)}</h3>
                 <p>{t(`landing.features.${feature}.text` as const)}</p>
+                {feature === 'words' && <AvailableNow />}
               </li>
             ))}
           </ul>
@@ -46,6 +47,29 @@ export function LandingPage() {
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/**
+ * Beside the marketing claim, what a learner finds today (counted from the published lessons),
+ * so the page never promises more than the course holds. Hidden while loading or on failure.
+ */
+function AvailableNow() {
+  const t = useT();
+  const format = useFormat();
+  const figures = useQuery({
+    queryKey: ['course-figures'],
+    queryFn: fetchCourseFigures,
+    retry: false,
+  });
+  if (!figures.data || figures.data.lessons === 0) return null;
+  return (
+    <p className="muted" data-testid="course-figures">
+      {t('landing.features.words.available', {
+        lessons: format.number(figures.data.lessons),
+        words: format.number(figures.data.words),
+      })}
+    </p>
   );
 }
 

@@ -116,7 +116,15 @@ function LessonView({ id }: { id: string }) {
     );
   }
   const data = lesson.data;
-  const lines = withDefaultTimings(transcript.data ?? []);
+  const rows = transcript.data ?? [];
+  const lines = withDefaultTimings(rows);
+  // The slower recording is offered only when every line has its own time in it.
+  const slowLines =
+    data.slow_audio_url && rows.length > 0 && rows.every((r) => r.slow_start_time !== null)
+      ? withDefaultTimings(
+          rows.map((r) => ({ ...r, start_time: r.slow_start_time, end_time: r.slow_end_time })),
+        )
+      : null;
 
   return (
     <>
@@ -162,6 +170,14 @@ function LessonView({ id }: { id: string }) {
             <AudioPlayer
               sources={audioUrlCandidates(data.audio_url, backendUrl)}
               lines={lines}
+              slow={
+                slowLines
+                  ? {
+                      sources: audioUrlCandidates(data.slow_audio_url, backendUrl),
+                      lines: slowLines,
+                    }
+                  : undefined
+              }
               language={meaning.language}
               onComplete={onAudioComplete}
             />

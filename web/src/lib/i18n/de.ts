@@ -303,6 +303,8 @@ const texts: Translation = {
   'landing.features.words.title': '2.000 Wörter in 200 Lektionen',
   'landing.features.words.text':
     'Die Wörter, die Alltagsgespräche tragen, in der Reihenfolge, in der du sie brauchst.',
+  'landing.features.words.available':
+    'Heute verfügbar: {lessons} Lektionen mit {words} Wörtern, und der Kurs wächst weiter.',
   'landing.features.dialogue.title': 'Dialoge zum Eintauchen',
   'landing.features.dialogue.text':
     'Zwei Figuren und ein Erzähler sprechen natürliches Ungarisch, das Transkript läuft mit.',
@@ -372,6 +374,9 @@ const texts: Translation = {
   'audio.seek': 'Position',
   'audio.volume': 'Lautstärke',
   'audio.speed': 'Wiedergabegeschwindigkeit',
+  'audio.version': 'Aufnahme',
+  'audio.version.normal': 'Normales Tempo',
+  'audio.version.slow': 'Langsam, für Anfänger',
   'audio.loading': 'Audio wird geladen...',
   'audio.transcript': 'Transkript',
   'audio.noAudio': 'Diese Lektion hat noch kein Audio.',

@@ -16,6 +16,8 @@ export const enUi = {
   'landing.features.words.title': '2,000 words in 200 lessons',
   'landing.features.words.text':
     'The words that carry everyday conversation, in the order you need them.',
+  'landing.features.words.available':
+    'Available today: {lessons} lessons with {words} words, and the course keeps growing.',
   'landing.features.dialogue.title': 'Immersive dialogue',
   'landing.features.dialogue.text':
     'Two characters and a narrator speak natural Hungarian while the transcript follows along.',
@@ -87,6 +89,9 @@ export const enUi = {
   'audio.seek': 'Seek',
   'audio.volume': 'Volume',
   'audio.speed': 'Playback speed',
+  'audio.version': 'Recording',
+  'audio.version.normal': 'Normal speed',
+  'audio.version.slow': 'Slow, for beginners',
   'audio.loading': 'Loading audio...',
   'audio.transcript': 'Transcript',
   'audio.noAudio': 'This lesson has no audio yet.',

@@ -300,6 +300,8 @@ const texts: Translation = {
   'landing.features.words.title': '2.000 palabras en 200 lecciones',
   'landing.features.words.text':
     'Las palabras de la conversación cotidiana, en el orden en que las necesitas.',
+  'landing.features.words.available':
+    'Disponible hoy: {lessons} lecciones con {words} palabras, y el curso sigue creciendo.',
   'landing.features.dialogue.title': 'Diálogos inmersivos',
   'landing.features.dialogue.text':
     'Dos personajes y un narrador hablan húngaro natural mientras la transcripción avanza.',
@@ -368,6 +370,9 @@ const texts: Translation = {
   'audio.seek': 'Posición',
   'audio.volume': 'Volumen',
   'audio.speed': 'Velocidad de reproducción',
+  'audio.version': 'Grabación',
+  'audio.version.normal': 'Velocidad normal',
+  'audio.version.slow': 'Lenta, para principiantes',
   'audio.loading': 'Cargando audio...',
   'audio.transcript': 'Transcripción',
   'audio.noAudio': 'Esta lección aún no tiene audio.',
