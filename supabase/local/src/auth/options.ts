@@ -17,6 +17,14 @@ export type AuthOptions = {
   /** Lifetime of e-mail links and OTPs (MAILER_OTP_EXP). */
   otpExpirySeconds: number;
   minPasswordLength: number;
+  /** Lifetime of a PKCE flow state (FLOW_STATE_EXPIRY_DURATION; GoTrue's default and minimum 300). */
+  flowStateExpirySeconds: number;
+  /** `[auth.email] secure_password_change`: a password change needs a reauthentication nonce. */
+  securePasswordChange: boolean;
+  /** MFA_CHALLENGE_EXPIRY_DURATION: seconds a factor challenge may be verified in. */
+  mfaChallengeExpirySeconds: number;
+  /** MFA_MAX_ENROLLED_FACTORS. */
+  mfaMaxEnrolledFactors: number;
 };
 
 function envInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -37,6 +45,12 @@ export function authOptionsFromEnv(
     jwtExpirySeconds: Math.max(120, envInt(env, 'AUTH_JWT_EXPIRY', 3600)),
     otpExpirySeconds: envInt(env, 'AUTH_OTP_EXPIRY', 86_400),
     minPasswordLength: Math.max(6, envInt(env, 'AUTH_MIN_PASSWORD_LENGTH', 6)),
+    flowStateExpirySeconds: Math.max(300, envInt(env, 'AUTH_FLOW_STATE_EXPIRY', 300)),
+    securePasswordChange: ['1', 'true', 'yes', 'on'].includes(
+      (env.AUTH_SECURE_PASSWORD_CHANGE ?? '').toLowerCase(),
+    ),
+    mfaChallengeExpirySeconds: Math.max(300, envInt(env, 'AUTH_MFA_CHALLENGE_EXPIRY', 300)),
+    mfaMaxEnrolledFactors: Math.max(1, envInt(env, 'AUTH_MFA_MAX_ENROLLED_FACTORS', 10)),
   };
 }
 
