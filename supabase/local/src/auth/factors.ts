@@ -315,18 +315,22 @@ async function upgradeSession(
       where session_id = $1 and coalesce(revoked, false) = false order by id desc limit 1`,
     [who.sessionId],
   );
-  const parent = active.rows[0];
-  if (parent) {
+  // The aal1 token must not mint aal2 tokens (GoTrue bumps its counter by two for the same
+  // reason): it is revoked as if long ago and is not the new token's parent, so presenting it
+  // again is reuse, not a lost response or a use within the reuse interval.
+  const previous = active.rows[0];
+  if (previous) {
     await tx.query(
-      `update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`,
-      [parent.id],
+      `update auth.refresh_tokens set revoked = true, updated_at = now() - interval '1 day'
+        where id = $1`,
+      [previous.id],
     );
   }
   const refreshToken = newRefreshToken();
   await tx.query(
     `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
-    [refreshToken, who.userId, parent?.token ?? null, who.sessionId],
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), null, $3)`,
+    [refreshToken, who.userId, who.sessionId],
   );
   await tx.query(
     `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`,
