@@ -254,7 +254,11 @@ async function verify(
         where f.id = $1 for update of f`,
         [factor.id],
       );
-      const step = matchTotp(secret.rows[0]?.secret ?? '', code, authState(ctx).options.totpClock());
+      const step = matchTotp(
+        secret.rows[0]?.secret ?? '',
+        code,
+        authState(ctx).options.totpClock(),
+      );
       const lastStep = secret.rows[0]?.last_step;
       // A code already accepted (or one older than it) is refused like a wrong one.
       if (step === null || (lastStep != null && step <= Number(lastStep))) {
