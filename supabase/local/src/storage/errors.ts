@@ -7,13 +7,15 @@ export class StorageError extends Error {
     readonly code: string,
     readonly error: string,
     message: string,
+    /** The HTTP status when hosted Storage does not use its usual 400/500. */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }
 }
 
 export function storageErrorResponse(e: StorageError): Response {
-  const status = e.statusCode === '500' ? 500 : 400;
+  const status = e.httpStatus ?? (e.statusCode === '500' ? 500 : 400);
   return new Response(
     JSON.stringify({ statusCode: e.statusCode, code: e.code, error: e.error, message: e.message }),
     { status, headers: { 'content-type': 'application/json; charset=utf-8' } },
@@ -37,6 +39,9 @@ export const storageErrors = {
     ),
   accessDenied: (message = 'new row violates row-level security policy') =>
     new StorageError('403', 'AccessDenied', 'Unauthorized', message),
+  /** A route for the service role only (hosted: HTTP 403 too). */
+  invalidRole: () =>
+    new StorageError('403', 'AccessDenied', 'Unauthorized', 'Access denied: Invalid role', 403),
   invalidJwt: (message: string) => new StorageError('400', 'InvalidJWT', 'invalid_jwt', message),
   invalidSignature: (message = 'The url do not match the signature') =>
     new StorageError('400', 'InvalidSignature', 'invalid_signature', message),
