@@ -6,7 +6,7 @@ import type { Keys, ServerConfig } from './context.ts';
 import { signJwt } from './jwt.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
-// AUTH_AUTOCONFIRM, NODE_ENV; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// AUTH_AUTOCONFIRM, NODE_ENV, MAGYARUL_DEMO_ACCOUNTS; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
 // MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
@@ -36,6 +36,11 @@ export function loadConfig(
     ...(databaseUrl ? { databaseUrl } : {}),
     autoconfirm: overrides.autoconfirm ?? flag(env.AUTH_AUTOCONFIRM),
     devRoutes: overrides.devRoutes ?? env.NODE_ENV !== 'production',
+    demoAccounts:
+      overrides.demoAccounts ??
+      (env.MAGYARUL_DEMO_ACCOUNTS
+        ? flag(env.MAGYARUL_DEMO_ACCOUNTS)
+        : env.NODE_ENV !== 'production'),
     maxRows: overrides.maxRows ?? 1000,
     anonReadCache: overrides.anonReadCache ?? env.MAGYARUL_ANON_READ_CACHE !== 'false',
     maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,

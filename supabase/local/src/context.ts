@@ -54,6 +54,11 @@ export type ServerConfig = {
   autoconfirm: boolean;
   /** /_dev/* routes (mail outbox, info) are on unless NODE_ENV=production. */
   devRoutes: boolean;
+  /**
+   * Seed the demo accounts (published password) on the first boot of a data directory: on
+   * unless NODE_ENV=production; MAGYARUL_DEMO_ACCOUNTS=true|false decides explicitly.
+   */
+  demoAccounts?: boolean;
   /** Hosted Supabase caps result rows at 1000 (db-max-rows). */
   maxRows: number;
   /** Largest accepted request body in bytes (413 above it). */

@@ -60,6 +60,8 @@ describe('authService', () => {
       ],
     });
     fetchImpl = serviceFetch(ctx, { '/auth/v1': authService });
+    // The Vite dev server's pages, as supabase/config.toml lists them.
+    configureAuth(ctx, { additionalRedirectUrls: ['http://localhost:5173/**'] });
   });
 
   afterAll(async () => {
@@ -425,6 +427,12 @@ describe('authService', () => {
     expect(mail?.subject).toBe('Reset Your Password');
     const link = new URL(mail?.links[0] ?? '');
     expect(link.searchParams.get('redirect_to')).toBe(`${url}/`);
+    // Another port on the same loopback host is not the site either.
+    await sb.auth.resetPasswordForEmail('anna@example.com', {
+      redirectTo: 'http://127.0.0.1:9999/steal',
+    });
+    const [other] = await mailFor('anna@example.com');
+    expect(new URL(other?.links[0] ?? '').searchParams.get('redirect_to')).toBe(`${url}/`);
     const otp = /code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
     const verified = await sb.auth.verifyOtp({
       email: 'bence@example.com',
