@@ -18,6 +18,7 @@ import {
   payloadTooLarge,
 } from './http/errors.ts';
 import { readBody, sendResponse, toHeaders, toRequest } from './http/node-bridge.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { anonReadKey, createAnonReadCache, isMutatingRequest } from './http/anon-cache.ts';
 import { restService, invalidateSchemaCache } from './rest/handler.ts';
@@ -215,7 +216,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       response = internalError();
     }
     try {
-      await sendResponse(res, response, req.method ?? 'GET');
+      await sendResponse(res, response, req.method ?? 'GET', securityHeaders(response.headers));
     } catch (error) {
       if (!res.headersSent) res.writeHead(500);
       res.end();
@@ -227,7 +228,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     void handle(req, res);
   });
   server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    if (socket.writable) {
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n',
+      );
+    }
   });
   const host = options.host ?? '127.0.0.1';
   try {
