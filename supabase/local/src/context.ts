@@ -18,7 +18,10 @@ export type Db = Queryable & {
    * Runs fn inside one transaction (BEGIN … COMMIT, ROLLBACK when fn throws). On PGlite the
    * transactions are serialised; on PostgreSQL each gets its own pooled client.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  transaction<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    options?: { readOnly?: boolean; timeoutMs?: number },
+  ): Promise<T>;
   close(): Promise<void>;
 };
 
