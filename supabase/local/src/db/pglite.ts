@@ -53,7 +53,12 @@ function toError(data: SerializedError): Error {
   return Object.assign(new Error(message), fields);
 }
 
-type Pending = {
+type Entry = {
+  id: number;
+  body: CallBody;
+  timeoutMs: number;
+  /** Set for calls inside a transaction: they belong to the thread that began it. */
+  generation: number | undefined;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
@@ -63,16 +68,23 @@ type CallBody = Call extends infer C ? (C extends Call ? Omit<C, 'id'> : never) 
 
 const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
 
-/** The worker thread, its calls in flight, and its replacement after a timeout. */
+/**
+ * The worker thread and the calls posted to it. Calls are posted at once (the thread answers
+ * them one after another, in order), so it never waits for this side between two requests.
+ * A call's deadline starts when the call before it is answered, i.e. when the thread starts
+ * it. Past the deadline the call fails, the thread is replaced, and the calls behind it (which
+ * never started) are posted again to the new thread.
+ */
 class DatabaseThread {
   readonly dataDir: string;
   readonly onRestart: (reason: string) => void;
   #worker: Worker | null = null;
+  #live = false;
   #ready: Promise<void>;
   #generation = 0;
-  #pending = new Map<number, Pending>();
+  #entries: Entry[] = [];
+  #drained: (() => void)[] = [];
   #nextId = 1;
-  #chain: Promise<unknown> = Promise.resolve();
   #closed = false;
 
   constructor(dataDir: string, onRestart: (reason: string) => void) {
@@ -89,6 +101,15 @@ class DatabaseThread {
     return this.#ready;
   }
 
+  /** Resolves when every posted call is answered and the thread is up. */
+  async drained(): Promise<void> {
+    for (;;) {
+      await this.#ready;
+      if (this.#entries.length === 0) return;
+      await new Promise<void>((resolve) => this.#drained.push(resolve));
+    }
+  }
+
   #open(): Promise<void> {
     const worker = new Worker(WORKER_URL, { workerData: { dataDir: this.dataDir } });
     this.#worker = worker;
@@ -98,16 +119,18 @@ class DatabaseThread {
       worker.on('message', (message: Ready | Reply) => {
         if ('ready' in message) {
           started = true;
-          if (message.ready) resolve();
-          else reject(toError(message.error));
+          if (!message.ready) {
+            reject(toError(message.error));
+            return;
+          }
+          this.#live = true;
+          for (const entry of this.#entries) worker.postMessage({ ...entry.body, id: entry.id });
+          const head = this.#entries[0];
+          if (head) this.#arm(head);
+          resolve();
           return;
         }
-        const pending = this.#pending.get(message.id);
-        if (!pending) return;
-        this.#pending.delete(message.id);
-        clearTimeout(pending.timer);
-        if (message.ok) pending.resolve(message.result);
-        else pending.reject(toError(message.error));
+        this.#answered(message);
       });
       worker.on('error', (error) => {
         if (!started) reject(error);
@@ -120,21 +143,54 @@ class DatabaseThread {
     });
   }
 
+  #arm(entry: Entry): void {
+    if (entry.timeoutMs > 0 && entry.timer === undefined) {
+      entry.timer = setTimeout(() => this.#overran(entry), entry.timeoutMs);
+    }
+  }
+
+  #answered(reply: Reply): void {
+    const head = this.#entries[0];
+    if (!head || head.id !== reply.id) return;
+    this.#entries.shift();
+    clearTimeout(head.timer);
+    if (reply.ok) head.resolve(reply.result);
+    else head.reject(toError(reply.error));
+    const next = this.#entries[0];
+    if (next) this.#arm(next);
+    else for (const resolve of this.#drained.splice(0)) resolve();
+  }
+
+  #overran(entry: Entry): void {
+    if (this.#entries[0] !== entry) return;
+    this.#entries.shift();
+    entry.reject(statementTimeoutError());
+    this.#replace('statement timeout');
+  }
+
   /** The thread of `generation` died on its own (out of memory, a crash): start another. */
   #lost(generation: number, reason: string): void {
     if (this.#closed || generation !== this.#generation) return;
-    this.#replace(reason, threadStoppedError(reason));
+    const head = this.#entries.shift();
+    clearTimeout(head?.timer);
+    head?.reject(threadStoppedError(reason));
+    this.#replace(reason);
   }
 
-  #replace(reason: string, error: Error): void {
+  #replace(reason: string): void {
     this.#generation++;
+    this.#live = false;
     const old = this.#worker;
     this.#worker = null;
-    for (const pending of this.#pending.values()) {
-      clearTimeout(pending.timer);
-      pending.reject(error);
-    }
-    this.#pending.clear();
+    // Calls of a transaction begun on the old thread are gone with it; the others never
+    // started and go to the new thread.
+    this.#entries = this.#entries.filter((entry) => {
+      clearTimeout(entry.timer);
+      entry.timer = undefined;
+      if (entry.generation === undefined) return true;
+      entry.reject(statementTimeoutError());
+      return false;
+    });
     this.onRestart(reason);
     this.#ready = (async () => {
       await old?.terminate();
@@ -145,38 +201,36 @@ class DatabaseThread {
   }
 
   /**
-   * Sends one call after the previous one has been answered. `timeoutMs` > 0 arms the
-   * watchdog; `generation` ties the call to a transaction begun on that thread.
+   * Posts one call. `timeoutMs` > 0 arms the watchdog once the call starts; `generation` ties
+   * the call to a transaction begun on that thread.
    */
-  call(body: CallBody, timeoutMs = 0, generation?: number): Promise<unknown> {
-    const result = this.#chain.then(() => this.#send(body, timeoutMs, generation));
-    this.#chain = result.catch(() => undefined);
-    return result;
-  }
-
-  async #send(body: CallBody, timeoutMs: number, generation?: number): Promise<unknown> {
-    await this.#ready;
+  post(body: CallBody, timeoutMs = 0, generation?: number): Promise<unknown> {
     // A transaction's thread was replaced: it is gone with all it did.
-    if (generation !== undefined && generation !== this.#generation) throw statementTimeoutError();
-    const worker = this.#worker;
-    if (!worker) throw threadStoppedError('closed');
-    const id = this.#nextId++;
+    if (generation !== undefined && generation !== this.#generation) {
+      return Promise.reject(statementTimeoutError());
+    }
+    if (this.#closed) return Promise.reject(threadStoppedError('closed'));
     return new Promise((resolve, reject) => {
-      const pending: Pending = { resolve, reject, timer: undefined };
-      if (timeoutMs > 0) {
-        pending.timer = setTimeout(() => {
-          this.#pending.delete(id);
-          reject(statementTimeoutError());
-          this.#replace('statement timeout', threadStoppedError('statement timeout'));
-        }, timeoutMs);
+      const entry: Entry = {
+        id: this.#nextId++,
+        body,
+        timeoutMs,
+        generation,
+        resolve,
+        reject,
+        timer: undefined,
+      };
+      this.#entries.push(entry);
+      if (this.#live && this.#worker) {
+        this.#worker.postMessage({ ...body, id: entry.id });
+        if (this.#entries.length === 1) this.#arm(entry);
       }
-      this.#pending.set(id, pending);
-      worker.postMessage({ ...body, id });
     });
   }
 
   async terminate(): Promise<void> {
     this.#closed = true;
+    this.#live = false;
     await this.#worker?.terminate();
     this.#worker = null;
   }
@@ -217,52 +271,62 @@ export async function openPglite(
   function txFor(generation: number, timeoutMs: number): Tx {
     return {
       async exec(sql: string): Promise<void> {
-        await thread.call({ op: 'exec', sql }, timeoutMs, generation);
+        await thread.post({ op: 'exec', sql }, timeoutMs, generation);
       },
       async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
         return outcome<T>(
-          await thread.call({ op: 'query', sql, params: params ?? [] }, timeoutMs, generation),
+          await thread.post({ op: 'query', sql, params: params ?? [] }, timeoutMs, generation),
         );
       },
     };
   }
 
-  async function request(options: RequestOptions): Promise<unknown[][]> {
-    await thread.ready;
+  /**
+   * Posts a call from its turn in the queue without holding the queue until it is answered:
+   * the next request is on its way to the thread while this one runs.
+   */
+  function pipelined<T>(post: () => Promise<T>): Promise<T> {
+    return queue
+      .run(() => {
+        const answer = post();
+        // Handled by the caller through the .then below; this only keeps Node from calling a
+        // rejection that arrives before that .then "unhandled".
+        answer.catch(() => undefined);
+        return Promise.resolve({ answer });
+      })
+      .then(({ answer }) => answer);
+  }
+
+  async function decided(options: RequestOptions, commit: (rows: unknown[][]) => boolean) {
+    await thread.drained();
     const generation = thread.generation;
-    const rows = (await thread.call(
-      {
-        op: 'request',
-        call: {
-          readOnly: options.readOnly,
-          setup: options.setup,
-          main: options.main,
-          decide: options.commit !== undefined,
-        },
-      },
+    const rows = (await thread.post(
+      { op: 'request', call: { ...call(options), decide: true } },
       options.timeoutMs ?? 0,
       generation,
     )) as unknown[][];
-    if (options.commit) {
-      await thread.call({ op: 'finish', commit: options.commit(rows) }, 0, generation);
-    }
+    await thread.post({ op: 'finish', commit: commit(rows) }, 0, generation);
     return rows;
+  }
+
+  function call(options: RequestOptions) {
+    return { readOnly: options.readOnly, setup: options.setup, main: options.main };
   }
 
   return {
     kind: 'pglite',
     query: (sql, params) =>
-      queue.run(async () => outcome(await thread.call({ op: 'query', sql, params: params ?? [] }))),
+      pipelined(async () => outcome(await thread.post({ op: 'query', sql, params: params ?? [] }))),
     exec: (sql) =>
-      queue.run(async () => {
-        await thread.call({ op: 'exec', sql });
+      pipelined(async () => {
+        await thread.post({ op: 'exec', sql });
       }),
     transaction<T>(
       fn: (tx: Tx) => Promise<T>,
       txOptions?: { readOnly?: boolean; timeoutMs?: number },
     ) {
       return queue.run(async () => {
-        await thread.ready;
+        await thread.drained();
         const generation = thread.generation;
         const tx = txFor(generation, txOptions?.timeoutMs ?? 0);
         await tx.query(txOptions?.readOnly ? 'begin read only' : 'begin');
@@ -277,13 +341,24 @@ export async function openPglite(
         return result;
       });
     },
-    request: (options) => queue.run(() => request(options)),
+    request(options) {
+      const { commit } = options;
+      if (commit) return queue.run(() => decided(options, commit));
+      return pipelined(
+        async () =>
+          (await thread.post(
+            { op: 'request', call: { ...call(options), decide: false } },
+            options.timeoutMs ?? 0,
+          )) as unknown[][],
+      );
+    },
     async close() {
       if (closed) return;
       closed = true;
       await queue.run(async () => {
         try {
-          await thread.call({ op: 'close' });
+          await thread.drained();
+          await thread.post({ op: 'close' });
         } finally {
           await thread.terminate();
           if (temporary) rmSync(temporary, { recursive: true, force: true });
