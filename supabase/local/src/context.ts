@@ -64,6 +64,16 @@ export type ServerConfig = {
   demoAccounts?: boolean;
   /** Hosted Supabase caps result rows at 1000 (db-max-rows). */
   maxRows: number;
+  /**
+   * Statement timeout in ms of anon and authenticated requests, overriding the roles' own
+   * statement_timeout settings (MAGYARUL_STATEMENT_TIMEOUT); undefined: the roles' settings.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Planner cost ceiling of /rest/v1 reads that embed resources, on PGlite only
+   * (MAGYARUL_MAX_EMBED_COST; default rest/bounds.ts DEFAULT_MAX_EMBED_COST; 0: no check).
+   */
+  maxEmbedCost?: number;
   /** Largest accepted request body in bytes (413 above it). */
   maxBodyBytes: number;
   /** Directory of the built web app, served at / when present. */

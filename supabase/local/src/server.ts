@@ -7,6 +7,8 @@ import { loadConfig, loadJwtSecret, makeKeys } from './config.ts';
 import type { ServerConfig, ServerContext, Service } from './context.ts';
 import { openDb } from './db/open.ts';
 import { runMigrations, type MigrationReport } from './db/migrate.ts';
+import { invalidateRoleTimeouts } from './db/role-timeouts.ts';
+import { analyzeAll, keepStatistics } from './db/statistics.ts';
 import type { LocalDb } from './db/types.ts';
 import { compressJsonResponse } from './http/compress.ts';
 import { preflight, withCors } from './http/cors.ts';
@@ -102,6 +104,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   invalidateSchemaCache(db);
+  invalidateRoleTimeouts(db);
   const loaded = await loadServices();
   const services: Services = { ...loaded, rest: restService, ...options.services };
   const mail = loaded.createMailOutbox ? loaded.createMailOutbox(db) : memoryOutbox();
@@ -114,6 +117,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       throw error;
     }
   }
+
+  // PGlite has no autovacuum: analyse now (after migrations and seed) and after writes.
+  const statistics = db.kind === 'pglite' ? keepStatistics(db) : null;
+  if (statistics) await analyzeAll(db);
 
   const serviceFor: Record<Prefix, Service | undefined> = {
     '/rest/v1': services.rest,
@@ -137,6 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         return preflight(headers);
       }
       if (!service) return withCors(notFound(url.pathname), headers);
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') statistics?.touched();
       let body: Buffer | null = null;
       if (method !== 'GET' && method !== 'HEAD') {
         try {
@@ -244,6 +252,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
     });
   } catch (error) {
+    statistics?.stop();
     await db.close();
     throw error;
   }
@@ -263,6 +272,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        statistics?.stop();
         await db.close();
       })();
       return closing;

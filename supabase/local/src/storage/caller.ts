@@ -1,4 +1,5 @@
 import type { Queryable, ServerContext } from '../context.ts';
+import { statementTimeoutMs, timeoutSetting } from '../db/role-timeouts.ts';
 import { verifyJwt } from '../jwt.ts';
 import { bearerToken } from '../auth/request.ts';
 import { storageErrors } from './errors.ts';
@@ -47,13 +48,18 @@ export async function asCaller<T>(
   caller: Caller,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
-      [caller.role, JSON.stringify(caller.claims)],
-    );
-    return fn(tx);
-  });
+  const timeoutMs = await statementTimeoutMs(ctx, caller.role);
+  return ctx.db.transaction(
+    async (tx) => {
+      await tx.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                set_config('statement_timeout', coalesce($3, current_setting('statement_timeout')), true)`,
+        [caller.role, JSON.stringify(caller.claims), timeoutSetting(timeoutMs)],
+      );
+      return fn(tx);
+    },
+    { timeoutMs },
+  );
 }
 
 class Probe extends Error {}

@@ -68,6 +68,15 @@ export const storageErrors = {
   invalidRequest: (message: string) =>
     new StorageError('400', 'InvalidRequest', 'Invalid Input', message),
   notFound: () => new StorageError('404', 'NotFound', 'not_found', 'Route not found'),
+  /** Hosted Storage answers a statement timeout with 544. */
+  databaseTimeout: () =>
+    new StorageError(
+      '544',
+      'DatabaseTimeout',
+      'DatabaseTimeout',
+      'The connection to the database timed out',
+      544,
+    ),
   internal: () => new StorageError('500', 'InternalError', 'internal', 'Internal Server Error'),
 };
 
@@ -79,6 +88,7 @@ export function fromDbError(
   const code =
     typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === '42501') return storageErrors.accessDenied();
+  if (code === '57014') return storageErrors.databaseTimeout();
   if (code === '23505') return duplicate();
   if (code === '23503') return storageErrors.noSuchBucket();
   if (code === '22P02' || code === '22023' || code === '23514' || code === '22001') {
