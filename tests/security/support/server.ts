@@ -46,9 +46,24 @@ export type ChildServer = { url: string; anonKey: string; output(): string; stop
 
 const MAIN = join(REPO_ROOT, 'supabase', 'local', 'src', 'main.ts');
 
-/** `npx tsx supabase/local/src/main.ts` on a fresh data directory and a free port. */
-export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
+/**
+ * `npx tsx supabase/local/src/main.ts` on a fresh data directory and a free port. `prepareSql`
+ * runs first on that directory as the database owner (test fixtures the app does not have).
+ */
+export async function startChildServer(
+  env: Record<string, string> = {},
+  prepareSql?: string,
+): Promise<ChildServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'magyarul-security-'));
+  if (prepareSql) {
+    const prepared = await startServer({
+      config: { port: 0, dataDir, supabaseDir: SUPABASE_DIR },
+      env: {},
+      quiet: true,
+    });
+    await prepared.ctx.db.exec(prepareSql);
+    await prepared.close();
+  }
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
@@ -106,6 +121,14 @@ export async function signIn(
   if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { access_token: string; refresh_token: string };
 }
+
+/**
+ * A function anon may call that runs until a statement timeout stops it: the tests' stand-in
+ * for any statement that runs too long (the app has none that anon can make run that long).
+ */
+export const SPIN_SQL = `create function public.security_spin() returns bigint
+  language sql stable as $$ select count(*) from generate_series(1, 100000000000) $$;
+  grant execute on function public.security_spin() to anon, authenticated;`;
 
 export function headersFor(anonKey: string, token = anonKey): Record<string, string> {
   return { apikey: anonKey, authorization: `Bearer ${token}` };

@@ -74,7 +74,10 @@ export type Session = {
   close(): Promise<void>;
 };
 
-export async function openSession(dataDir: string): Promise<Session> {
+export async function openSession(
+  dataDir: string,
+  options: { warm?: boolean } = {},
+): Promise<Session> {
   mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create({ dataDir, extensions: { pgcrypto, uuid_ossp } });
   await pg.exec(
@@ -84,6 +87,14 @@ export async function openSession(dataDir: string): Promise<Session> {
   );
   // The session state the server sets once after migrations; a restarted thread needs it too.
   await pg.exec(`select set_config('search_path', '"$user", public, extensions', false)`);
+  if (options.warm) {
+    // A thread replacing a killed one starts on a backend just out of crash recovery, whose
+    // catalog caches are empty: fill them here, before the queued calls and their deadlines.
+    await pg.exec(
+      'select count(*) from pg_class c join pg_attribute a on a.attrelid = c.oid; ' +
+        'select count(*) from pg_policy; select count(*) from pg_proc;',
+    );
+  }
   const statements = new PreparedStatements();
 
   async function run(parts: Uint8Array[]): Promise<Message[]> {

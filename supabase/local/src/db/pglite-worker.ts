@@ -64,10 +64,10 @@ async function answer(session: Session, call: Call): Promise<Reply> {
 async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
-  const { dataDir } = workerData as { dataDir: string };
+  const { dataDir, warm } = workerData as { dataDir: string; warm: boolean };
   let session: Session;
   try {
-    session = await openSession(dataDir);
+    session = await openSession(dataDir, { warm });
   } catch (error) {
     port.postMessage({ ready: false, error: serializeError(error) } satisfies Ready);
     return;

@@ -111,7 +111,9 @@ class DatabaseThread {
   }
 
   #open(): Promise<void> {
-    const worker = new Worker(WORKER_URL, { workerData: { dataDir: this.dataDir } });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { dataDir: this.dataDir, warm: this.#generation > 0 },
+    });
     this.#worker = worker;
     const generation = this.#generation;
     return new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmbedDepth, embedDepth, MAX_EMBED_DEPTH } from './bounds.ts';
+import { checkEmbedDepth, embedCount, embedDepth, HeavyLane, MAX_EMBED_DEPTH } from './bounds.ts';
 import { ApiError } from './errors.ts';
 import { parseQuery } from './parser.ts';
 
@@ -32,5 +32,36 @@ describe('embed bounds', () => {
       details: null,
       hint: 'Request the deeper levels separately.',
     });
+  });
+
+  it('counts every embedded resource and refuses more than 20', () => {
+    expect(embedCount(parsed('a(b(*),c(*)),d(*)').select)).toBe(4);
+    const many = Array.from({ length: 21 }, (_, i) => `e${i}:a(*)`).join(',');
+    expect(() => checkEmbedDepth(parsed(many))).toThrow(
+      'The select parameter embeds 21 resources; at most 20 are allowed',
+    );
+  });
+
+  it('lets one heavy task through the lane at a time, in order', async () => {
+    const lane = new HeavyLane();
+    const log: string[] = [];
+    let releaseFirst = () => {};
+    const first = lane.run(async () => {
+      log.push('first start');
+      await new Promise<void>((resolve) => {
+        releaseFirst = resolve;
+      });
+      log.push('first end');
+    });
+    const second = lane.run(async () => {
+      log.push('second start');
+      return 2;
+    });
+    await Promise.resolve();
+    expect(log).toEqual(['first start']);
+    releaseFirst();
+    await first;
+    expect(await second).toBe(2);
+    expect(log).toEqual(['first start', 'first end', 'second start']);
   });
 });

@@ -13,8 +13,17 @@ import type { ParsedQuery, SelectItem } from './parser.ts';
 /** Embedded resources may nest this many levels below the requested table. */
 export const MAX_EMBED_DEPTH = 4;
 
+/** At most this many embedded resources in one select (aliased copies count each). */
+export const MAX_EMBEDS = 20;
+
 /** Default planner cost ceiling of reads with embedded resources (see ServerConfig). */
 export const DEFAULT_MAX_EMBED_COST = 5000;
+
+/**
+ * Reads planned above this cost go through the heavy lane: one at a time, so cheap requests
+ * are never queued behind several expensive ones on the single PGlite connection.
+ */
+export const HEAVY_COST = 500;
 
 /** Depth of the deepest embed in a select list (0: no embedded resource). */
 export function embedDepth(items: readonly SelectItem[]): number {
@@ -25,7 +34,25 @@ export function embedDepth(items: readonly SelectItem[]): number {
   return deepest;
 }
 
+/** Number of embedded resources in a select list, at every level. */
+export function embedCount(items: readonly SelectItem[]): number {
+  let count = 0;
+  for (const item of items) if (item.type === 'embed') count += 1 + embedCount(item.select);
+  return count;
+}
+
+/** Checks depth and number of embeds; returns the depth. */
 export function checkEmbedDepth(query: ParsedQuery): number {
+  const count = embedCount(query.select);
+  if (count > MAX_EMBEDS) {
+    throw apiError(
+      400,
+      'PGRST100',
+      `The select parameter embeds ${count} resources; at most ${MAX_EMBEDS} are allowed`,
+      null,
+      'Request some of them separately.',
+    );
+  }
   const depth = embedDepth(query.select);
   if (depth > MAX_EMBED_DEPTH) {
     throw apiError(
@@ -54,6 +81,36 @@ export async function plannedCost(
   const text = rows[0]?.[0];
   const plan = (typeof text === 'string' ? JSON.parse(text) : text) as PlanNode[] | undefined;
   return plan?.[0]?.Plan?.['Total Cost'] ?? 0;
+}
+
+/** A one-at-a-time gate per database for heavy reads (see HEAVY_COST). */
+export class HeavyLane {
+  #tail: Promise<void> = Promise.resolve();
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    const previous = this.#tail;
+    let release = () => {};
+    this.#tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  }
+}
+
+const lanes = new WeakMap<object, HeavyLane>();
+
+export function heavyLane(db: object): HeavyLane {
+  let lane = lanes.get(db);
+  if (!lane) {
+    lane = new HeavyLane();
+    lanes.set(db, lane);
+  }
+  return lane;
 }
 
 export function costError(cost: number, limit: number): never {

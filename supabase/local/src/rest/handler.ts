@@ -3,7 +3,14 @@ import type { LocalDb } from '../db/types.ts';
 import { bytesResponse } from '../http/known-body.ts';
 import { statementTimeoutMs, timeoutSetting } from '../db/role-timeouts.ts';
 import { verifyJwt, type JwtClaims } from '../jwt.ts';
-import { checkEmbedDepth, costError, DEFAULT_MAX_EMBED_COST, plannedCost } from './bounds.ts';
+import {
+  checkEmbedDepth,
+  costError,
+  DEFAULT_MAX_EMBED_COST,
+  HEAVY_COST,
+  heavyLane,
+  plannedCost,
+} from './bounds.ts';
 import { ApiError, apiError, fromPgError, isPgError } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './parser.ts';
 import { introspect, type Fn, type Schema, type Table } from './schema.ts';
@@ -298,6 +305,7 @@ async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow
   };
   try {
     if (canPipeline(db)) {
+      let heavy = false;
       if (e.maxCost !== undefined) {
         const cost = await plannedCost(db, {
           readOnly: true,
@@ -306,25 +314,28 @@ async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow
           timeoutMs: e.timeoutMs,
         });
         if (cost > e.maxCost) costError(cost, e.maxCost);
+        heavy = cost > HEAVY_COST;
       }
       let rejected: ApiError | null = null;
       const needsDecision = e.rollback || (e.singular && !e.readOnly);
-      const rows = await db.request({
-        readOnly: e.readOnly,
-        setup,
-        main: statement,
-        timeoutMs: e.timeoutMs,
-        ...(needsDecision
-          ? {
-              commit: (values: unknown[][]) => {
-                const row = toRow(values[0]);
-                if (e.singular && row.page_count !== 1)
-                  rejected = singularError(Number(row.page_count));
-                return !e.rollback && rejected === null;
-              },
-            }
-          : {}),
-      });
+      const run = () =>
+        db.request({
+          readOnly: e.readOnly,
+          setup,
+          main: statement,
+          timeoutMs: e.timeoutMs,
+          ...(needsDecision
+            ? {
+                commit: (values: unknown[][]) => {
+                  const row = toRow(values[0]);
+                  if (e.singular && row.page_count !== 1)
+                    rejected = singularError(Number(row.page_count));
+                  return !e.rollback && rejected === null;
+                },
+              }
+            : {}),
+        });
+      const rows = await (heavy ? heavyLane(db).run(run) : run());
       const row = toRow(rows[0]);
       if (rejected) throw rejected;
       if (e.singular && row.page_count !== 1) throw singularError(Number(row.page_count));
