@@ -3,7 +3,15 @@ import { defineConfig } from 'vitest/config';
 // One vitest run covers every package's unit tests; each project keeps its own config.
 export default defineConfig({
   test: {
-    projects: ['core', 'supabase/local', 'supabase/seed', 'tests', 'web', 'desktop'],
+    projects: [
+      'core',
+      'supabase/local',
+      'supabase/functions',
+      'supabase/seed',
+      'tests',
+      'web',
+      'desktop',
+    ],
     coverage: {
       provider: 'v8',
       include: ['core/src/**/*.ts'],

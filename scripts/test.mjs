@@ -11,6 +11,7 @@ import { failureDigest, flakyDigest } from './test-digest.mjs';
 const SUITES = [
   'lint',
   'typecheck',
+  'test:deno',
   'test:unit',
   'test:pgtap',
   'test:contract',

@@ -36,12 +36,24 @@ function tagged(source: Buffer, label: string): Buffer {
 export function writeBenchLessons(
   root: string,
   count: number,
-  options: { dialogueSeconds: number; lines: number },
+  options: {
+    dialogueSeconds: number;
+    lines: number;
+    /** The dialogue as a studio would record it: 44.1 kHz stereo at 128 kb/s, say. */
+    recording?: { sampleRate: number; channels: number; bitrate: string };
+  },
 ): void {
   const cache = join(root, '..', 'audio-cache');
   mkdirSync(cache, { recursive: true });
+  const recording = options.recording ?? { sampleRate: 16000, channels: 1, bitrate: '48k' };
   const dialogue = join(cache, `dialogue-${options.dialogueSeconds}.mp3`);
-  writeAudio(dialogue, options.dialogueSeconds, { on: 3.5, off: 1.5, sampleRate: 16000 });
+  writeAudio(dialogue, options.dialogueSeconds, {
+    on: 3.5,
+    off: 1.5,
+    sampleRate: recording.sampleRate,
+    channels: recording.channels,
+    codec: ['-c:a', 'libmp3lame', '-b:a', recording.bitrate],
+  });
   WORDS.forEach((word, i) =>
     writeAudio(join(cache, `${word}.mp3`), 0.8, { frequency: 220 + i * 20 }),
   );

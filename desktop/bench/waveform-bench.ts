@@ -6,6 +6,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../test/harness/browser.ts';
 import { startHarness } from '../test/harness/server.ts';
+import { ensureStudioBuilt } from './ensure-built.ts';
 import { writeBenchLessons } from './generate.ts';
 
 const READY_TARGET_MS = 1000;
@@ -13,6 +14,7 @@ const REGIONS_TARGET_MS = 100;
 const LINES = 700;
 
 export async function run(): Promise<boolean> {
+  ensureStudioBuilt();
   const base = mkdtempSync(join(tmpdir(), 'bench-wave-'));
   const root = join(base, 'lessons');
   writeBenchLessons(root, 1, { dialogueSeconds: 3600, lines: LINES });
@@ -23,7 +25,7 @@ export async function run(): Promise<boolean> {
     await harness.studio.handlers['import:scan-folder'](root);
     const page = await browser.newPage();
     await page.goto(harness.url);
-    const button = page.getByRole('button', { name: 'Lecke 1' });
+    const button = page.getByRole('button', { name: 'Lecke 1', exact: false });
     await button.waitFor();
     const readyMs = await page.evaluate(
       () =>
@@ -36,10 +38,10 @@ export async function run(): Promise<boolean> {
             }
           });
           observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-          const target = [...document.querySelectorAll('button')].find(
-            (b) => b.textContent === 'Lecke 1',
+          const target = [...document.querySelectorAll('button.lesson-open')].find(
+            (b) => b.querySelector('.lesson-title')?.textContent === 'Lecke 1',
           );
-          target?.click();
+          (target as HTMLElement | undefined)?.click();
         }),
     );
     await page

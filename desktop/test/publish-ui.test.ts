@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './harness/browser.ts';
@@ -9,35 +10,73 @@ import type { Harness } from './harness/server.ts';
 import { startHarness } from './harness/server.ts';
 import type { Backend } from './support/backend.ts';
 import { startBackendProcess } from './support/backend.ts';
-import { writeLessonsRoot } from './support/lessons.ts';
+import { writeCleanLesson } from './support/lessons.ts';
+import { studioPage } from './support/page.ts';
+import { timeAllLines } from './support/timing.ts';
 
 const ADMIN = { email: 'ui-admin@magyarul.local', password: 'ui-admin-password' };
 
-describe('publish panel in Chromium', () => {
+describe('publishing from the studio in Chromium', () => {
   const base = mkdtempSync(join(tmpdir(), 'studio-publish-ui-'));
   let backend: Backend;
   let harness: Harness;
   let browser: Browser;
   let page: Page;
-
-  beforeAll(async () => {
-    writeLessonsRoot(join(base, 'lessons'));
-    backend = await startBackendProcess(join(base, 'backend'));
-    const service = createClient(backend.url, backend.serviceKey, {
+  let webLessonId = '';
+  const service = (): SupabaseClient =>
+    createClient(backend.url, backend.serviceKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
-    const { data, error } = await service.auth.admin.createUser({ ...ADMIN, email_confirm: true });
+  const dialog = () => page.getByRole('form', { name: 'Publish' });
+  const lessonRow = (title: string) => page.locator(`[data-lesson="${title}"]`);
+  const open = async () => {
+    await page.getByRole('button', { name: /^Publish \d+ lesson\(s\)…$/ }).click();
+    await dialog().waitFor();
+  };
+  const fill = async (password = ADMIN.password) => {
+    await dialog().getByLabel('Server URL').fill(backend.url);
+    await dialog().getByLabel('Anon key').fill(backend.anonKey);
+    await dialog().getByLabel('Email', { exact: true }).fill(ADMIN.email);
+    await dialog().getByLabel('Password', { exact: true }).fill(password);
+  };
+  const check = async () => {
+    await dialog().getByRole('button', { name: 'Check', exact: true }).click();
+    await dialog().getByRole('list', { name: 'Lesson checks' }).waitFor({ timeout: 30_000 });
+  };
+  const verdict = (label: string) =>
+    dialog().getByRole('list', { name: 'Lesson checks' }).getByRole('listitem', { name: label });
+
+  beforeAll(async () => {
+    const root = join(base, 'lessons');
+    writeCleanLesson(root, '909 Bolt', 2);
+    writeCleanLesson(root, '910 Posta', 2);
+    writeCleanLesson(root, '911 Vonat', 2);
+    backend = await startBackendProcess(join(base, 'backend'));
+    const db = service();
+    const { data, error } = await db.auth.admin.createUser({ ...ADMIN, email_confirm: true });
     if (error) throw error;
-    const role = await service
+    await db
       .from('user_roles')
       .upsert({ user_id: data.user.id, role: 'admin' }, { onConflict: 'user_id' });
-    if (role.error) throw role.error;
-    harness = await startHarness({ dataDir: join(base, 'data'), root: join(base, 'lessons') });
+    const web = await db
+      .from('lessons')
+      .insert({ lesson_number: 910, title: 'Posta (web)' })
+      .select('id')
+      .single();
+    if (web.error) throw web.error;
+    webLessonId = web.data.id;
+    harness = await startHarness({ dataDir: join(base, 'data'), root });
     await harness.studio.handlers['root:choose']();
-    await harness.studio.handlers['import:scan-folder'](join(base, 'lessons'));
+    await harness.studio.handlers['import:scan-folder'](root);
+    // Bolt and Posta are timed, as an author leaves them; Vonat is not.
+    for (const lesson of harness.studio.store.lessons.list()) {
+      if (lesson.title !== 'Vonat') timeAllLines(harness.studio.store, lesson.id);
+    }
     browser = await launchChromium();
-    page = await browser.newPage();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(harness.url);
+    await page.getByLabel('Choose every lesson for publishing').check();
+    await open();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -46,41 +85,116 @@ describe('publish panel in Chromium', () => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  const fill = async (password: string) => {
-    const form = page.getByRole('form', { name: 'Publish' });
-    await form.getByLabel('Server URL').fill(backend.url);
-    await form.getByLabel('Anon key').fill(backend.anonKey);
-    await form.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-    await form.getByLabel('Password', { exact: true }).fill(password);
-    return form;
-  };
-
   it('returns the sign-in error for a wrong password', async () => {
-    await page.getByLabel('Publish Köszönés').check();
-    const form = await fill('not-the-password');
-    await form.getByRole('button', { name: 'Publish 1 lesson(s)' }).click();
+    await fill('not-the-password');
+    await dialog().getByRole('button', { name: 'Check', exact: true }).click();
     await expect
-      .poll(() => form.getByRole('alert').textContent(), { timeout: 20_000 })
-      .toMatch(/invalid/i);
+      .poll(() => dialog().locator('p[role="alert"]').textContent(), { timeout: 20_000 })
+      .toMatch(/^Sign-in failed: .*invalid/i);
   });
 
-  it('returns per-item status, a full progress bar and the lesson marked published', async () => {
-    const form = await fill(ADMIN.password);
-    await form.getByLabel('Publish as').selectOption('published');
-    await form.getByRole('button', { name: 'Publish 1 lesson(s)' }).click();
-    const bar = form.getByRole('progressbar', { name: 'Publish progress' });
+  it('returns a warning before the password goes over plain http to another machine', async () => {
+    await dialog().getByLabel('Server URL').fill('http://10.20.30.40:54321');
+    const warning = dialog().locator('.insecure');
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'Köszönés' }).textContent(), {
-        timeout: 60_000,
-      })
-      .toContain('published');
-    expect(await bar.getAttribute('value')).toBe(await bar.getAttribute('max'));
-    const items = form.getByRole('list', { name: 'Publish items' });
+      .poll(() => warning.textContent())
+      .toContain('your password would travel unencrypted');
+    const checkButton = dialog().getByRole('button', { name: 'Check', exact: true });
+    expect(await checkButton.isDisabled()).toBe(true);
+    await warning.getByLabel('Send my password unencrypted anyway').check();
+    expect(await checkButton.isEnabled()).toBe(true);
+    await dialog().getByLabel('Server URL').fill('https://magyarul.example');
+    expect(await warning.count()).toBe(0);
+  });
+
+  it('returns each lesson’s checks and its number conflict before anything is sent', async () => {
+    await fill();
+    await check();
+    await expect
+      .poll(() => verdict('Lesson 909 “Bolt”').getAttribute('data-verdict'))
+      .toBe('ready');
+    expect(await verdict('Lesson 910 “Posta”').textContent()).toContain(
+      'The server already has lesson 910: “Posta (web)”.',
+    );
+    const vonat = verdict('Lesson 911 “Vonat”');
+    expect(await vonat.getAttribute('data-verdict')).toBe('blocked');
+    expect(await vonat.textContent()).toContain('Error: Line 1 has no start or end time.');
+    expect(
+      await dialog().getByRole('button', { name: 'Publish 1 ready lesson(s)' }).isEnabled(),
+    ).toBe(true);
+    const onServer = await service().from('lessons').select('id');
+    expect(onServer.data).toEqual([{ id: webLessonId }]);
+  });
+
+  it('returns the server’s lesson updated in place once chosen, and only ready lessons sent', async () => {
+    await verdict('Lesson 910 “Posta”')
+      .getByRole('button', { name: 'Update that lesson in place' })
+      .click();
+    await expect
+      .poll(() => verdict('Lesson 910 “Posta”').getAttribute('data-verdict'))
+      .toBe('ready');
+    await dialog().getByRole('button', { name: 'Publish 2 ready lesson(s)' }).click();
+    const items = dialog().getByRole('list', { name: 'Publish items' });
+    await expect
+      .poll(() => items.textContent(), { timeout: 60_000 })
+      .toContain('Lesson 911 “Vonat” — checks: blocked');
     const text = await items.textContent();
-    expect(text).toContain('audio:dialogue.mp3: uploaded');
-    expect(text).toContain('lesson: uploaded');
-    expect(text).toContain('transcript: uploaded');
-    expect(text).toContain('vocabulary: uploaded');
-    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(text).toContain('Lesson 909 “Bolt” — transcript: uploaded');
+    expect(text).toContain('Lesson 910 “Posta” — lesson: uploaded');
+    const bar = dialog().getByRole('progressbar', { name: 'Publish progress' });
+    expect(await bar.getAttribute('value')).toBe(await bar.getAttribute('max'));
+    const rows = await service()
+      .from('lessons')
+      .select('id, title, lesson_number')
+      .order('lesson_number');
+    expect(rows.data).toEqual([
+      { id: expect.any(String) as string, title: 'Bolt', lesson_number: 909 },
+      { id: webLessonId, title: 'Posta', lesson_number: 910 },
+    ]);
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => lessonRow('Posta').textContent()).toContain('draft on server');
+    expect(await lessonRow('Vonat').textContent()).toContain('not published');
+  });
+
+  it('returns the changed-since-publish marker after an edit, and warnings sent only with Publish anyway', async () => {
+    const studio = studioPage(page);
+    await studio.openLesson('Bolt');
+    await studio.selectLine(1);
+    const german = page.getByLabel('German translation of line 1');
+    await german.fill('');
+    await german.press('Enter');
+    await expect.poll(() => lessonRow('Bolt').textContent()).toContain('changed since publish');
+    await page.getByLabel('Publish Posta').uncheck();
+    await page.getByLabel('Publish Vonat').uncheck();
+    await open();
+    // Server, key and e-mail are remembered; the password is not.
+    await expect.poll(() => dialog().getByLabel('Server URL').inputValue()).toBe(backend.url);
+    expect(await dialog().getByLabel('Email', { exact: true }).inputValue()).toBe(ADMIN.email);
+    expect(await dialog().getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await dialog().getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await check();
+    expect(await verdict('Lesson 909 “Bolt”').textContent()).toContain(
+      'Warning: German translation missing for 1 of 2 lines.',
+    );
+    expect(
+      await dialog().getByRole('button', { name: 'Publish 0 ready lesson(s)' }).isDisabled(),
+    ).toBe(true);
+    await dialog()
+      .getByRole('button', { name: /^Publish anyway/ })
+      .click();
+    const items = dialog().getByRole('list', { name: 'Publish items' });
+    await expect
+      .poll(() => items.textContent(), { timeout: 60_000 })
+      .toContain('Lesson 909 “Bolt” — transcript: uploaded');
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => lessonRow('Bolt').textContent()).not.toContain('changed since publish');
+    const bolt =
+      harness.studio.store.lessons.list().find((l) => l.title === 'Bolt')?.remoteId ?? '';
+    const line = await service()
+      .from('lesson_transcript')
+      .select('translation_de')
+      .eq('line_number', 1)
+      .eq('lesson_id', bolt);
+    expect(line.data).toEqual([{ translation_de: null }]);
   });
 });

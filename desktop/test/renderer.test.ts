@@ -3,17 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StudioApi } from '../src/shared/ipc.ts';
 import { launchChromium } from './harness/browser.ts';
 import type { Harness } from './harness/server.ts';
 import { startHarness } from './harness/server.ts';
 import { writeLessonsRoot } from './support/lessons.ts';
-
-/** "0:01.40" → 1.4; "–" → null */
-function seconds(text: string | null): number | null {
-  const match = /^(\d+):(\d+\.\d+)$/.exec((text ?? '').trim());
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
-}
+import { seconds, studioPage } from './support/page.ts';
 
 describe('studio renderer in Chromium', () => {
   const base = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
@@ -26,7 +20,7 @@ describe('studio renderer in Chromium', () => {
     writeLessonsRoot(join(base, 'lessons'));
     harness = await startHarness({ dataDir: join(base, 'data'), root: join(base, 'lessons') });
     browser = await launchChromium();
-    page = await browser.newPage();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(harness.url);
   });
@@ -36,33 +30,46 @@ describe('studio renderer in Chromium', () => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  const startOf = async (n: number) => seconds(await page.getByTestId(`start-${n}`).textContent());
-  const endOf = async (n: number) => seconds(await page.getByTestId(`end-${n}`).textContent());
+  const studio = () => studioPage(page);
+  const startOf = (n: number) => studio().startOf(n);
+  const endOf = (n: number) => studio().endOf(n);
 
   it('returns every lesson with its issues and a full progress bar after importing', async () => {
     await page.getByRole('button', { name: 'Choose lessons folder…' }).click();
     await expect.poll(() => page.getByLabel('Lessons folder').textContent()).toContain('lessons');
     await page.getByRole('button', { name: 'Import lessons' }).click();
     await expect
-      .poll(() => page.getByRole('table', { name: 'Lessons' }).locator('tbody tr').count(), {
+      .poll(() => page.getByRole('navigation', { name: 'Lessons' }).getByRole('listitem').count(), {
         timeout: 60_000,
       })
       .toBe(3);
     const bar = page.getByRole('progressbar', { name: 'Import progress' });
     await expect.poll(() => bar.getAttribute('value'), { timeout: 60_000 }).toBe('3');
     expect(await bar.getAttribute('max')).toBe('3');
-    const piac = page.getByRole('row').filter({ hasText: 'Piac' });
-    await piac.getByRole('button', { name: /issues/ }).click();
-    const issues = piac.getByRole('list', { name: 'Import issues' });
+    expect(await page.locator('[data-lesson="Piac"]').textContent()).toMatch(/\d+ issues/);
+    await studio().openLesson('Piac');
+    const issues = page.getByRole('list', { name: 'Import issues' });
     await expect.poll(() => issues.textContent()).toContain("Row 2: Invalid difficulty 'easy'");
     expect(await issues.textContent()).toContain('körte.mp3');
   });
 
-  it('returns one region per transcript line on a waveform drawn from stored peaks', async () => {
-    await page.getByRole('button', { name: 'Köszönés' }).click();
+  it('returns one labelled region per transcript line, untimed ones hatched on the waveform and marked in the grid', async () => {
+    await studio().openLesson('Köszönés');
     const wave = page.getByTestId('waveform');
-    await expect.poll(() => wave.getAttribute('data-ready'), { timeout: 10_000 }).toBe('true');
     await expect.poll(() => wave.getAttribute('data-regions')).toBe('3');
+    const regions = page.locator('[part~="region"]');
+    expect(await regions.allTextContents()).toEqual([
+      '1 ANNA · untimed',
+      '2 BENCE · untimed',
+      '3 ANNA · untimed',
+    ]);
+    expect(await page.locator('[part~="untimed"]').count()).toBe(3);
+    const background = await regions.first().evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(background).toContain('repeating-linear-gradient');
+    expect(await page.locator('tr[data-untimed="true"]').count()).toBe(3);
+    expect(await page.getByTestId('start-1').textContent()).toBe('untimed');
+    const errors = page.getByRole('list', { name: 'Publish checks' });
+    expect(await errors.textContent()).toContain('Line 1 has no start or end time.');
   });
 
   it('returns suggested boundaries at the silences once accepted, saved and undoable', async () => {
@@ -83,21 +90,59 @@ describe('studio renderer in Chromium', () => {
       expect(Math.abs((start ?? -9) - (expected[i]?.[0] ?? 0))).toBeLessThan(0.15);
       expect(Math.abs((end ?? -9) - (expected[i]?.[1] ?? 0))).toBeLessThan(0.15);
     });
-    const saved = await page.evaluate(async () => {
-      const { studio } = window as unknown as { studio: StudioApi };
-      const [lesson] = await studio.listDrafts();
-      return (await studio.getDraft(lesson?.id ?? 0))?.lines.map((l) => l.startTime);
-    });
-    expect(saved?.every((t) => t !== null)).toBe(true);
+    const saved = await studio().saved('Köszönés');
+    expect(saved?.lines.every((l) => l.startTime !== null)).toBe(true);
+    // Timed now: drawn plainly, and the checks no longer list the lines.
+    await expect.poll(() => page.locator('[part~="untimed"]').count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Publish checks' }).textContent()).not.toContain(
+      'has no start',
+    );
 
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => startOf(2)).toBeNull();
     await page.getByRole('button', { name: 'Redo' }).click();
     await expect.poll(() => startOf(2)).not.toBeNull();
+    // The keyboard does the same: Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo.
+    await page.locator('body').click({ position: { x: 5, y: 890 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => startOf(2)).toBeNull();
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => startOf(2)).not.toBeNull();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => startOf(2)).toBeNull();
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => startOf(2)).not.toBeNull();
+  });
+
+  it('returns the playhead at a line’s start after clicking its row', async () => {
+    const start = (await startOf(3)) ?? 0;
+    await studio().selectLine(3);
+    await expect.poll(() => studio().playhead()).toBeCloseTo(start, 1);
+    expect(await studio().selectedRow().textContent()).toContain('3');
+  });
+
+  it('returns the chosen boundary nudged by 10 ms with Alt+arrows and 100 ms with Shift+Alt', async () => {
+    await studio().selectLine(2);
+    const [start, end] = [(await startOf(2)) ?? 0, (await endOf(2)) ?? 0];
+    await page.getByRole('radio', { name: 'start' }).check();
+    await page.locator('body').click({ position: { x: 5, y: 890 } });
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(() => startOf(2)).toBeCloseTo(start + 0.01, 5);
+    await page.keyboard.press('Shift+Alt+ArrowLeft');
+    await expect.poll(() => startOf(2)).toBeCloseTo(start - 0.09, 5);
+    await page.getByRole('radio', { name: 'end' }).check();
+    await page.locator('body').click({ position: { x: 5, y: 890 } });
+    await page.keyboard.press('Shift+Alt+ArrowRight');
+    await expect.poll(() => endOf(2)).toBeCloseTo(end + 0.1, 5);
+    expect((await studio().saved('Köszönés'))?.lines[1]?.endTime).toBeCloseTo(end + 0.1, 5);
+    // Each nudge is one undo step.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => endOf(2)).toBeCloseTo(end, 5);
+    expect(await startOf(2)).toBeCloseTo(start - 0.09, 5);
   });
 
   it('returns start and end set at the playhead by [ and ] while playing, ] moving to the next line', async () => {
-    await page.getByRole('row').filter({ hasText: 'Szia, Bence!' }).click();
+    await studio().selectLine(1);
     await page.getByRole('button', { name: 'Play/Pause' }).click();
     await expect
       .poll(async () => seconds(await page.getByLabel('Playhead').textContent()) ?? 0)
@@ -112,14 +157,10 @@ describe('studio renderer in Chromium', () => {
     const end = await endOf(1);
     expect(start).toBeGreaterThan(0.25);
     expect(end).toBeGreaterThan((start ?? 0) + 0.3);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('table', { name: 'Transcript' })
-          .getByRole('row', { selected: true })
-          .textContent(),
-      )
-      .toContain('Szia Anna!');
+    await expect.poll(async () => (await studio().selectedRow().count()) > 0).toBe(true);
+    expect(
+      await studio().selectedRow().first().getByLabel('Text of line 2').inputValue(),
+    ).toContain('Szia Anna!');
   });
 
   it('returns a region moved by dragging it on the waveform', async () => {
@@ -136,9 +177,9 @@ describe('studio renderer in Chromium', () => {
   });
 
   it('returns a longer line after dragging the selected region’s right handle', async () => {
-    await page.getByRole('row').filter({ hasText: 'Szia, Bence!' }).click();
+    await studio().selectLine(1);
     const before = (await endOf(1)) ?? 0;
-    const handle = page.locator('[part~="region-handle-right"]');
+    const handle = page.locator('[part~="region"]').nth(0).locator('[part~="region-handle-right"]');
     await expect.poll(() => handle.count()).toBe(1);
     const box = await handle.boundingBox();
     if (!box) throw new Error('handle not visible');
@@ -178,17 +219,19 @@ describe('studio renderer in Chromium', () => {
       Math.abs((box2?.x ?? 0) - (box1?.x ?? 0) - (start2 - start1) * pxPerSecond),
     ).toBeLessThan(4);
     const before = await page.getByLabel('Playhead').textContent();
-    await regions.nth(1).click({ position: { x: 5, y: 20 } });
+    await regions.nth(1).click({ position: { x: 5, y: 60 } });
     await expect
       .poll(() => page.getByRole('row', { selected: true }).getByTestId('start-2').count())
       .toBe(1);
     // The click selected the line; it did not seek the player to where it landed.
     expect(await page.getByLabel('Playhead').textContent()).toBe(before);
+    // Zoomed in this far, every region has its two handles, not only the selected one.
+    await expect.poll(() => page.locator('[part~="region-handle"]').count()).toBe(6);
   });
 
   it('returns the selected line played again while Loop is on', async () => {
     await page.getByLabel('Zoom').fill('0');
-    await page.getByRole('row').filter({ hasText: 'Szia Anna!' }).click();
+    await studio().selectLine(2);
     const [start, end] = [(await startOf(2)) ?? 0, (await endOf(2)) ?? 0];
     await page.getByRole('button', { name: 'Play line' }).click();
     // Speed is 1.5×: one pass takes (end − start) / 1.5 s. Read the playhead in the page for
@@ -217,24 +260,38 @@ describe('studio renderer in Chromium', () => {
     await page.getByLabel('Loop').uncheck();
   });
 
-  it('returns a word matched by hand moved to the matched list, with each file playable', async () => {
-    const unmatched = page.getByRole('list', { name: 'Unmatched words', exact: true });
-    await unmatched.getByLabel('Audio for őszibarack').selectOption('words/extra.mp3');
-    const matched = page.getByRole('list', { name: 'Matched words', exact: true });
-    await expect.poll(() => matched.textContent()).toContain('őszibarack');
-    expect(await matched.textContent()).toContain('köszönöm');
+  it('returns a word matched by hand, its issue gone, and the match undone by Ctrl+Z', async () => {
+    await page.getByRole('tab', { name: /Vocabulary/ }).click();
+    const issues = page.getByRole('list', { name: 'Import issues' });
+    expect(await issues.textContent()).toContain('No audio file matches the word "őszibarack".');
+    await page.getByLabel('Audio for őszibarack').selectOption('words/extra.mp3');
+    await expect
+      .poll(async () =>
+        (await studio().saved('Köszönés'))?.words.find((w) => w.wordHu === 'őszibarack'),
+      )
+      .toMatchObject({ audioFile: 'words/extra.mp3', matchLevel: 'manual' });
+    // Resolved: the word's and the file's issues disappear at once.
+    await expect.poll(() => issues.textContent()).not.toContain('őszibarack');
+    expect(await issues.textContent()).not.toContain('words/extra.mp3 matches no');
     await expect.poll(() => page.getByRole('button', { name: 'Play szia' }).isEnabled()).toBe(true);
-    await page.getByRole('button', { name: 'Unmatch őszibarack' }).click();
-    await expect.poll(() => unmatched.textContent()).toContain('őszibarack');
+    await page.locator('body').click({ position: { x: 5, y: 890 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByLabel('Audio for őszibarack').inputValue()).toBe('');
+    await expect.poll(() => issues.textContent()).toContain('őszibarack');
     await expect
       .poll(() => page.getByRole('list', { name: 'Unmatched files' }).textContent())
       .toContain('words/extra.mp3');
+    await page.keyboard.press('Control+y');
+    await expect
+      .poll(() => page.getByLabel('Audio for őszibarack').inputValue())
+      .toBe('words/extra.mp3');
+    await page.getByRole('tab', { name: /Lines/ }).click();
   });
 
   it('returns the edits after a reload (autosaved) and no page errors', async () => {
     const before = [await startOf(1), await endOf(1)];
     await page.reload();
-    await page.getByRole('button', { name: 'Köszönés' }).click();
+    await studio().openLesson('Köszönés');
     await expect.poll(() => startOf(1)).toBe(before[0]);
     expect(await endOf(1)).toBe(before[1]);
     expect(pageErrors).toEqual([]);

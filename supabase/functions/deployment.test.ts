@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -54,19 +54,25 @@ describe('edge function deployment files', () => {
     expect(entry).toContain('Deno.serve((req: Request) => handler(req, Deno.env.toObject()))');
     const map = JSON.parse(readFileSync(join(FUNCTIONS_DIR, name, 'deno.json'), 'utf8')) as {
       imports: Record<string, string>;
+      lock?: unknown;
     };
     expect(map.imports).toEqual({
       '@supabase/supabase-js': `npm:@supabase/supabase-js@${installedVersion('@supabase/supabase-js')}`,
       '@magyarul/core': '../../../core/src/index.ts',
       papaparse: `npm:papaparse@${installedVersion('papaparse')}`,
+      '@types/papaparse': `npm:@types/papaparse@${installedVersion('@types/papaparse')}`,
       'ts-fsrs': `npm:ts-fsrs@${installedVersion('ts-fsrs')}`,
     });
+    // No deno.lock: one written by a newer Deno breaks the 2.1 bundler hosted deploys with.
+    expect(map.lock).toBe(false);
     expect(existsSync(join(FUNCTIONS_DIR, name, map.imports['@magyarul/core'] ?? ''))).toBe(true);
   });
 
-  it.each(NAMES)('returns a config.toml table with verify_jwt on for %s', (name) => {
+  // Off: the function verifies the caller through the database (see config.toml); the gateway's
+  // check would reject tokens signed with hosted's new JWT signing keys.
+  it.each(NAMES)('returns a config.toml table with verify_jwt off for %s', (name) => {
     expect(toml.get(`functions.${name}`)).toMatchObject({
-      verify_jwt: true,
+      verify_jwt: false,
       import_map: `./functions/${name}/deno.json`,
       entrypoint: `./functions/${name}/index.ts`,
     });
@@ -81,10 +87,39 @@ describe('edge function deployment files', () => {
     expect(toml.get('db.seed')).toMatchObject({ enabled: true });
   });
 
+  it('returns an import map entry for every @ts-types directive in core', () => {
+    const coreSrc = join(FUNCTIONS_DIR, '..', '..', 'core', 'src');
+    const directives = readdirSync(coreSrc, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [...readFileSync(join(coreSrc, f), 'utf8').matchAll(/@ts-types="([^"]+)"/g)])
+      .map((m) => m[1] ?? '');
+    expect(directives).toContain('@types/papaparse');
+    for (const name of NAMES) {
+      const map = JSON.parse(readFileSync(join(FUNCTIONS_DIR, name, 'deno.json'), 'utf8')) as {
+        imports: Record<string, string>;
+      };
+      for (const specifier of directives) expect(map.imports).toHaveProperty([specifier]);
+    }
+  });
+
   it('returns only the dependencies core declares in the import maps', () => {
     const core = JSON.parse(
       readFileSync(join(FUNCTIONS_DIR, '..', '..', 'core', 'package.json'), 'utf8'),
     ) as { dependencies: Record<string, string> };
     expect(Object.keys(core.dependencies).sort()).toEqual(['papaparse', 'ts-fsrs']);
+  });
+
+  it('returns no import of the embedded backend from anything under supabase/functions', () => {
+    // What deploys to hosted Supabase must not reach into supabase/local (tests included: their
+    // fixture lives in tests/functions).
+    const files = readdirSync(FUNCTIONS_DIR, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.includes('node_modules') && !f.includes('.tsbuild'),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const offending = files.filter((file) => {
+      const source = readFileSync(join(FUNCTIONS_DIR, file), 'utf8');
+      return /from\s+'(@magyarul\/local|[^']*\/local\/)/.test(source);
+    });
+    expect(offending).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'local',
-    include: ['src/**/*.test.ts', '../functions/**/*.test.ts'],
+    include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -9,11 +9,13 @@ import {
   distinctWords,
   lessonAudioFile,
   loadTimings,
+  slowLessonAudioFile,
   wordAudioFile,
 } from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
 import { DIFFICULTIES, SPEAKERS } from './content/types.ts';
+import { BITRATE_KBPS, MP3_SAMPLE_RATE } from './make-audio.ts';
 import { mp3Info } from './mp3-info.ts';
 
 type Probe = {
@@ -40,8 +42,8 @@ function allTexts(): string[] {
       l.title,
       l.description,
       l.topic,
-      ...l.lines.map(([, text]) => text),
-      ...l.words.flatMap((w) => [w.hu, w.en, w.form ?? '']),
+      ...l.lines.flatMap(([, text, t]) => [text, t.en, t.de, t.es]),
+      ...l.words.flatMap((w) => [w.hu, w.en, w.de, w.es, ...(w.forms ?? [])]),
     ]),
     ...TOURIST_PACK.flat(),
   ];
@@ -50,8 +52,8 @@ function allTexts(): string[] {
 const timings = loadTimings();
 
 describe('seed content', () => {
-  it('has at least 10 lessons numbered 1..n whose levels never fall', () => {
-    expect(LESSONS.length).toBeGreaterThanOrEqual(10);
+  it('has 30 lessons numbered 1..n whose levels never fall', () => {
+    expect(LESSONS.length).toBe(30);
     expect(LESSONS.map((l) => l.number)).toEqual(LESSONS.map((_, i) => i + 1));
     const ranks = LESSONS.map((l) => DIFFICULTIES.indexOf(l.level));
     expect(ranks[0]).toBe(0);
@@ -64,14 +66,18 @@ describe('seed content', () => {
     expect(new Set(LESSONS.map((l) => l.topic)).size).toBe(LESSONS.length);
   });
 
-  it('gives every lesson 12–20 dialogue lines spoken by narrator, anna and bence', () => {
+  it('gives every lesson 12–20 dialogue lines by the narrator, Anna and Bence', () => {
+    let both = 0;
     for (const lesson of LESSONS) {
       expect(lesson.lines.length, `lesson ${lesson.number}`).toBeGreaterThanOrEqual(12);
       expect(lesson.lines.length, `lesson ${lesson.number}`).toBeLessThanOrEqual(20);
       const speakers = new Set(lesson.lines.map(([speaker]) => speaker));
       for (const speaker of speakers) expect(SPEAKERS).toContain(speaker);
-      expect(speakers.has('anna') && speakers.has('bence'), `lesson ${lesson.number}`).toBe(true);
+      // A scene with staff may have only one of them (the narrator speaks for the staff).
+      expect(speakers.has('anna') || speakers.has('bence'), `lesson ${lesson.number}`).toBe(true);
+      if (speakers.has('anna') && speakers.has('bence')) both += 1;
     }
+    expect(both).toBeGreaterThanOrEqual(20);
   });
 
   it('writes every text in NFC and spells Hungarian with ő and ű, never õ or û', () => {
@@ -85,36 +91,32 @@ describe('seed content', () => {
     expect(dialogue).toMatch(/ű|Ű/u);
   });
 
-  it('gives every lesson 10–15 distinct words that occur in its dialogue', () => {
+  it('gives every lesson 10–20 distinct words with a valid difficulty', () => {
+    // That each word occurs in its dialogue is course.test.ts's coverage check (it knows the
+    // inflected forms through hunspell-hu).
     for (const lesson of LESSONS) {
       expect(lesson.words.length, `lesson ${lesson.number}`).toBeGreaterThanOrEqual(10);
-      expect(lesson.words.length, `lesson ${lesson.number}`).toBeLessThanOrEqual(15);
+      expect(lesson.words.length, `lesson ${lesson.number}`).toBeLessThanOrEqual(20);
       const keys = lesson.words.map((w) => w.hu.toLowerCase());
       expect(new Set(keys).size).toBe(keys.length);
-      const dialogue = lesson.lines
-        .map(([, text]) => text)
-        .join(' ')
-        .toLowerCase();
       for (const word of lesson.words) {
-        const form = (word.form ?? word.hu).toLowerCase();
-        expect(dialogue, `lesson ${lesson.number}: ${word.hu}`).toContain(form);
         expect(word.en.length).toBeGreaterThan(0);
         expect(DIFFICULTIES).toContain(word.difficulty);
       }
     }
   });
 
-  it('has a tourist pack of 150 distinct words, most of them lesson vocabulary', () => {
+  it('has a tourist pack of 150 distinct, trimmed entries with four texts each', () => {
     expect(TOURIST_PACK).toHaveLength(150);
     const keys = TOURIST_PACK.map(([hu]) => hu.normalize('NFC').toLowerCase());
     expect(new Set(keys).size).toBe(150);
-    for (const [hu, en] of TOURIST_PACK) {
-      expect(hu.trim()).toBe(hu);
-      expect(en.length).toBeGreaterThan(0);
+    for (const entry of TOURIST_PACK) {
+      expect(entry).toHaveLength(4);
+      for (const text of entry) {
+        expect(text.trim()).toBe(text);
+        expect(text.length).toBeGreaterThan(0);
+      }
     }
-    const vocabulary = new Set(distinctWords().map((w) => w.hu.toLowerCase()));
-    const overlap = keys.filter((k) => vocabulary.has(k)).length;
-    expect(overlap).toBeGreaterThanOrEqual(100);
   });
 
   it('names word audio with distinct ASCII slugs that keep accented words apart', () => {
@@ -136,6 +138,7 @@ describe('seed content', () => {
         dialogueHash(lesson.lines),
       );
       expect(entry?.lines).toHaveLength(lesson.lines.length);
+      expect(entry?.slow.lines).toHaveLength(lesson.lines.length);
     }
     expect(Object.keys(timings.words).sort()).toEqual(
       distinctWords()
@@ -144,34 +147,56 @@ describe('seed content', () => {
     );
   });
 
-  it('has a mono MP3 per dialogue whose increasing line times fit its measured duration', () => {
+  it('has a normal and a slow mono MP3 per dialogue whose increasing line times fit its measured duration', () => {
     let total = 0;
     for (const lesson of LESSONS) {
       const entry = timings.lessons[String(lesson.number)];
       if (!entry) throw new Error(`no timings for lesson ${lesson.number}`);
-      const file = join(AUDIO_DIR, 'lessons', lessonAudioFile(lesson.number));
       expect(entry.file).toBe(lessonAudioFile(lesson.number));
-      const info = probe(file);
-      expect(info.streams[0]).toMatchObject({ codec_name: 'mp3', channels: 1 });
-      expect(info.format.format_name).toBe('mp3');
-      const measured = Number(info.format.duration);
-      expect(Math.abs(measured - entry.duration)).toBeLessThan(0.15);
-      expect(mp3Info(readFileSync(file))).toMatchObject({ sampleRate: 22_050, channels: 1 });
-      let previousEnd = 0;
-      for (const line of entry.lines) {
-        expect(line.start).toBeGreaterThanOrEqual(previousEnd);
-        expect(line.end).toBeGreaterThan(line.start);
-        expect(line.end - line.start).toBeLessThanOrEqual(6);
-        expect(Number(line.start.toFixed(2))).toBe(line.start);
-        expect(Number(line.end.toFixed(2))).toBe(line.end);
-        previousEnd = line.end;
+      expect(entry.slow.file).toBe(slowLessonAudioFile(lesson.number));
+      for (const rendering of [entry, entry.slow]) {
+        const file = join(AUDIO_DIR, 'lessons', rendering.file);
+        const info = probe(file);
+        expect(info.streams[0]).toMatchObject({ codec_name: 'mp3', channels: 1 });
+        expect(info.format.format_name).toBe('mp3');
+        const measured = Number(info.format.duration);
+        expect(Math.abs(measured - rendering.duration)).toBeLessThan(0.15);
+        expect(mp3Info(readFileSync(file))).toMatchObject({
+          sampleRate: MP3_SAMPLE_RATE,
+          channels: 1,
+        });
+        let previousEnd = 0;
+        for (const line of rendering.lines) {
+          expect(line.start).toBeGreaterThanOrEqual(previousEnd);
+          expect(line.end).toBeGreaterThan(line.start);
+          expect(line.end - line.start).toBeLessThanOrEqual(rendering === entry ? 8 : 12);
+          expect(Number(line.start.toFixed(2))).toBe(line.start);
+          expect(Number(line.end.toFixed(2))).toBe(line.end);
+          previousEnd = line.end;
+        }
+        expect(previousEnd).toBeLessThanOrEqual(measured);
+        const bytes = statSync(file).size;
+        expect(bytes).toBe(rendering.bytes);
+        total += bytes;
       }
-      expect(previousEnd).toBeLessThanOrEqual(measured);
-      const bytes = statSync(file).size;
-      expect(bytes).toBe(entry.bytes);
-      total += bytes;
+      // The slow rendering is slower line by line, not only in its pauses.
+      lesson.lines.forEach((_, i) => {
+        const normal = entry.lines[i];
+        const slow = entry.slow.lines[i];
+        if (!normal || !slow) throw new Error(`lesson ${lesson.number} line ${i + 1}: no times`);
+        expect(slow.end - slow.start).toBeGreaterThan((normal.end - normal.start) * 1.2);
+      });
+      expect(entry.slow.duration).toBeGreaterThan(entry.duration * 1.3);
     }
-    expect(total).toBeLessThan(4 * 1024 * 1024);
+    const words = distinctWords().reduce(
+      (sum, w) => sum + statSync(join(AUDIO_DIR, 'words', wordAudioFile(w.hu))).size,
+      0,
+    );
+    console.log(
+      `audio: dialogues ${(total / 1024 / 1024).toFixed(1)} MiB (normal and slow), ` +
+        `words ${(words / 1024 / 1024).toFixed(1)} MiB, at ${BITRATE_KBPS} kbit/s`,
+    );
+    expect(total + words).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('has a valid MP3 for every vocabulary word', () => {
@@ -179,7 +204,11 @@ describe('seed content', () => {
       const file = join(AUDIO_DIR, 'words', wordAudioFile(word.hu));
       expect(existsSync(file), file).toBe(true);
       const info = mp3Info(readFileSync(file));
-      expect(info).toMatchObject({ sampleRate: 22_050, channels: 1, bitrateKbps: 32 });
+      expect(info).toMatchObject({
+        sampleRate: MP3_SAMPLE_RATE,
+        channels: 1,
+        bitrateKbps: BITRATE_KBPS,
+      });
       expect(Math.abs(info.duration - (timings.words[word.hu]?.duration ?? 0))).toBeLessThan(0.15);
       expect(info.duration).toBeLessThan(4);
       expect(statSync(file).size).toBe(timings.words[word.hu]?.bytes);

@@ -27,6 +27,8 @@ export type DemoReview = {
   readonly sessionIndex: number;
   readonly correct: boolean;
   readonly log: ReviewLogRecord;
+  /** The word's state after this answer (what record_answer stores). */
+  readonly progress: WordProgress;
 };
 
 export type DemoHistory = {
@@ -42,7 +44,7 @@ export type DemoHistory = {
 };
 
 /** Answers the demo learner got wrong: (word, how many times seen before). */
-const MISSES: ReadonlySet<string> = new Set(['egészségedre#0', 'jó éjszakát#0']);
+const MISSES: ReadonlySet<string> = new Set(['viszontlátásra#0', 'magyar#0']);
 
 /**
  * Replays the history for the given lesson-1 words (in lesson order), ending at `now`.
@@ -63,7 +65,7 @@ export function demoHistory(words: readonly string[], now: Date, cardPrefix: str
       cardId: `${cardPrefix}:${word}`,
     });
     progress.set(word, outcome.progress);
-    reviews.push({ word, sessionIndex, correct, log: outcome.log });
+    reviews.push({ word, sessionIndex, correct, log: outcome.log, progress: outcome.progress });
     return correct;
   }
 

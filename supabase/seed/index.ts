@@ -2,11 +2,12 @@
 // (after the migrations), and safe to run again: every row is upserted by its natural key and
 // an unchanged row is left untouched, so a second run changes nothing.
 //
-// What it creates: the ten published lessons with their transcript times and vocabulary, the
-// 150-word tourist pack, the lesson and word MP3s in the lesson-audio bucket (bytes on disk and
-// storage.objects rows), the demo accounts admin@magyarul.local and learner@magyarul.local
+// What it creates: the thirty published lessons with their transcript (times for the normal and
+// the slow audio, translations in English, German and Spanish) and vocabulary (meanings in the
+// three languages), the 150-word tourist pack, the lesson (normal and slow) and word MP3s in the
+// lesson-audio bucket (bytes on disk and storage.objects rows), the demo accounts admin@magyarul.local and learner@magyarul.local
 // (password magyarul-demo, demo only) and the demo learner's first three days of study.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Queryable, ServerContext } from '../local/src/context.ts';
@@ -17,6 +18,8 @@ import {
   lessonAudioFile,
   lessonObjectName,
   loadTimings,
+  slowLessonAudioFile,
+  slowLessonObjectName,
   wordAudioFile,
   wordObjectName,
 } from './content/catalog.ts';
@@ -37,10 +40,16 @@ type AudioObject = { name: string; file: string };
 
 function audioObjects(): AudioObject[] {
   return [
-    ...LESSONS.map((l) => ({
-      name: lessonObjectName(l.number),
-      file: join(AUDIO_DIR, 'lessons', lessonAudioFile(l.number)),
-    })),
+    ...LESSONS.flatMap((l) => [
+      {
+        name: lessonObjectName(l.number),
+        file: join(AUDIO_DIR, 'lessons', lessonAudioFile(l.number)),
+      },
+      {
+        name: slowLessonObjectName(l.number),
+        file: join(AUDIO_DIR, 'lessons', slowLessonAudioFile(l.number)),
+      },
+    ]),
     ...distinctWords().map((w) => ({
       name: wordObjectName(w.hu),
       file: join(AUDIO_DIR, 'words', wordAudioFile(w.hu)),
@@ -151,21 +160,24 @@ async function upsertLessons(
       Math.round(timing.duration),
       lessonObjectName(lesson.number),
       adminId,
+      slowLessonObjectName(lesson.number),
     ];
     await tx.query(
       `insert into public.lessons (lesson_number, title, description, level, topic, duration,
-         audio_url, is_published, created_by, language_from, language_to)
-       values ($1, $2, $3, $4, $5, $6, $7, true, $8, 'english', 'hungarian')
+         audio_url, is_published, created_by, language_from, language_to, slow_audio_url)
+       values ($1, $2, $3, $4, $5, $6, $7, true, $8, 'english', 'hungarian', $9)
        on conflict (lesson_number) do update set
          title = excluded.title, description = excluded.description, level = excluded.level,
          topic = excluded.topic, duration = excluded.duration, audio_url = excluded.audio_url,
+         slow_audio_url = excluded.slow_audio_url,
          is_published = true, created_by = coalesce(public.lessons.created_by, excluded.created_by)
        where (public.lessons.title, public.lessons.description, public.lessons.level,
               public.lessons.topic, public.lessons.duration, public.lessons.audio_url,
-              public.lessons.is_published, public.lessons.created_by is null)
+              public.lessons.slow_audio_url, public.lessons.is_published,
+              public.lessons.created_by is null)
          is distinct from
              (excluded.title, excluded.description, excluded.level, excluded.topic,
-              excluded.duration, excluded.audio_url, true, false)`,
+              excluded.duration, excluded.audio_url, excluded.slow_audio_url, true, false)`,
       values,
     );
     const row = await tx.query<{ id: string }>(
@@ -176,21 +188,44 @@ async function upsertLessons(
     if (!id) throw new Error(`lesson ${lesson.number} missing after upsert`);
     ids.set(lesson.number, id);
 
-    for (const [index, [speaker, text]] of lesson.lines.entries()) {
+    for (const [index, [speaker, text, translation]] of lesson.lines.entries()) {
       const times = timing.lines[index];
-      if (!times) throw new Error(`no times for lesson ${lesson.number} line ${index + 1}`);
+      const slow = timing.slow.lines[index];
+      if (!times || !slow)
+        throw new Error(`no times for lesson ${lesson.number} line ${index + 1}`);
       await tx.query(
         `insert into public.lesson_transcript (lesson_id, line_number, speaker, text_content,
-           start_time, end_time)
-         values ($1, $2, $3, $4, $5, $6)
+           start_time, end_time, slow_start_time, slow_end_time, translation_en, translation_de,
+           translation_es)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          on conflict (lesson_id, line_number) do update set
            speaker = excluded.speaker, text_content = excluded.text_content,
-           start_time = excluded.start_time, end_time = excluded.end_time
+           start_time = excluded.start_time, end_time = excluded.end_time,
+           slow_start_time = excluded.slow_start_time, slow_end_time = excluded.slow_end_time,
+           translation_en = excluded.translation_en, translation_de = excluded.translation_de,
+           translation_es = excluded.translation_es
          where (lesson_transcript.speaker, lesson_transcript.text_content,
-                lesson_transcript.start_time, lesson_transcript.end_time)
+                lesson_transcript.start_time, lesson_transcript.end_time,
+                lesson_transcript.slow_start_time, lesson_transcript.slow_end_time,
+                lesson_transcript.translation_en, lesson_transcript.translation_de,
+                lesson_transcript.translation_es)
            is distinct from
-               (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time)`,
-        [id, index + 1, speaker, text.normalize('NFC'), times.start, times.end],
+               (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time,
+                excluded.slow_start_time, excluded.slow_end_time, excluded.translation_en,
+                excluded.translation_de, excluded.translation_es)`,
+        [
+          id,
+          index + 1,
+          speaker,
+          text.normalize('NFC'),
+          times.start,
+          times.end,
+          slow.start,
+          slow.end,
+          translation.en.normalize('NFC'),
+          translation.de.normalize('NFC'),
+          translation.es.normalize('NFC'),
+        ],
       );
     }
     await tx.query(
@@ -205,18 +240,22 @@ async function upsertLessons(
         word.en.normalize('NFC'),
         word.difficulty,
         wordObjectName(word.hu),
+        word.de.normalize('NFC'),
+        word.es.normalize('NFC'),
       ];
       await tx.query(
         `update public.lesson_vocabulary
-         set word_en = $3::text, difficulty = $4::text, audio_file_path = $5::text
+         set word_en = $3::text, difficulty = $4::text, audio_file_path = $5::text,
+             word_de = $6::text, word_es = $7::text
          where lesson_id = $1::uuid and word_hu = $2::text
-           and (word_en, difficulty, audio_file_path) is distinct from ($3::text, $4::text, $5::text)`,
+           and (word_en, difficulty, audio_file_path, word_de, word_es)
+             is distinct from ($3::text, $4::text, $5::text, $6::text, $7::text)`,
         params,
       );
       await tx.query(
         `insert into public.lesson_vocabulary (lesson_id, word_hu, word_en, difficulty,
-           audio_file_path)
-         select $1::uuid, $2::text, $3::text, $4::text, $5::text
+           audio_file_path, word_de, word_es)
+         select $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text
          where not exists (
            select 1 from public.lesson_vocabulary where lesson_id = $1::uuid and word_hu = $2::text
          )`,
@@ -228,14 +267,42 @@ async function upsertLessons(
 }
 
 async function upsertTouristPack(tx: Queryable): Promise<void> {
-  for (const [index, [hu, en]] of TOURIST_PACK.entries()) {
+  for (const [index, [hu, en, de, es]] of TOURIST_PACK.entries()) {
     await tx.query(
-      `insert into public.tourist_pack_words (position, word_hu, word_en) values ($1, $2, $3)
-       on conflict (position) do update set word_hu = excluded.word_hu, word_en = excluded.word_en
-       where (tourist_pack_words.word_hu, tourist_pack_words.word_en)
-         is distinct from (excluded.word_hu, excluded.word_en)`,
-      [index + 1, hu.normalize('NFC'), en.normalize('NFC')],
+      `insert into public.tourist_pack_words (position, word_hu, word_en, word_de, word_es)
+       values ($1, $2, $3, $4, $5)
+       on conflict (position) do update set word_hu = excluded.word_hu,
+         word_en = excluded.word_en, word_de = excluded.word_de, word_es = excluded.word_es
+       where (tourist_pack_words.word_hu, tourist_pack_words.word_en, tourist_pack_words.word_de,
+              tourist_pack_words.word_es)
+         is distinct from (excluded.word_hu, excluded.word_en, excluded.word_de, excluded.word_es)`,
+      [
+        index + 1,
+        hu.normalize('NFC'),
+        en.normalize('NFC'),
+        de.normalize('NFC'),
+        es.normalize('NFC'),
+      ],
     );
+  }
+}
+
+/**
+ * Runs `work` inside the seed's transaction as an API role with its JWT claims, the way
+ * PostgREST does, so the procedures see the caller they check.
+ */
+async function asRole<T>(
+  tx: Queryable,
+  as: { role: string; claims: Record<string, string> },
+  work: () => Promise<T>,
+): Promise<T> {
+  await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(as.claims)]);
+  await tx.query(`select set_config('role', $1, true)`, [as.role]);
+  try {
+    return await work();
+  } finally {
+    await tx.query(`select set_config('role', 'none', true)`);
+    await tx.query(`select set_config('request.jwt.claims', '', true)`);
   }
 }
 
@@ -280,82 +347,82 @@ async function seedLearnerHistory(
   );
   const vocabularyId = new Map(vocabulary.rows.map((r) => [r.word_hu, r.id]));
 
-  const sessionIds: string[] = [];
-  for (const session of history.sessions) {
-    const inserted = await tx.query<{ id: string }>(
-      `insert into public.flashcard_sessions (user_id, lesson_id, total_cards, correct_answers,
-         accuracy, session_completed, completed_at, created_at)
-       values ($1, $2, $3, $4, $5, true, $6, $7) returning id::text as id`,
-      [
-        learnerId,
-        session.kind === 'lesson' ? lesson1 : null,
+  // The history goes through the procedures the app uses (progress is written through the
+  // rules): the steps as the learner, the answers as the record-word-result function does, each
+  // with the time it happened (within the procedures' 7-day window).
+  const learner = { role: 'authenticated', claims: { sub: learnerId, role: 'authenticated' } };
+  const functionRole = { role: 'service_role', claims: { role: 'service_role' } };
+  const sessionIds = history.sessions.map(() => randomUUID());
+  await asRole(tx, learner, () =>
+    tx.query('select public.complete_lesson_audio($1, $2)', [
+      lesson1,
+      history.lesson1AudioAt.toISOString(),
+    ]),
+  );
+  const repsBefore = new Map<string, number>();
+  for (const [index, session] of history.sessions.entries()) {
+    for (const review of history.reviews.filter((r) => r.sessionIndex === index)) {
+      const id = vocabularyId.get(review.word);
+      if (!id) continue;
+      const { log, progress: next } = review;
+      await asRole(tx, functionRole, () =>
+        tx.query(
+          `select * from public.record_answer(
+             _user_id => $1, _vocabulary_id => $2, _was_correct => $3, _rating => $4,
+             _answered_at => $5, _due => $6, _stability => $7, _difficulty => $8,
+             _elapsed_days => $9, _scheduled_days => $10, _learning_steps => $11, _reps => $12,
+             _lapses => $13, _state => $14, _log_state => $15, _log_due => $16,
+             _log_stability => $17, _log_difficulty => $18, _log_elapsed_days => $19,
+             _log_last_elapsed_days => $20, _log_scheduled_days => $21,
+             _log_learning_steps => $22, _duration_ms => $23, _session_id => $24,
+             _expected_reps => $25)`,
+          [
+            learnerId,
+            id,
+            review.correct,
+            log.rating,
+            log.review.toISOString(),
+            next.due.toISOString(),
+            next.stability,
+            next.difficulty,
+            Math.round(next.elapsed_days),
+            Math.round(next.scheduled_days),
+            next.learning_steps,
+            next.reps,
+            next.lapses,
+            STATE_VALUES[next.state],
+            STATE_VALUES[log.state],
+            log.due.toISOString(),
+            log.stability,
+            log.difficulty,
+            Math.round(log.elapsed_days),
+            Math.round(log.last_elapsed_days),
+            Math.round(log.scheduled_days),
+            log.learning_steps,
+            log.duration_ms,
+            sessionIds[index],
+            repsBefore.get(review.word) ?? 0,
+          ],
+        ),
+      );
+      repsBefore.set(review.word, next.reps);
+    }
+    await asRole(tx, learner, () =>
+      tx.query('select public.save_flashcard_session($1, $2, $3, $4, $5)', [
+        sessionIds[index],
         session.totalCards,
         session.correctAnswers,
-        session.accuracy,
+        session.kind === 'lesson' ? lesson1 : null,
         session.completedAt.toISOString(),
-        session.startedAt.toISOString(),
-      ],
-    );
-    sessionIds.push(inserted.rows[0]?.id ?? '');
-  }
-
-  for (const review of history.reviews) {
-    const id = vocabularyId.get(review.word);
-    if (!id) continue;
-    const log = review.log;
-    await tx.query(
-      `insert into public.review_log (user_id, vocabulary_id, rating, state, due, stability,
-         difficulty, elapsed_days, last_elapsed_days, scheduled_days, learning_steps, was_correct,
-         reviewed_at, duration_ms, session_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      [
-        learnerId,
-        id,
-        log.rating,
-        STATE_VALUES[log.state],
-        log.due.toISOString(),
-        log.stability,
-        log.difficulty,
-        log.elapsed_days,
-        log.last_elapsed_days,
-        log.scheduled_days,
-        log.learning_steps,
-        review.correct,
-        log.review.toISOString(),
-        log.duration_ms,
-        sessionIds[review.sessionIndex] || null,
-      ],
+      ]),
     );
   }
-
-  for (const [word, p] of history.progress) {
-    const id = vocabularyId.get(word);
-    if (!id) continue;
-    await tx.query(
-      `insert into public.user_vocabulary_progress (user_id, vocabulary_id, due, stability,
-         difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state,
-         last_review, times_seen, times_correct, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $12)
-       on conflict (user_id, vocabulary_id) do nothing`,
-      [
-        learnerId,
-        id,
-        p.due.toISOString(),
-        p.stability,
-        p.difficulty,
-        p.elapsed_days,
-        p.scheduled_days,
-        p.learning_steps,
-        p.reps,
-        p.lapses,
-        STATE_VALUES[p.state],
-        p.last_review?.toISOString() ?? null,
-        p.times_seen,
-        p.times_correct,
-        history.lesson1AudioAt.toISOString(),
-      ],
-    );
-  }
+  await asRole(tx, learner, () =>
+    tx.query('select public.complete_lesson_audio($1, $2)', [
+      lesson2,
+      history.lesson2AudioAt.toISOString(),
+    ]),
+  );
 
   // Two messages in the admin's feedback inbox, one new and one being looked at.
   const lessonUrl = `${publicUrl}/lesson/${lesson1}`;
@@ -375,26 +442,6 @@ async function seedLearnerHistory(
       'Play a single transcript line again',
       'It would help to click a line in the transcript and hear just that sentence again.',
       `${publicUrl}/dashboard`,
-      history.lesson2AudioAt.toISOString(),
-    ],
-  );
-
-  const lessonSession = history.sessions[0];
-  await tx.query(
-    `insert into public.user_lesson_progress (user_id, lesson_id, audio_completed,
-       flashcard_score, flashcard_passed, flashcard_accuracy, is_completed, completed_at,
-       created_at, updated_at)
-     values ($1, $2, true, $3, true, $4, true, $5, $6, $5),
-            ($1, $7, true, null, false, null, false, null, $8, $8)
-     on conflict (user_id, lesson_id) do nothing`,
-    [
-      learnerId,
-      lesson1,
-      lessonSession?.correctAnswers ?? 0,
-      lessonSession?.accuracy ?? 0,
-      history.lesson1CompletedAt.toISOString(),
-      history.lesson1AudioAt.toISOString(),
-      lesson2,
       history.lesson2AudioAt.toISOString(),
     ],
   );

@@ -2,46 +2,231 @@
 //
 //   npx tsx supabase/seed/make-audio.ts
 //
-// Needs espeak-ng (Hungarian voice), sox and lame. Each dialogue line is spoken separately
-// with its speaker's voice, trimmed of leading and trailing silence, and the raw 16-bit
-// samples are joined with fixed pauses, so every line's start and end time is known to the
-// sample before the dialogue is encoded once as a small mono CBR MP3. The output is
-// deterministic for a given espeak-ng/sox/lame version; the versions are recorded.
+// Needs espeak-ng (Hungarian voice), sox and lame. Each dialogue line is spoken chunk by chunk
+// (sentences and quoted speech, see prosody.ts) with its speaker's voice, trimmed of leading
+// and trailing silence, and the raw 16-bit samples are joined with fixed pauses, so every
+// line's start and end time is known to the sample before the dialogue is encoded once as a
+// small mono CBR MP3. Every lesson is rendered twice: at normal speed and slower for beginners,
+// each with its own file and its own line times. The output is deterministic for a given
+// espeak-ng/sox/lame version; the versions are recorded.
+//
+// Voice: espeak-ng is the best Hungarian voice this project can ship (Debian's archive has no
+// MBROLA Hungarian voice in main, and MBROLA voices are licensed for non-commercial use only).
+// Yes/no questions get the Hungarian contour from an extra intonation tune, "qhu", appended to
+// a private copy of espeak-ng's data (the system installation is not touched).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dialogueHash, distinctWords, lessonAudioFile, wordAudioFile } from './content/catalog.ts';
+import {
+  dialogueHash,
+  distinctWords,
+  lessonAudioFile,
+  slowLessonAudioFile,
+  wordAudioFile,
+} from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
-import type { Speaker, Timings } from './content/types.ts';
+import type { LineTimes, QuestionTimes, Speaker, Timings } from './content/types.ts';
+import { chunks, stressPenultimate, type Chunk } from './prosody.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SAMPLE_RATE = 22_050;
+export const BITRATE_KBPS = 24;
+/** The MP3's sample rate: at 24 kbit/s lame would pick 16 kHz anyway; said explicitly. */
+export const MP3_SAMPLE_RATE = 16_000;
 const BYTES_PER_SAMPLE = 2;
 
-/** espeak-ng arguments per voice: variant, pitch (0–99) and speed (words per minute). */
-const VOICES: Readonly<Record<Speaker | 'word', readonly string[]>> = {
-  narrator: ['-v', 'hu+m3', '-p', '38', '-s', '145'],
-  anna: ['-v', 'hu+f3', '-p', '62', '-s', '150'],
-  bence: ['-v', 'hu+m1', '-p', '48', '-s', '158'],
-  word: ['-v', 'hu+f2', '-p', '55', '-s', '125'],
+type Voice = {
+  /** The espeak-ng variant the voice is made from. */
+  readonly base: string;
+  /** Pitch range in Hz (low, high): wider than the variants' own so questions can rise. */
+  readonly pitch: readonly [number, number];
+  /** Words per minute at normal speed. */
+  readonly speed: number;
 };
 
+/**
+ * One voice per speaker. The variants were compared on the same sentences by how much of the
+ * loud speech the pitch tracker finds voiced (a rough or breathy variant is harder to follow):
+ * m2 94 %, m5 89 %, m3 82 %, m1 71 %, klatt 64–75 %; f4 99 %, f3 96 %, f2 94 %. The chosen
+ * ones lose their echo and their own intonation group (m5's "intonation 2" would override the
+ * question tune) and get a wider pitch range.
+ */
+const VOICES: Readonly<Record<Speaker | 'word', Voice>> = {
+  narrator: { base: 'm5', pitch: [82, 135], speed: 145 },
+  anna: { base: 'f4', pitch: [150, 245], speed: 150 },
+  bence: { base: 'm2', pitch: [95, 160], speed: 158 },
+  word: { base: 'f3', pitch: [145, 225], speed: 125 },
+};
+
+function variantName(speaker: Speaker | 'word'): string {
+  return `magyarul-${speaker}`;
+}
+
+type Rendering = {
+  /** Multiplies each voice's speed. */
+  readonly speed: number;
+  /** Silence between lines and between the chunks of one line, in seconds. */
+  readonly lineGap: number;
+  readonly chunkGap: number;
+};
+
+export const NORMAL: Rendering = { speed: 1, lineGap: 0.7, chunkGap: 0.25 };
+/** For beginners: about 70 % of the speaking rate and longer pauses. */
+export const SLOW: Rendering = { speed: 0.7, lineGap: 1.2, chunkGap: 0.45 };
+
 const LEAD_IN = 0.4;
-const GAP = 0.7;
 const TAIL = 0.6;
 const WORD_LEAD = 0.1;
 const WORD_TAIL = 0.2;
 
-function silence(seconds: number): Buffer {
-  return Buffer.alloc(Math.round(seconds * SAMPLE_RATE) * BYTES_PER_SAMPLE);
+/**
+ * The yes/no question tune: a low, level head, a jump up to a high stressed (second-to-last)
+ * syllable and a low tail for the last one. Format: espeak-ng's phsource/intonation.
+ */
+const QUESTION_TUNE = `tune qhu
+prehead   35 38
+headenv   fall 8
+head       4 42 34 -4 -4
+headextend 0 50 30 10 0
+nucleus0 rise-fall  95 30
+nucleus  fall 98 70 0 0
+endtune
+`;
+
+function systemDataDir(): string {
+  const out = execFileSync('espeak-ng', ['--version']).toString();
+  const match = /Data at:\s*(\S+)/u.exec(out);
+  if (!match?.[1]) throw new Error(`cannot find espeak-ng's data directory in: ${out}`);
+  return match[1];
+}
+
+/**
+ * A private espeak-ng data directory: the system's files by symlink, plus the compiled
+ * "qhu" tune appended to the intonations and a language "hu-x-yn" that uses it for '?'.
+ * The tune compiler insists on the four default tunes, so it compiles neutral placeholders
+ * and only the "qhu" record (a fixed-size struct named at its start) is kept.
+ */
+function prepareVoiceData(): string {
+  const root = mkdtempSync(join(tmpdir(), 'magyarul-espeak-'));
+  const data = join(root, 'espeak-ng-data');
+  mkdirSync(data);
+  const system = systemDataDir();
+  for (const entry of readdirSync(system)) {
+    if (entry === 'intonations' || entry === 'lang' || entry === 'voices') continue;
+    symlinkSync(join(system, entry), join(data, entry));
+  }
+  // voices/: the system's, plus one variant per speaker in voices/!v.
+  const variants = join(data, 'voices', '!v');
+  mkdirSync(variants, { recursive: true });
+  for (const entry of readdirSync(join(system, 'voices'))) {
+    if (entry !== '!v') symlinkSync(join(system, 'voices', entry), join(data, 'voices', entry));
+  }
+  for (const entry of readdirSync(join(system, 'voices', '!v'))) {
+    symlinkSync(join(system, 'voices', '!v', entry), join(variants, entry));
+  }
+  for (const [speaker, voice] of Object.entries(VOICES) as [Speaker | 'word', Voice][]) {
+    const kept = readFileSync(join(system, 'voices', '!v', voice.base), 'utf8')
+      .split('\n')
+      .filter((line) => !/^(name|pitch|intonation|echo)\b/u.test(line.trim()));
+    writeFileSync(
+      join(variants, variantName(speaker)),
+      [
+        `name ${variantName(speaker)}`,
+        ...kept,
+        `pitch ${voice.pitch[0]} ${voice.pitch[1]}`,
+        '',
+      ].join('\n'),
+    );
+  }
+  const compileRoot = join(root, 'compile');
+  mkdirSync(join(compileRoot, 'espeak-ng-data'), { recursive: true });
+  mkdirSync(join(compileRoot, 'phsource'));
+  const placeholder = (name: string) =>
+    `tune ${name}\nprehead 46 57\nheadenv fall 16\nhead 4 80 50 -8 -5\nheadextend 0 63 38 13 0\nnucleus0 fall 64 8\nnucleus fall 70 18 24 12\nendtune\n\n`;
+  writeFileSync(
+    join(compileRoot, 'phsource', 'intonation'),
+    ['s1', 'c1', 'q1', 'e1'].map(placeholder).join('') + QUESTION_TUNE,
+  );
+  execFileSync('espeak-ng', [`--path=${compileRoot}`, '--compile-intonations'], {
+    stdio: 'ignore',
+  });
+  const compiled = readFileSync(join(compileRoot, 'espeak-ng-data', 'intonations'));
+  const recordSize = compiled.length / 5;
+  const record = compiled.subarray(4 * recordSize, 5 * recordSize);
+  if (!Number.isInteger(recordSize) || record.subarray(0, 4).toString('latin1') !== 'qhu\0') {
+    throw new Error('unexpected espeak-ng intonation format');
+  }
+  writeFileSync(
+    join(data, 'intonations'),
+    Buffer.concat([readFileSync(join(system, 'intonations')), record]),
+  );
+  const langDir = join(data, 'lang', 'urj');
+  mkdirSync(langDir, { recursive: true });
+  copyFileSync(join(system, 'lang', 'urj', 'hu'), join(langDir, 'hu'));
+  writeFileSync(
+    join(langDir, 'hu-yn'),
+    'name Hungarian (yes-no questions)\nlanguage hu-x-yn 1\npitch 81 117\ntunes s1 c1 qhu e1\n',
+  );
+  for (const entry of readdirSync(join(system, 'lang'))) {
+    if (entry !== 'urj') symlinkSync(join(system, 'lang', entry), join(data, 'lang', entry));
+  }
+  return root;
+}
+
+let voiceRoot: string | null = null;
+
+function espeak(args: readonly string[]): Buffer {
+  voiceRoot ??= prepareVoiceData();
+  return execFileSync('espeak-ng', [`--path=${voiceRoot}`, ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/** What espeak-ng is given for a chunk, and with which language. */
+export function espeakInput(chunk: Chunk): { text: string; language: 'hu' | 'urj/hu-yn' } {
+  switch (chunk.kind) {
+    case 'yes-no': {
+      const phonemes = espeak(['-v', 'hu', '-q', '-x', chunk.text.replace(/\?+$/u, '')])
+        .toString('utf8')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        // espeak prints one clause per line; in phoneme input a comma's pause is "_:_:".
+        .join(' _:_: ');
+      return { text: `[[${stressPenultimate(phonemes)}]]?`, language: 'urj/hu-yn' };
+    }
+    case 'wh':
+    case 'alternative':
+      return { text: chunk.text.replace(/\?+$/u, '.'), language: 'hu' };
+    default:
+      return { text: chunk.text, language: 'hu' };
+  }
 }
 
 /** Raw signed 16-bit little-endian mono PCM of one utterance, silence trimmed, peak-normalised. */
-function speak(text: string, voice: readonly string[]): Buffer {
-  const wav = execFileSync('espeak-ng', [...voice, '--stdout', text.normalize('NFC')], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+function speak(chunk: Chunk, speaker: Speaker | 'word', rendering: Rendering): Buffer {
+  const input = espeakInput(chunk);
+  const voice = VOICES[speaker];
+  const wav = espeak([
+    '-v',
+    `${input.language}+${variantName(speaker)}`,
+    '-s',
+    String(Math.round(voice.speed * rendering.speed)),
+    '--stdout',
+    input.text.normalize('NFC'),
+  ]);
   return execFileSync(
     'sox',
     [
@@ -100,10 +285,28 @@ function encodeMp3(pcm: Buffer, file: string): number {
   mkdirSync(dirname(file), { recursive: true });
   execFileSync(
     'lame',
-    ['-m', 'm', '-b', '32', '--cbr', '-q', '2', '--noreplaygain', '--silent', '-', file],
+    [
+      '-m',
+      'm',
+      '-b',
+      String(BITRATE_KBPS),
+      '--resample',
+      String(MP3_SAMPLE_RATE / 1000),
+      '--cbr',
+      '-q',
+      '2',
+      '--noreplaygain',
+      '--silent',
+      '-',
+      file,
+    ],
     { input: wav(pcm) },
   );
   return statSync(file).size;
+}
+
+function silence(seconds: number): Buffer {
+  return Buffer.alloc(Math.round(seconds * SAMPLE_RATE) * BYTES_PER_SAMPLE);
 }
 
 function seconds(samples: number): number {
@@ -123,42 +326,83 @@ function toolVersion(command: string, args: readonly string[]): string {
     .trim();
 }
 
+type Rendered = { pcm: Buffer; lines: LineTimes; questions: QuestionTimes };
+
+function renderDialogue(lines: (typeof LESSONS)[number]['lines'], rendering: Rendering): Rendered {
+  const parts: Buffer[] = [silence(LEAD_IN)];
+  let offset = samplesOf(parts[0] as Buffer);
+  const times: { start: number; end: number }[] = [];
+  const questions: { line: number; start: number; end: number; text: string }[] = [];
+  const add = (pcm: Buffer) => {
+    parts.push(pcm);
+    offset += samplesOf(pcm);
+  };
+  lines.forEach(([speaker, text], index) => {
+    if (index > 0) add(silence(rendering.lineGap));
+    const start = offset;
+    chunks(text).forEach((chunk, chunkIndex) => {
+      if (chunkIndex > 0) add(silence(rendering.chunkGap));
+      const chunkStart = offset;
+      add(speak(chunk, speaker, rendering));
+      if (chunk.kind === 'yes-no') {
+        questions.push({
+          line: index + 1,
+          start: seconds(chunkStart),
+          end: seconds(offset),
+          text: chunk.text,
+        });
+      }
+    });
+    times.push({ start: seconds(start), end: seconds(offset) });
+  });
+  add(silence(TAIL));
+  return { pcm: Buffer.concat(parts), lines: times, questions };
+}
+
 export function makeAudio(outDir = join(HERE, 'audio')): Timings {
+  try {
+    return render(outDir);
+  } finally {
+    if (voiceRoot) rmSync(voiceRoot, { recursive: true, force: true });
+    voiceRoot = null;
+  }
+}
+
+function render(outDir: string): Timings {
   const lessons: Record<string, Timings['lessons'][string]> = {};
   for (const lesson of LESSONS) {
-    const parts: Buffer[] = [silence(LEAD_IN)];
-    let offset = samplesOf(parts[0] as Buffer);
-    const lines: { start: number; end: number }[] = [];
-    lesson.lines.forEach(([speaker, text], index) => {
-      if (index > 0) {
-        const gap = silence(GAP);
-        parts.push(gap);
-        offset += samplesOf(gap);
-      }
-      const clip = speak(text, VOICES[speaker]);
-      lines.push({ start: seconds(offset), end: seconds(offset + samplesOf(clip)) });
-      parts.push(clip);
-      offset += samplesOf(clip);
-    });
-    parts.push(silence(TAIL));
-    const pcm = Buffer.concat(parts);
+    const normal = renderDialogue(lesson.lines, NORMAL);
+    const slow = renderDialogue(lesson.lines, SLOW);
     const file = lessonAudioFile(lesson.number);
-    const bytes = encodeMp3(pcm, join(outDir, 'lessons', file));
+    const slowFile = slowLessonAudioFile(lesson.number);
+    const bytes = encodeMp3(normal.pcm, join(outDir, 'lessons', file));
+    const slowBytes = encodeMp3(slow.pcm, join(outDir, 'lessons', slowFile));
     lessons[String(lesson.number)] = {
       file,
       hash: dialogueHash(lesson.lines),
-      duration: seconds(samplesOf(pcm)),
+      duration: seconds(samplesOf(normal.pcm)),
       bytes,
-      lines,
+      lines: normal.lines,
+      questions: normal.questions,
+      slow: {
+        file: slowFile,
+        duration: seconds(samplesOf(slow.pcm)),
+        bytes: slowBytes,
+        lines: slow.lines,
+        questions: slow.questions,
+      },
     };
-    console.log(`${file}: ${lines.length} lines, ${seconds(samplesOf(pcm))} s, ${bytes} bytes`);
+    console.log(
+      `${file}: ${lesson.lines.length} lines, ${seconds(samplesOf(normal.pcm))} s ` +
+        `(slow ${seconds(samplesOf(slow.pcm))} s), ${bytes + slowBytes} bytes`,
+    );
   }
 
   const words: Record<string, Timings['words'][string]> = {};
   for (const word of distinctWords()) {
     const pcm = Buffer.concat([
       silence(WORD_LEAD),
-      speak(word.hu, VOICES.word),
+      speak({ text: word.hu, kind: 'statement' }, 'word', NORMAL),
       silence(WORD_TAIL),
     ]);
     const file = wordAudioFile(word.hu);
@@ -176,7 +420,11 @@ export function makeAudio(outDir = join(HERE, 'audio')): Timings {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const timings = makeAudio();
+  const audioDir = join(HERE, 'audio');
+  // Files of words or lessons that no longer exist must not linger in the repository.
+  rmSync(join(audioDir, 'lessons'), { recursive: true, force: true });
+  rmSync(join(audioDir, 'words'), { recursive: true, force: true });
+  const timings = makeAudio(audioDir);
   writeFileSync(join(HERE, 'content', 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
   console.log('wrote content/timings.json');
 }

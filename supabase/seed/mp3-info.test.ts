@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIO_DIR } from './content/catalog.ts';
+import { BITRATE_KBPS, MP3_SAMPLE_RATE } from './make-audio.ts';
 import { mp3Info } from './mp3-info.ts';
 
 describe('mp3Info', () => {
@@ -22,7 +23,11 @@ describe('mp3Info', () => {
         .trim(),
     );
     const info = mp3Info(readFileSync(file));
-    expect(info).toMatchObject({ sampleRate: 22_050, channels: 1, bitrateKbps: 32 });
+    expect(info).toMatchObject({
+      sampleRate: MP3_SAMPLE_RATE,
+      channels: 1,
+      bitrateKbps: BITRATE_KBPS,
+    });
     expect(Math.abs(info.duration - probed)).toBeLessThan(0.03);
   });
 

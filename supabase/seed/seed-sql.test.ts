@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDb } from '../local/src/index.ts';
 import { loadConfig, makeKeys, openDb, runMigrations } from '../local/src/index.ts';
-import { lessonObjectName, loadTimings, wordObjectName } from './content/catalog.ts';
+import {
+  lessonObjectName,
+  loadTimings,
+  slowLessonObjectName,
+  wordObjectName,
+} from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
 import { seed } from './index.ts';
@@ -17,21 +22,25 @@ const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** The content tables as plain rows, in a stable order (no ids or timestamps). */
 async function content(db: LocalDb): Promise<unknown[][]> {
   const lessons = await db.query(
-    `select lesson_number, title, description, level, topic, duration, audio_url, is_published
+    `select lesson_number, title, description, level, topic, duration, audio_url, slow_audio_url,
+       is_published
      from public.lessons order by lesson_number`,
   );
   const lines = await db.query(
-    `select l.lesson_number, t.line_number, t.speaker, t.text_content, t.start_time, t.end_time
+    `select l.lesson_number, t.line_number, t.speaker, t.text_content, t.start_time, t.end_time,
+       t.slow_start_time, t.slow_end_time, t.translation_en, t.translation_de, t.translation_es
      from public.lesson_transcript t join public.lessons l on l.id = t.lesson_id
      order by l.lesson_number, t.line_number`,
   );
   const words = await db.query(
-    `select l.lesson_number, v.word_hu, v.word_en, v.difficulty, v.audio_file_path
+    `select l.lesson_number, v.word_hu, v.word_en, v.word_de, v.word_es, v.difficulty,
+       v.audio_file_path
      from public.lesson_vocabulary v join public.lessons l on l.id = v.lesson_id
      order by l.lesson_number, v.word_hu`,
   );
   const pack = await db.query(
-    'select position, word_hu, word_en from public.tourist_pack_words order by position',
+    `select position, word_hu, word_en, word_de, word_es
+     from public.tourist_pack_words order by position`,
   );
   return [lessons.rows, lines.rows, words.rows, pack.rows];
 }
@@ -48,16 +57,22 @@ function expectedContent(): unknown[][] {
       topic: l.topic,
       duration: Math.round(timings.lessons[String(l.number)]?.duration ?? -1),
       audio_url: lessonObjectName(l.number),
+      slow_audio_url: slowLessonObjectName(l.number),
       is_published: true,
     })),
     LESSONS.flatMap((l) =>
-      l.lines.map(([speaker, text], i) => ({
+      l.lines.map(([speaker, text, translation], i) => ({
         lesson_number: l.number,
         line_number: i + 1,
         speaker,
         text_content: text,
         start_time: timings.lessons[String(l.number)]?.lines[i]?.start,
         end_time: timings.lessons[String(l.number)]?.lines[i]?.end,
+        slow_start_time: timings.lessons[String(l.number)]?.slow.lines[i]?.start,
+        slow_end_time: timings.lessons[String(l.number)]?.slow.lines[i]?.end,
+        translation_en: translation.en,
+        translation_de: translation.de,
+        translation_es: translation.es,
       })),
     ),
     LESSONS.flatMap((l) =>
@@ -67,11 +82,19 @@ function expectedContent(): unknown[][] {
           lesson_number: l.number,
           word_hu: w.hu,
           word_en: w.en,
+          word_de: w.de,
+          word_es: w.es,
           difficulty: w.difficulty,
           audio_file_path: wordObjectName(w.hu),
         })),
     ),
-    TOURIST_PACK.map(([hu, en], i) => ({ position: i + 1, word_hu: hu, word_en: en })),
+    TOURIST_PACK.map(([hu, en, de, es], i) => ({
+      position: i + 1,
+      word_hu: hu,
+      word_en: en,
+      word_de: de,
+      word_es: es,
+    })),
   ];
 }
 

@@ -111,10 +111,30 @@ describe('seed', () => {
       audio_url: 'seed/lessons/lesson-03.mp3',
       level: 'beginner',
     });
-    const grapes = await db.query<{ audio_file_path: string }>(
-      `select audio_file_path from public.lesson_vocabulary where word_hu = 'szőlő'`,
+    const coffee = await db.query<{ audio_file_path: string; word_de: string; word_es: string }>(
+      `select audio_file_path, word_de, word_es from public.lesson_vocabulary where word_hu = 'kávé'`,
     );
-    expect(grapes.rows[0]?.audio_file_path).toBe('seed/words/szooelooe.mp3');
+    expect(coffee.rows[0]).toEqual({
+      audio_file_path: 'seed/words/kaavee.mp3',
+      word_de: 'Kaffee',
+      word_es: 'café (bebida)',
+    });
+    expect(
+      await count(
+        db,
+        `select count(*) as n from public.lesson_transcript
+         where translation_en is null or translation_de is null or translation_es is null
+            or slow_start_time is null or slow_end_time <= slow_start_time`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        `select count(*) as n from public.lessons
+         where slow_audio_url is distinct from 'seed/lessons/lesson-' ||
+           lpad(lesson_number::text, 2, '0') || '-slow.mp3'`,
+      ),
+    ).toBe(0);
   });
 
   it('stores the tourist pack in order', async () => {
@@ -130,15 +150,17 @@ describe('seed', () => {
       `select name, metadata ->> 'size' as size, metadata ->> 'mimetype' as mimetype
        from storage.objects where bucket_id = 'lesson-audio'`,
     );
-    expect(objects.rows).toHaveLength(LESSONS.length + distinctWords().length);
+    expect(objects.rows).toHaveLength(2 * LESSONS.length + distinctWords().length);
     for (const object of objects.rows) {
       const onDisk = join(dataDir, 'storage', 'lesson-audio', ...object.name.split('/'));
       expect(statSync(onDisk).size).toBe(Number(object.size));
       expect(object.mimetype).toBe('audio/mpeg');
     }
-    const word = join(dataDir, 'storage', 'lesson-audio', wordObjectName('köszönöm szépen'));
-    expect(readFileSync(word)).toEqual(
-      readFileSync(join(AUDIO_DIR, 'words', 'koeszoenoem-szeepen.mp3')),
+    const word = join(dataDir, 'storage', 'lesson-audio', wordObjectName('jó napot'));
+    expect(readFileSync(word)).toEqual(readFileSync(join(AUDIO_DIR, 'words', 'joo-napot.mp3')));
+    const slow = join(dataDir, 'storage', 'lesson-audio', 'seed', 'lessons', 'lesson-01-slow.mp3');
+    expect(readFileSync(slow)).toEqual(
+      readFileSync(join(AUDIO_DIR, 'lessons', 'lesson-01-slow.mp3')),
     );
   });
 

@@ -75,7 +75,8 @@ describe('seed in the embedded server', () => {
       onUploaded: (name) => names.push(name),
     });
     expect(count).toBe(seedAudioFiles().length);
-    expect(names).toContain('seed/words/szooelooe.mp3');
+    expect(names).toContain('seed/words/kaavee.mp3');
+    expect(names).toContain('seed/lessons/lesson-30-slow.mp3');
     const res = await fetch(
       `${server.url}/storage/v1/object/public/lesson-audio/seed/lessons/lesson-10.mp3`,
     );

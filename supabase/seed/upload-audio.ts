@@ -14,6 +14,8 @@ import {
   distinctWords,
   lessonAudioFile,
   lessonObjectName,
+  slowLessonAudioFile,
+  slowLessonObjectName,
   wordAudioFile,
   wordObjectName,
 } from './content/catalog.ts';
@@ -31,10 +33,16 @@ export type UploadOptions = {
 /** Every MP3 of the seed with its object name in the lesson-audio bucket. */
 export function seedAudioFiles(): { name: string; file: string }[] {
   return [
-    ...LESSONS.map((l) => ({
-      name: lessonObjectName(l.number),
-      file: join(AUDIO_DIR, 'lessons', lessonAudioFile(l.number)),
-    })),
+    ...LESSONS.flatMap((l) => [
+      {
+        name: lessonObjectName(l.number),
+        file: join(AUDIO_DIR, 'lessons', lessonAudioFile(l.number)),
+      },
+      {
+        name: slowLessonObjectName(l.number),
+        file: join(AUDIO_DIR, 'lessons', slowLessonAudioFile(l.number)),
+      },
+    ]),
     ...distinctWords().map((w) => ({
       name: wordObjectName(w.hu),
       file: join(AUDIO_DIR, 'words', wordAudioFile(w.hu)),

@@ -1,6 +1,9 @@
 -- Helpers for the pgTAP files (loaded once by run.mjs, never deployed). Test users are created
 -- through auth.users so the profile/role trigger runs as in production; roles are simulated the
 -- way PostgREST does it: a local role plus request.jwt.claims, inside the test's transaction.
+-- The database holds seed.sql's content too (as after `supabase db reset`), and the tests run as
+-- hosted's postgres (not a superuser): fixtures use lesson numbers and tourist pack positions
+-- from 900 up, and counts that the seed would change are scoped to the test's own rows.
 create schema if not exists tests;
 grant usage on schema tests to anon, authenticated, service_role;
 
@@ -98,6 +101,33 @@ begin
 end
 $$;
 
+-- True for a lesson the tests made (number 900 or above; the seed's are below). Reads past RLS,
+-- so a count scoped with it still sees a row RLS wrongly lets through.
+create or replace function tests.is_test_lesson(_lesson_id uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$ select coalesce((select lesson_number >= 900 from public.lessons where id = _lesson_id), false) $$;
+grant execute on function tests.is_test_lesson(uuid) to anon, authenticated, service_role;
+
+-- Row count of a statement run the way the Storage API runs its deletes, as the current role.
+-- Hosted's trigger protect_objects_delete refuses any DELETE on storage.objects or
+-- storage.buckets unless storage.allow_delete_query is set, which the Storage API does for each
+-- request (and the embedded one too); RLS then decides which rows go.
+create or replace function tests.affected_by_storage_api(_sql text) returns integer
+language plpgsql
+as $$
+declare
+  _n integer;
+begin
+  perform set_config('storage.allow_delete_query', 'true', true);
+  execute _sql;
+  get diagnostics _n = row_count;
+  perform set_config('storage.allow_delete_query', 'false', true);
+  return _n;
+end
+$$;
+grant execute on function tests.affected_by_storage_api(text) to anon, authenticated, service_role;
+
 -- Row count a statement affects or returns, as the current role (for update/delete checks).
 create or replace function tests.affected(_sql text) returns integer
 language plpgsql
@@ -112,8 +142,9 @@ end
 $$;
 grant execute on function tests.affected(text) to anon, authenticated, service_role;
 
--- The shared fixture: learner A, learner B, an admin; a published lesson (1) and a draft (2),
--- each with a transcript line and a word; progress, a review, a session and feedback for A and B.
+-- The shared fixture: learner A, learner B, an admin; a published lesson (901) and a draft (902),
+-- each with a transcript line and a word; progress, a review, a session and feedback for A and B;
+-- two tourist pack words (positions 901, 902) and an object in each lesson bucket (under l1/).
 create or replace function tests.seed_fixture() returns void
 language plpgsql
 as $$
@@ -123,8 +154,8 @@ declare
   _admin uuid := tests.create_user('admin@test.local', 'Admin', true);
 begin
   insert into public.lessons (id, lesson_number, title, level, is_published, created_by)
-  values ('11111111-1111-1111-1111-111111111111', 1, 'Első lecke', 'beginner', true, _admin),
-         ('22222222-2222-2222-2222-222222222222', 2, 'Második lecke', 'beginner', false, _admin);
+  values ('11111111-1111-1111-1111-111111111111', 901, 'Első lecke', 'beginner', true, _admin),
+         ('22222222-2222-2222-2222-222222222222', 902, 'Második lecke', 'beginner', false, _admin);
   insert into public.lesson_transcript (lesson_id, line_number, speaker, text_content, start_time, end_time)
   values ('11111111-1111-1111-1111-111111111111', 1, 'anna', 'Szia, Bence!', 0, 2),
          ('22222222-2222-2222-2222-222222222222', 1, 'bence', 'Jó reggelt!', 0, 2);
@@ -151,7 +182,7 @@ begin
   values ('11111111-1111-1111-1111-111111111111', 'Looks good', _admin);
   insert into public.lesson_files (lesson_id, file_name, file_path, file_type, bucket_id, uploaded_by)
   values ('11111111-1111-1111-1111-111111111111', 'lesson.mp3', 'l1/lesson.mp3', 'audio', 'lesson-audio', _admin);
-  insert into public.tourist_pack_words (position, word_hu, word_en) values (1, 'Szia', 'hi'), (2, 'kávé', 'coffee');
+  insert into public.tourist_pack_words (position, word_hu, word_en) values (901, 'Szia', 'hi'), (902, 'kávé', 'coffee');
   insert into storage.objects (bucket_id, name, owner) values
     ('lesson-audio', 'l1/lesson.mp3', _admin), ('lesson-images', 'l1/cover.png', _admin),
     ('lesson-video', 'l1/intro.mp4', _admin), ('lesson-documents', 'l1/transcript.csv', _admin);

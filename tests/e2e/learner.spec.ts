@@ -8,6 +8,7 @@ import {
   test,
   vocabularyMap,
 } from './support.ts';
+import { learnerClient } from './admin/admin-support.ts';
 
 const down = { status: 500, contentType: 'application/json', body: '{"message":"down"}' };
 
@@ -128,6 +129,33 @@ test.describe('signed-in learner', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
     await expect(dialog).toBeHidden();
+  });
+
+  test('feedback dialog: the per-minute limit is said in the dialog and keeps the text', async ({
+    page,
+    request,
+  }) => {
+    const learner = await learnerClient(request);
+    const sent = await learner.db.from('user_feedback').insert(
+      Array.from({ length: 10 }, (_, i) => ({
+        title: `Earlier ${i}`,
+        description: 'Sent by API',
+      })),
+    );
+    expect(sent.error).toBeNull();
+    await signIn(page, learner.email);
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+    await dialog.getByLabel('Title').fill('One more');
+    await dialog.getByLabel('Description').fill('The eleventh message this minute.');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'You have sent a lot of feedback in the last minute. Please wait a minute and try again.',
+    );
+    await expect(dialog.getByLabel('Description')).toHaveValue('The eleventh message this minute.');
+    await expect(page.getByText('Thank you for your feedback!')).toHaveCount(0);
+    const stored = await learner.db.from('user_feedback').select('id');
+    expect(stored.data).toHaveLength(10);
   });
 
   test('profile name: saved trimmed and shown in the greeting; failure text', async ({

@@ -1,5 +1,37 @@
-import type { Page } from '@playwright/test';
-import { answerAllCards, createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  anonKey,
+  answerAllCards,
+  createLearner,
+  expect,
+  signIn,
+  test,
+  vocabularyMap,
+} from './support.ts';
+import { clientFor } from './admin/admin-support.ts';
+
+/** m:ss of a time in seconds, as the player shows it. */
+function clock(seconds: number): string {
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+type SeedLine = { line_number: number; start_time: number; slow_start_time: number };
+
+/** Lesson 1's line times in the normal and the slow recording, as the seed stored them. */
+async function lessonOneTimes(request: APIRequestContext): Promise<SeedLine[]> {
+  const headers = { apikey: await anonKey(request) };
+  const lessons = (await (
+    await request.get('/rest/v1/lessons?select=id&lesson_number=eq.1', { headers })
+  ).json()) as { id: string }[];
+  const id = lessons[0]?.id ?? '';
+  return (await (
+    await request.get(
+      `/rest/v1/lesson_transcript?select=line_number,start_time,slow_start_time&lesson_id=eq.${id}&order=line_number.asc`,
+      { headers },
+    )
+  ).json()) as SeedLine[];
+}
 
 async function openLesson(page: Page, number: number): Promise<void> {
   await page.goto('/dashboard');
@@ -23,7 +55,8 @@ test.describe('lesson viewer', () => {
     request,
   }) => {
     const answers = await vocabularyMap(request);
-    await signIn(page, await createLearner(request));
+    const email = await createLearner(request);
+    await signIn(page, email);
 
     const lessonTwo = page.getByRole('listitem').filter({ hasText: /(^|\D)2\. / });
     await expect(lessonTwo).toContainText('Locked');
@@ -38,10 +71,27 @@ test.describe('lesson viewer', () => {
     await expect(page.getByText('Audio lesson completed! Flashcards unlocked.')).toBeVisible();
     await expect(page.getByText('Flashcards: Ready')).toBeVisible();
     await page.getByRole('tab', { name: 'Flashcards' }).click();
-    await answerAllCards(page, answers, () => true);
+    const cards = await answerAllCards(page, answers, () => true);
 
     const results = page.getByRole('dialog');
     await expect(results.getByRole('heading', { name: 'Lesson passed!' })).toBeVisible();
+    // Every answer went through record-word-result under the id the session was saved with.
+    const db = await clientFor(request, email);
+    await expect
+      .poll(async () => (await db.from('flashcard_sessions').select('id')).data?.length)
+      .toBe(1);
+    const session = await db.from('flashcard_sessions').select('id, total_cards, correct_answers');
+    expect(session.data).toEqual([
+      expect.objectContaining({ total_cards: cards, correct_answers: cards }),
+    ]);
+    await expect
+      .poll(async () => {
+        const log = await db.from('review_log').select('session_id, was_correct');
+        return (log.data ?? []).filter(
+          (r) => r.session_id === session.data?.[0]?.id && r.was_correct,
+        ).length;
+      })
+      .toBe(cards);
     await expect(results).toContainText('(100%)');
     await results.getByRole('button', { name: 'Continue to Lesson 2' }).click();
     await expect(page.getByText('Lesson 2', { exact: true })).toBeVisible();
@@ -83,24 +133,20 @@ test.describe('lesson viewer', () => {
     const answers = await vocabularyMap(request);
     await signIn(page, await createLearner(request));
     await openLesson(page, 1);
-    await page.route('**/rest/v1/user_lesson_progress*', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"message":"down"}',
-          })
-        : route.fallback(),
+    // Progress is written through the procedures (rpc/complete_lesson_audio,
+    // rpc/save_flashcard_session); the learner sees the spec's texts when they fail.
+    await page.route('**/rest/v1/rpc/complete_lesson_audio*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await finishAudio(page);
     await expect(page.getByText('Failed to save progress')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Flashcards' })).toBeDisabled();
 
-    await page.unroute('**/rest/v1/user_lesson_progress*');
+    await page.unroute('**/rest/v1/rpc/complete_lesson_audio*');
     await page.reload();
     await finishAudio(page);
     await expect(page.getByText('Audio lesson completed! Flashcards unlocked.')).toBeVisible();
-    await page.route('**/rest/v1/flashcard_sessions*', (route) =>
+    await page.route('**/rest/v1/rpc/save_flashcard_session*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await page.route('**/functions/v1/get-interleaved-words', (route) =>
@@ -110,17 +156,20 @@ test.describe('lesson viewer', () => {
     await expect(page.getByText('Failed to load flashcards')).toBeVisible();
     await answerAllCards(page, answers, () => true);
     await expect(page.getByText('Failed to save session results')).toBeVisible();
+    // The pass was not stored either (one call saves both), and the learner is told.
+    await expect(page.getByText('Failed to save progress')).toBeVisible();
   });
 
   test('the player: keyboard, speeds, volume, transcript highlight and click-to-seek', async ({
     page,
     request,
   }) => {
+    const times = await lessonOneTimes(request);
     await signIn(page, await createLearner(request));
     await openLesson(page, 1);
     const player = page.getByRole('region', { name: 'Audio player' });
     await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled();
-    await expect(player.getByText(/^0:00 \/ 1:\d\d$/)).toBeVisible();
+    await expect(player.getByText(/^0:00 \/ [0-9]:\d\d$/)).toBeVisible();
 
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('ArrowRight');
@@ -132,7 +181,7 @@ test.describe('lesson viewer', () => {
     const third = transcript.getByRole('button').nth(2);
     await third.click();
     await expect(third).toHaveAttribute('aria-current', 'true');
-    await expect(player.getByText(/^0:08 \//)).toBeVisible();
+    await expect(player.getByText(`${clock(times[2]?.start_time ?? -1)} /`)).toBeVisible();
 
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press(' ');
@@ -237,6 +286,53 @@ test.describe('lesson viewer', () => {
     await page.goto('/lesson/00000000-0000-4000-8000-000000000000');
     await expect(page.getByText('Failed to load lesson')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the slow recording for beginners: its own file, the transcript follows its times', async ({
+    page,
+    request,
+  }) => {
+    const times = await lessonOneTimes(request);
+    const [third, fourth] = [times[2], times[3]];
+    if (!third || !fourth) throw new Error('lesson 1 has fewer than four lines');
+    expect(third.slow_start_time).toBeGreaterThan(third.start_time + 1);
+    await signIn(page, await createLearner(request));
+    await openLesson(page, 1);
+    const player = page.getByRole('region', { name: 'Audio player' });
+    const audio = page.locator('audio');
+    const versions = player.getByRole('group', { name: 'Recording' }).getByRole('button');
+    await expect(versions).toHaveText(['Normal speed', 'Slow, for beginners']);
+    await expect(versions.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(audio).toHaveAttribute('src', /\/lesson-01\.mp3$/);
+    const normalDuration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+
+    const lines = player.getByRole('list', { name: 'Transcript' }).getByRole('button');
+    await lines.nth(2).click();
+    await expect(player.getByText(`${clock(third.start_time)} /`)).toBeVisible();
+
+    // The slow file plays from the same line, at that line's time in the slow recording.
+    await versions.nth(1).click();
+    await expect(versions.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(audio).toHaveAttribute('src', /\/lesson-01-slow\.mp3$/);
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled();
+    await expect(player.getByText(`${clock(third.slow_start_time)} /`)).toBeVisible();
+    await expect(lines.nth(2)).toHaveAttribute('aria-current', 'true');
+    const slowDuration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+    expect(slowDuration).toBeGreaterThan(normalDuration * 1.3);
+
+    // Clicking a line seeks by the slow times, and the highlight follows them.
+    await lines.nth(3).click();
+    await expect(lines.nth(3)).toHaveAttribute('aria-current', 'true');
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeCloseTo(
+      fourth.slow_start_time,
+      1,
+    );
+
+    // And back: the normal file, at the fourth line's normal time.
+    await versions.first().click();
+    await expect(audio).toHaveAttribute('src', /\/lesson-01\.mp3$/);
+    await expect(player.getByText(`${clock(fourth.start_time)} /`)).toBeVisible();
+    await expect(lines.nth(3)).toHaveAttribute('aria-current', 'true');
   });
 
   test('the demo lesson: mark complete opens the flashcards after 1.5 s', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from './support.ts';
+import { anonKey, expect, test } from './support.ts';
 
 test.describe('public pages', () => {
   test('/ redirects to /auth', async ({ page }) => {
@@ -37,6 +37,47 @@ test.describe('public pages', () => {
     await expect(page.getByRole('button', { name: 'Send Feedback' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Try Demo Lesson' }).click();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('/preview shows the lessons and words available today beside the marketing claim', async ({
+    page,
+    request,
+  }) => {
+    const headers = { apikey: await anonKey(request) };
+    // What an anonymous visitor can open, counted from the data (other tests may publish
+    // lessons meanwhile, so the page's figures lie between two readings).
+    const available = async () => {
+      const lessons = (await (
+        await request.get('/rest/v1/lessons?select=id&is_published=eq.true', { headers })
+      ).json()) as unknown[];
+      const words = (await (
+        await request.get('/rest/v1/lesson_vocabulary?select=word_hu', { headers })
+      ).json()) as { word_hu: string }[];
+      return {
+        lessons: lessons.length,
+        words: new Set(words.map((w) => w.word_hu.toLowerCase())).size,
+      };
+    };
+    const before = await available();
+    expect(before.lessons).toBeGreaterThanOrEqual(30);
+    await page.goto('/preview');
+    await expect(page.getByText('2,000 words in 200 lessons')).toBeVisible();
+    const figures = page.getByTestId('course-figures');
+    await expect(figures).toHaveText(
+      /^Available today: [\d,]+ lessons with [\d,]+ words, and the course keeps growing\.$/,
+    );
+    const after = await available();
+    const [lessons, words] = ((await figures.textContent()) ?? '')
+      .match(/[\d,]+/g)
+      ?.map((n) => Number(n.replace(/,/g, ''))) ?? [-1, -1];
+    expect(lessons).toBeGreaterThanOrEqual(Math.min(before.lessons, after.lessons));
+    expect(lessons).toBeLessThanOrEqual(Math.max(before.lessons, after.lessons));
+    expect(words).toBeGreaterThanOrEqual(Math.min(before.words, after.words));
+    expect(words).toBeLessThanOrEqual(Math.max(before.words, after.words));
+
+    await page.getByLabel('Language').selectOption('de');
+    await expect(page.getByText('2.000 Wörter in 200 Lektionen')).toBeVisible();
+    await expect(figures).toHaveText(/^Heute verfügbar: [\d.]+ Lektionen mit [\d.]+ Wörtern/);
   });
 
   test('/terms and /privacy have ten sections and a Back button', async ({ page }) => {

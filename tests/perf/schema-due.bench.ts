@@ -60,16 +60,19 @@ async function time(fn: () => Promise<void>, iterations: number): Promise<number
 
 async function asLearner<T>(
   pool: pg.Pool,
-  userId: string,
+  userId: string | null,
   sql: string,
   params: unknown[],
 ): Promise<T[]> {
   const client = await pool.connect();
+  // null: the service role, as record-word-result writes answers (record_answer).
+  const role = userId === null ? 'service_role' : 'authenticated';
+  const claims = userId === null ? { role } : { sub: userId, role };
   try {
     await client.query('begin');
     await client.query(
-      "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('search_path', 'public, extensions', true)",
-      [JSON.stringify({ sub: userId, role: 'authenticated' })],
+      "select set_config('role', $2, true), set_config('request.jwt.claims', $1, true), set_config('search_path', 'public, extensions', true)",
+      [JSON.stringify(claims), role],
     );
     const result = await client.query(sql, params);
     await client.query('commit');
@@ -179,7 +182,11 @@ try {
         ),
       ]),
     );
-    const env = { SUPABASE_URL: server.url, SUPABASE_ANON_KEY: server.ctx.keys.anonKey };
+    const env = {
+      SUPABASE_URL: server.url,
+      SUPABASE_ANON_KEY: server.ctx.keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.ctx.keys.serviceRoleKey,
+    };
     const call = async (fn: typeof getDueWords, userId: string, body: unknown) => {
       const res = await fn(
         new Request(`${server.url}/functions/v1/bench`, {
@@ -265,8 +272,8 @@ try {
       );
       await asLearner(
         pool,
-        userId,
-        `select public.record_review(_vocabulary_id => $1, _was_correct => $2, _rating => $3, _reviewed_at => $4,
+        null,
+        `select * from public.record_answer(_user_id => $13, _vocabulary_id => $1, _was_correct => $2, _rating => $3, _answered_at => $4,
            _due => $5, _stability => $6, _difficulty => $7, _elapsed_days => 0, _scheduled_days => $8,
            _learning_steps => $9, _reps => $10, _lapses => $11, _state => 1, _log_state => 0, _log_due => $4,
            _log_stability => 0, _log_difficulty => 0, _log_elapsed_days => 0, _log_last_elapsed_days => 0,
@@ -284,10 +291,11 @@ try {
           (rows[0]?.reps ?? 0) + 1,
           progress.lapses,
           rows[0]?.reps ?? 0,
+          userId,
         ],
       );
     }, ITERATIONS);
-    report('select + record_review RPC (database only)', recordSql);
+    report('select + record_answer RPC (database only)', recordSql);
     const recordHandler = await time(async () => {
       await call(recordWordResult, pick(users), {
         vocabulary_id: pick(words),

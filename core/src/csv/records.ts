@@ -1,3 +1,6 @@
+// papaparse ships no types of its own: under Deno (the edge functions) this directive takes them
+// from @types/papaparse, which each function's deno.json maps; Node and Vite read a comment.
+// @ts-types="@types/papaparse"
 import Papa from 'papaparse';
 
 /** A parsed CSV record with its 1-based record number (the header, if any, is row 1). */

@@ -1,13 +1,20 @@
-/** A pair of common words used when a session has too few real distractors. */
-export type FillerWord = { readonly hu: string; readonly en: string };
+import type { CardWord } from './card.ts';
 
-/** The five filler words of the review page (learner spec §9). */
+/** A common word used when a session has too few real distractors, with its meanings. */
+export type FillerWord = {
+  readonly hu: string;
+  readonly en: string;
+  readonly de: string;
+  readonly es: string;
+};
+
+/** The five filler words of the review page (learner spec §9), in every meaning language. */
 export const REVIEW_FILLER_WORDS: readonly FillerWord[] = [
-  { hu: 'ház', en: 'house' },
-  { hu: 'víz', en: 'water' },
-  { hu: 'idő', en: 'time' },
-  { hu: 'ember', en: 'person' },
-  { hu: 'világ', en: 'world' },
+  { hu: 'ház', en: 'house', de: 'Haus', es: 'casa' },
+  { hu: 'víz', en: 'water', de: 'Wasser', es: 'agua' },
+  { hu: 'idő', en: 'time', de: 'Zeit', es: 'tiempo' },
+  { hu: 'ember', en: 'person', de: 'Mensch', es: 'persona' },
+  { hu: 'világ', en: 'world', de: 'Welt', es: 'mundo' },
 ];
 
 /**
@@ -16,9 +23,20 @@ export const REVIEW_FILLER_WORDS: readonly FillerWord[] = [
  */
 export const LESSON_FALLBACK_WORDS: readonly FillerWord[] = [
   ...REVIEW_FILLER_WORDS,
-  { hu: 'igen', en: 'yes' },
-  { hu: 'nem', en: 'no' },
-  { hu: 'nap', en: 'day' },
-  { hu: 'könyv', en: 'book' },
-  { hu: 'kenyér', en: 'bread' },
+  { hu: 'igen', en: 'yes', de: 'ja', es: 'sí' },
+  { hu: 'nem', en: 'no', de: 'nein', es: 'no' },
+  { hu: 'nap', en: 'day', de: 'Tag', es: 'día' },
+  { hu: 'könyv', en: 'book', de: 'Buch', es: 'libro' },
+  { hu: 'kenyér', en: 'bread', de: 'Brot', es: 'pan' },
 ];
+
+/** A filler as a card word, so distractor selection treats it like any other word. */
+export function fillerCardWord(filler: FillerWord): CardWord {
+  return {
+    id: `filler:${filler.hu}`,
+    word_hu: filler.hu,
+    word_en: filler.en,
+    word_de: filler.de,
+    word_es: filler.es,
+  };
+}

@@ -1,14 +1,7 @@
 export { isLessonUnlocked, lessonStatuses, nextLesson, sortByLessonNumber } from './unlock.ts';
 export type { LessonProgressFlags, LessonStatus, NumberedLesson } from './unlock.ts';
-export {
-  AUDIO_COMPLETE_RATIO,
-  LESSON_PROGRESS_CONFLICT,
-  audioCompletedUpsert,
-  flashcardPassUpsert,
-  isAudioComplete,
-  progressStrip,
-} from './progress.ts';
-export type { AudioCompletedUpsert, FlashcardPassUpsert, ProgressStrip } from './progress.ts';
+export { AUDIO_COMPLETE_RATIO, isAudioComplete, progressStrip } from './progress.ts';
+export type { ProgressStrip } from './progress.ts';
 export {
   DEFAULT_LINE_LENGTH_SECONDS,
   DEFAULT_LINE_SPACING_SECONDS,

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  audioCompletedUpsert,
-  flashcardPassUpsert,
-  isAudioComplete,
-  progressStrip,
-} from './progress.ts';
-
-const now = new Date('2026-06-15T10:00:00Z');
+import { isAudioComplete, progressStrip } from './progress.ts';
 
 describe('lesson progress transitions', () => {
   it.each([
@@ -20,37 +13,6 @@ describe('lesson progress transitions', () => {
     [5, Number.NaN, true, true],
   ])('returns complete=%s for time %s of %s (ended %s)', (time, duration, ended, expected) => {
     expect(isAudioComplete(time, duration, ended)).toBe(expected);
-  });
-
-  it('returns the audio completion upsert', () => {
-    expect(audioCompletedUpsert('u1', 'l1', now)).toEqual({
-      user_id: 'u1',
-      lesson_id: 'l1',
-      audio_completed: true,
-      updated_at: '2026-06-15T10:00:00.000Z',
-    });
-  });
-
-  it('returns the completing upsert for a pass at 80 %', () => {
-    expect(
-      flashcardPassUpsert('u1', 'l1', { correctAnswers: 16, totalCards: 20, accuracy: 80 }, now),
-    ).toEqual({
-      user_id: 'u1',
-      lesson_id: 'l1',
-      audio_completed: true,
-      flashcard_score: 16,
-      flashcard_passed: true,
-      flashcard_accuracy: 80,
-      is_completed: true,
-      completed_at: '2026-06-15T10:00:00.000Z',
-      updated_at: '2026-06-15T10:00:00.000Z',
-    });
-  });
-
-  it('returns null below the pass mark', () => {
-    expect(
-      flashcardPassUpsert('u1', 'l1', { correctAnswers: 15, totalCards: 20, accuracy: 75 }, now),
-    ).toBeNull();
   });
 
   it.each([

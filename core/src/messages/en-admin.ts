@@ -96,6 +96,13 @@ export const enAdmin = {
   'adminFeedback.statusFailed': 'Failed to update status',
   'adminFeedback.statusUpdated': 'Status updated',
   'adminFeedback.exported': 'Feedback exported',
+  'adminFeedback.exporting': 'Exporting...', // product
+
+  // Paged admin lists (Feedback and Users tabs hold more rows than one response carries)
+  'adminPaging.label': 'Pages', // product
+  'adminPaging.range': '{from}–{to} of {total}', // product
+  'adminPaging.previous': 'Previous', // product
+  'adminPaging.next': 'Next', // product
 
   // Users tab
   'users.title': 'User Progress',

@@ -104,6 +104,9 @@ export const enLearner = {
   'feedback.descriptionTooLong': 'Description must be at most {n} characters', // product
   'feedback.submitFailed': 'Failed to submit feedback. Please try again.',
   'feedback.thanks': 'Thank you for your feedback!',
+  // product: the server takes at most 10 messages a minute from one learner (PT429)
+  'feedback.rateLimited':
+    'You have sent a lot of feedback in the last minute. Please wait a minute and try again.',
   'feedback.counter': '{n}/{max}',
   'feedback.type.bug': 'Bug Report',
   'feedback.type.feature': 'Feature Request',

@@ -59,9 +59,155 @@ describe('createDispatcher', () => {
     [
       'a bad publish status',
       'publish:run',
-      [{ url: '', anonKey: '', email: '', password: '', lessonIds: [], status: 'live' }],
+      [
+        {
+          url: '',
+          anonKey: '',
+          email: '',
+          password: '',
+          allowInsecure: false,
+          acceptWarnings: false,
+          lessonIds: [],
+          status: 'live',
+        },
+      ],
       'invalid_argument',
     ],
+    [
+      'a publish request without the insecure-http answer',
+      'publish:run',
+      [
+        {
+          url: '',
+          anonKey: '',
+          email: '',
+          password: '',
+          lessonIds: [],
+          status: 'draft',
+          acceptWarnings: true,
+        },
+      ],
+      'invalid_argument',
+    ],
+    [
+      'a truthy string for acceptWarnings',
+      'publish:run',
+      [
+        {
+          url: '',
+          anonKey: '',
+          email: '',
+          password: '',
+          allowInsecure: false,
+          acceptWarnings: 'yes',
+          lessonIds: [],
+          status: 'draft',
+        },
+      ],
+      'invalid_argument',
+    ],
+    [
+      'a check request with a status (a run request sent to the wrong channel)',
+      'publish:check',
+      [
+        {
+          url: '',
+          anonKey: '',
+          email: '',
+          password: '',
+          allowInsecure: false,
+          lessonIds: [1],
+          status: 'draft',
+        },
+      ],
+      'invalid_argument',
+    ],
+    [
+      'a remote id that is not a UUID',
+      'publish:adopt-remote',
+      [1, "1' or '1'='1"],
+      'invalid_argument',
+    ],
+    ['a remote id with a path', 'publish:adopt-remote', [1, '../lessons'], 'invalid_argument'],
+    ['a line list that is not an array', 'drafts:set-lines', [1, { id: 1 }], 'invalid_argument'],
+    [
+      'a line without its translations',
+      'drafts:set-lines',
+      [1, [{ id: null, speaker: 'anna', text: 'x', startTime: null, endTime: null }]],
+      'invalid_argument',
+    ],
+    [
+      'a line with a negative time',
+      'drafts:set-lines',
+      [
+        1,
+        [
+          {
+            id: null,
+            speaker: 'anna',
+            text: 'x',
+            startTime: -1,
+            endTime: 2,
+            translationEn: '',
+            translationDe: '',
+            translationEs: '',
+          },
+        ],
+      ],
+      'invalid_argument',
+    ],
+    [
+      'a line id of zero',
+      'drafts:set-lines',
+      [
+        1,
+        [
+          {
+            id: 0,
+            speaker: 'anna',
+            text: 'x',
+            startTime: null,
+            endTime: null,
+            translationEn: '',
+            translationDe: '',
+            translationEs: '',
+          },
+        ],
+      ],
+      'invalid_argument',
+    ],
+    ['a text with a NUL', 'drafts:update-line', [1, { text: 'a\0b' }], 'invalid_argument'],
+    [
+      'a translation of a million characters',
+      'drafts:update-line',
+      [1, { translationDe: 'x'.repeat(1_000_000) }],
+      'invalid_argument',
+    ],
+    [
+      'a word patch that renames the Hungarian word',
+      'drafts:update-word',
+      [1, { wordHu: 'x' }],
+      'invalid_argument',
+    ],
+    [
+      'a word meaning that is a number',
+      'drafts:update-word',
+      [1, { wordDe: 5 }],
+      'invalid_argument',
+    ],
+    [
+      'a match level that is not one of core’s',
+      'drafts:set-word-matches',
+      [1, [{ wordId: 1, audioFile: 'a.mp3', matchLevel: 'guess' }]],
+      'invalid_argument',
+    ],
+    [
+      'a match without a word id',
+      'drafts:set-word-matches',
+      [1, [{ audioFile: null, matchLevel: null }]],
+      'invalid_argument',
+    ],
+    ['an argument to publish:target', 'publish:target', [{}], 'invalid_argument'],
   ])('refuses %s without calling the handler', async (_label, channel, args, code) => {
     const { handlers, calls } = fakeHandlers();
     const result = await createDispatcher(handlers, () => undefined)(channel, args);

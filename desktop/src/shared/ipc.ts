@@ -7,20 +7,37 @@ import type {
   LessonDraft,
   LessonPatch,
   LessonSummary,
+  LineInput,
   LinePatch,
   LineTimes,
   MediaRef,
   Peaks,
+  PublishCheckReport,
+  PublishCheckRequest,
   PublishProgress,
   PublishReport,
   PublishRequest,
+  PublishTarget,
   StudioError,
   TranscriptLine,
   VocabularyWord,
+  WordMatch,
+  WordPatch,
 } from './model.ts';
-import { LEVELS } from './model.ts';
+import { LEVELS, MATCH_LEVELS } from './model.ts';
 import type { Validator } from './validate.ts';
-import { arrayOf, int, nullable, num, object, oneOf, optional, str } from './validate.ts';
+import {
+  arrayOf,
+  bool,
+  int,
+  matching,
+  nullable,
+  num,
+  object,
+  oneOf,
+  optional,
+  str,
+} from './validate.ts';
 
 /** Every invoke channel: its argument tuple and its result. */
 export type InvokeMap = {
@@ -32,9 +49,18 @@ export type InvokeMap = {
   'drafts:update-lesson': { args: [lessonId: number, patch: LessonPatch]; result: LessonSummary };
   'drafts:update-line': { args: [lineId: number, patch: LinePatch]; result: TranscriptLine };
   'drafts:set-line-times': { args: [lessonId: number, times: LineTimes[]]; result: void };
+  'drafts:set-lines': { args: [lessonId: number, lines: LineInput[]]; result: TranscriptLine[] };
+  'drafts:update-word': { args: [wordId: number, patch: WordPatch]; result: VocabularyWord };
   'drafts:match-word': { args: [wordId: number, file: string | null]; result: VocabularyWord };
+  'drafts:set-word-matches': {
+    args: [lessonId: number, matches: WordMatch[]];
+    result: VocabularyWord[];
+  };
   'drafts:peaks': { args: [lessonId: number]; result: Peaks | null };
   'media:url': { args: [ref: MediaRef]; result: string | null };
+  'publish:target': { args: []; result: PublishTarget | null };
+  'publish:check': { args: [request: PublishCheckRequest]; result: PublishCheckReport };
+  'publish:adopt-remote': { args: [lessonId: number, remoteId: string]; result: LessonSummary };
   'publish:run': { args: [request: PublishRequest]; result: PublishReport };
 };
 export type Channel = keyof InvokeMap;
@@ -62,9 +88,15 @@ export const METHODS = {
   updateLesson: 'drafts:update-lesson',
   updateLine: 'drafts:update-line',
   setLineTimes: 'drafts:set-line-times',
+  setLines: 'drafts:set-lines',
+  updateWord: 'drafts:update-word',
   matchWord: 'drafts:match-word',
+  setWordMatches: 'drafts:set-word-matches',
   getPeaks: 'drafts:peaks',
   mediaUrl: 'media:url',
+  publishTarget: 'publish:target',
+  checkPublish: 'publish:check',
+  adoptRemote: 'publish:adopt-remote',
   publish: 'publish:run',
 } as const satisfies Record<string, Channel>;
 type Methods = typeof METHODS;
@@ -92,12 +124,44 @@ const lessonPatch: Validator<LessonPatch> = object({
   topic: optional(str(500)),
 });
 
+const speaker = str(100);
+const translation = str(10_000);
+
 const linePatch: Validator<LinePatch> = object({
-  speaker: optional(str(100)),
+  speaker: optional(speaker),
   text: optional(text),
   startTime: optional(seconds),
   endTime: optional(seconds),
+  translationEn: optional(translation),
+  translationDe: optional(translation),
+  translationEs: optional(translation),
 });
+
+const lineInput: Validator<LineInput> = object({
+  id: nullable(id),
+  speaker,
+  text,
+  startTime: seconds,
+  endTime: seconds,
+  translationEn: translation,
+  translationDe: translation,
+  translationEs: translation,
+});
+
+const meaning = str(1000);
+const wordPatch: Validator<WordPatch> = object({
+  wordEn: optional(meaning),
+  wordDe: optional(meaning),
+  wordEs: optional(meaning),
+});
+
+const wordMatch: Validator<WordMatch> = object({
+  wordId: id,
+  audioFile: nullable(str(1000)),
+  matchLevel: nullable(oneOf(MATCH_LEVELS)),
+});
+
+const uuid = matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a UUID');
 
 const lineTimes: Validator<LineTimes> = object({ id, startTime: seconds, endTime: seconds });
 
@@ -111,13 +175,21 @@ const mediaRef: Validator<MediaRef> = (value, where) => {
     : object({ kind: oneOf(['vocabulary']), lessonId: id, file: str(1000) })(value, where);
 };
 
-const publishRequest: Validator<PublishRequest> = object({
+const credentials = {
   url: str(2000),
   anonKey: str(5000),
   email: str(320),
   password: str(1000),
+  allowInsecure: bool,
   lessonIds: arrayOf(id, 10_000),
+};
+
+const publishCheckRequest: Validator<PublishCheckRequest> = object(credentials);
+
+const publishRequest: Validator<PublishRequest> = object({
+  ...credentials,
   status: oneOf(['draft', 'published']),
+  acceptWarnings: bool,
 });
 
 /** Per-channel argument validators; `registerHandlers` refuses a call that does not pass. */
@@ -134,9 +206,15 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'drafts:update-lesson': [id, lessonPatch],
   'drafts:update-line': [id, linePatch],
   'drafts:set-line-times': [id, arrayOf(lineTimes, 10_000)],
+  'drafts:set-lines': [id, arrayOf(lineInput, 10_000)],
+  'drafts:update-word': [id, wordPatch],
   'drafts:match-word': [id, nullable(str(1000))],
+  'drafts:set-word-matches': [id, arrayOf(wordMatch, 10_000)],
   'drafts:peaks': [id],
   'media:url': [mediaRef],
+  'publish:target': [],
+  'publish:check': [publishCheckRequest],
+  'publish:adopt-remote': [id, uuid],
   'publish:run': [publishRequest],
 };
 

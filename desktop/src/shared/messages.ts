@@ -6,9 +6,14 @@ const MESSAGES = {
     'Audio file {file} claims {header} s but only {decoded} s decode; it is truncated or its header is wrong.',
   'audio-truncated': 'Audio file {file} ends in the middle of its data; it is truncated.',
   'audio-unsupported': 'Unsupported file format. Please use MP3, WAV, M4A, or AAC.',
+  'audio-codec-unsupported':
+    'Audio file {file} uses {codec}, which the studio cannot decode. Save it as MP3 or PCM WAV.',
+  'audio-decoder-missing':
+    'The studio’s {codec} decoder could not be loaded, so {file} was not decoded ({reason}). Reinstall Magyarul Studio.',
   'audio-too-large': 'File too large. Max: {n}MB',
   'no-dialogue-audio': 'No dialogue audio (.mp3 or .wav) in this folder.',
-  'no-transcript-csv': 'No transcript CSV (columns speaker,line) in this folder.',
+  'no-transcript-csv':
+    'No transcript in this folder (a CSV with speaker,line or speaker,text, or SPEAKER: text lines).',
   'no-vocabulary-csv': 'No vocabulary CSV (columns word_hu,word_en,difficulty) in this folder.',
   'unknown-csv': 'CSV file {file} is neither a transcript (speaker,line) nor a vocabulary list.',
   'file-unreadable': 'File {file} cannot be read: {reason}',
@@ -23,6 +28,46 @@ const MESSAGES = {
   'not-found': 'Lesson not found.',
   'word-not-found': 'Vocabulary word not found.',
   'file-not-in-lesson': 'That audio file is not part of this lesson.',
+  'transcript-refused':
+    'Transcript {file} was not imported: {reason} Nothing from it was kept; fix the file and import it again.',
+  'vocabulary-refused':
+    'Vocabulary {file} was not imported: {reason} Nothing from it was kept; fix the file and import it again.',
+  'line-not-in-lesson': 'Line {id} is not part of this lesson; reload the lesson.',
+  'word-not-in-lesson': 'Word {id} is not part of this lesson; reload the lesson.',
+  'file-matched-twice': 'Audio file {file} is given to more than one word.',
+  // Publish checks: errors keep the lesson from being sent, warnings need "publish anyway".
+  'check-no-title': 'The lesson has no title.',
+  'check-no-number': 'The lesson has no lesson number.',
+  'check-duplicate-number': 'Lesson number {number} is also given to “{title}” in this studio.',
+  'check-no-dialogue': 'The lesson has no readable dialogue audio.',
+  'check-no-lines': 'The lesson has no transcript lines.',
+  'check-untimed': 'Line {n} has no {missing} time.',
+  'check-empty-text': 'Line {n} has no text.',
+  'check-bad-span': 'Line {n} ends ({end}) before it starts ({start}).',
+  'check-overlap': 'Line {n} starts ({start}) before line {previous} ends ({end}).',
+  'check-past-end': 'Line {n} ends at {end}, after the end of the audio ({duration}).',
+  'check-unknown-speaker':
+    'Line {n}: unknown speaker “{speaker}” (the server knows NARRATOR, ANNA and BENCE).',
+  'check-word-no-meaning': 'The word “{word}” has no English meaning.',
+  'check-word-no-audio': 'The word “{word}” has no audio.',
+  'check-no-words': 'The lesson has no vocabulary words.',
+  'check-lines-untranslated': '{language} translation missing for {missing} of {total} lines.',
+  'check-words-untranslated': '{language} meaning missing for {missing} of {total} words.',
+  // Publishing
+  'insecure-password':
+    'The server address starts with http:// and is not this computer: the password would travel unencrypted. Use https://, or confirm that you want to send it anyway.',
+  'bad-server-url': 'The server address must be a full http:// or https:// URL.',
+  'not-admin':
+    'The account {email} is not an admin on this server; only admins can publish lessons.',
+  'sign-in-failed': 'Sign-in failed: {reason}',
+  'lesson-blocked-errors': 'Not sent: the checks found {n} error(s). Fix them and publish again.',
+  'lesson-blocked-warnings':
+    'Not sent: the checks found {n} warning(s). Choose “Publish anyway” to send it as it is.',
+  'lesson-blocked-conflict':
+    'Not sent: lesson number {number} is already “{title}” on the server. Update that lesson in place or pick a new number.',
+  'lesson-number-taken':
+    'Lesson number {number} was taken on the server meanwhile; check again and choose how to resolve it.',
+  'remote-not-found': 'The server has no lesson with that id any more; check again.',
 } as const;
 
 export type StudioMessageCode = keyof typeof MESSAGES;

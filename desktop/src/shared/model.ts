@@ -4,6 +4,29 @@
 export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type LessonLevel = (typeof LEVELS)[number];
 
+/** The speakers the server accepts (shown upper-case: NARRATOR, ANNA, BENCE). */
+export const SPEAKERS = ['narrator', 'anna', 'bence'] as const;
+export type Speaker = (typeof SPEAKERS)[number];
+
+/** The learners' languages: every meaning and line translation exists in each. */
+export const LANGUAGES = ['en', 'de', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  en: 'English',
+  de: 'German',
+  es: 'Spanish',
+};
+
+/** How a word got its audio file: core's automatic levels, or by hand. */
+export const MATCH_LEVELS = [
+  'exact',
+  'case-insensitive',
+  'hyphenated',
+  'letters-only',
+  'manual',
+] as const;
+export type MatchLevel = (typeof MATCH_LEVELS)[number];
+
 export const PUBLISH_STATES = ['never', 'draft', 'published'] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
 
@@ -30,6 +53,8 @@ export type LessonSummary = {
   readonly publishState: PublishState;
   readonly publishedStatus: 'draft' | 'published' | null;
   readonly remoteId: string | null;
+  /** Published before, and edited since (content differs from what was last sent). */
+  readonly changedSincePublish: boolean;
   readonly updatedAt: string;
 };
 
@@ -40,6 +65,10 @@ export type TranscriptLine = {
   readonly text: string;
   readonly startTime: number | null;
   readonly endTime: number | null;
+  /** '' when missing. */
+  readonly translationEn: string;
+  readonly translationDe: string;
+  readonly translationEs: string;
 };
 
 export type VocabularyWord = {
@@ -47,6 +76,9 @@ export type VocabularyWord = {
   readonly position: number;
   readonly wordHu: string;
   readonly wordEn: string;
+  /** '' when missing. */
+  readonly wordDe: string;
+  readonly wordEs: string;
   readonly difficulty: string;
   readonly audioFile: string | null;
   readonly matchLevel: string | null;
@@ -76,6 +108,38 @@ export type LinePatch = {
   readonly text?: string;
   readonly startTime?: number | null;
   readonly endTime?: number | null;
+  readonly translationEn?: string;
+  readonly translationDe?: string;
+  readonly translationEs?: string;
+};
+
+/**
+ * One line of a lesson's whole transcript as the editor sends it after adding, deleting,
+ * splitting or merging lines (and to undo those): `id` null for a new line, else a line of the
+ * same lesson or one deleted from it (undo brings it back with its id).
+ */
+export type LineInput = {
+  readonly id: number | null;
+  readonly speaker: string;
+  readonly text: string;
+  readonly startTime: number | null;
+  readonly endTime: number | null;
+  readonly translationEn: string;
+  readonly translationDe: string;
+  readonly translationEs: string;
+};
+
+export type WordPatch = {
+  readonly wordEn?: string;
+  readonly wordDe?: string;
+  readonly wordEs?: string;
+};
+
+/** A word's audio match; the editor sends the whole lesson's to undo or redo a manual match. */
+export type WordMatch = {
+  readonly wordId: number;
+  readonly audioFile: string | null;
+  readonly matchLevel: MatchLevel | null;
 };
 
 export type LineTimes = {
@@ -111,20 +175,68 @@ export type ImportReport = {
   readonly issues: readonly (ImportIssue & { readonly folder: string })[];
 };
 
-export type PublishRequest = {
+/** Where the studio publishes; remembered between runs (the password never is). */
+export type PublishTarget = {
   readonly url: string;
   readonly anonKey: string;
   readonly email: string;
-  readonly password: string;
-  readonly lessonIds: readonly number[];
-  readonly status: 'draft' | 'published';
 };
 
-export type PublishItemState = 'uploaded' | 'unchanged' | 'failed';
+export type PublishCredentials = PublishTarget & {
+  readonly password: string;
+  /** The author agreed to send the password unencrypted (plain http to another machine). */
+  readonly allowInsecure: boolean;
+};
+
+export type CheckSeverity = 'error' | 'warning';
+
+/** One finding of the publish checks; errors keep a lesson from being sent. */
+export type CheckIssue = {
+  readonly code: string;
+  readonly severity: CheckSeverity;
+  readonly message: string;
+  /** The line or word it is about, so the editor can take the author there. */
+  readonly lineId: number | null;
+  readonly wordId: number | null;
+};
+
+/** The server already has a lesson with this lesson's number (and it is not this draft's). */
+export type LessonConflict = {
+  readonly remoteId: string;
+  readonly title: string;
+  readonly lessonNumber: number;
+};
+
+export type LessonCheck = {
+  readonly lessonId: number;
+  /** 'Lesson 3 “Köszönés”': how logs and reports name the lesson. */
+  readonly label: string;
+  readonly issues: readonly CheckIssue[];
+  readonly conflict: LessonConflict | null;
+};
+
+export type PublishCheckRequest = PublishCredentials & { readonly lessonIds: readonly number[] };
+
+export type PublishCheckReport = {
+  readonly lessons: readonly LessonCheck[];
+  /** Lesson numbers the server uses, to suggest a free one. */
+  readonly takenNumbers: readonly number[];
+};
+
+export type PublishRequest = PublishCheckRequest & {
+  readonly status: 'draft' | 'published';
+  /** "Publish anyway": send lessons whose checks found warnings (never those with errors). */
+  readonly acceptWarnings: boolean;
+};
+
+/** `blocked`: not sent at all, because of its checks or a lesson-number conflict. */
+export type PublishItemState = 'uploaded' | 'unchanged' | 'failed' | 'blocked';
 
 export type PublishItem = {
   readonly lessonId: number;
-  /** 'audio:<file>', 'lesson', 'transcript' or 'vocabulary'. */
+  /** The lesson's label (see LessonCheck). */
+  readonly lesson: string;
+  /** 'checks', 'audio:<file>', 'lesson', 'transcript' or 'vocabulary'. */
   readonly item: string;
   readonly state: PublishItemState;
   readonly message: string | null;
@@ -139,6 +251,7 @@ export type PublishProgress = {
 export type PublishReport = {
   readonly items: readonly PublishItem[];
   readonly failed: number;
+  readonly blocked: number;
 };
 
 export type StudioError = { readonly code: string; readonly message: string };

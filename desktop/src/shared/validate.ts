@@ -38,6 +38,14 @@ export const num =
     return value;
   };
 
+/** A string matching `pattern` (anchored by the caller), e.g. a UUID. */
+export const matching =
+  (pattern: RegExp, what: string): Validator<string> =>
+  (value, path) => {
+    if (typeof value !== 'string' || value.length > 200 || !pattern.test(value)) fail(path, what);
+    return value;
+  };
+
 export const bool: Validator<boolean> = (value, path) => {
   if (typeof value !== 'boolean') fail(path, 'a boolean');
   return value;

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { createDispatcher } from '../../src/main/dispatch.ts';
+import type { ImportWorkerEntry } from '../../src/main/services/importer/run-import.ts';
 import { createStudio } from '../../src/main/services/studio.ts';
 import type { Studio } from '../../src/main/services/studio.ts';
 import { mediaPath, parseMediaPath } from '../../src/shared/media-path.ts';
@@ -62,7 +63,12 @@ function sendFile(request: IncomingMessage, response: ServerResponse, file: stri
  * main uses (createStudio + createDispatcher): /ipc/<channel> for calls, /events (SSE) for
  * progress, /media/... for audio. `root` is what "Choose lessons folder…" picks.
  */
-export async function startHarness(options: { dataDir: string; root: string }): Promise<Harness> {
+export async function startHarness(options: {
+  dataDir: string;
+  root: string;
+  /** The import worker: the .ts source under tsx unless given (benchmarks use the built one). */
+  importWorker?: ImportWorkerEntry;
+}): Promise<Harness> {
   const clients = new Set<ServerResponse>();
   const studio = createStudio({
     dataDir: options.dataDir,
@@ -73,7 +79,7 @@ export async function startHarness(options: { dataDir: string; root: string }): 
     },
     mediaUrl: (ref) => `/media/${mediaPath(ref)}`,
     log: (message, context) => console.error(message, context),
-    importWorker: {
+    importWorker: options.importWorker ?? {
       url: new URL('../../src/main/services/importer/import-worker.ts', import.meta.url),
       execArgv: ['--import', 'tsx'],
     },

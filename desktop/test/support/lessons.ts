@@ -70,3 +70,32 @@ export function writeLessonsRoot(root: string): void {
 
   mkdirSync(join(root, '03 Üres'), { recursive: true });
 }
+
+/**
+ * A clean lesson folder: a dialogue of `lines` bursts (1 s of tone, 0.5 s of silence each), a
+ * transcript with all three translations, and a two-word vocabulary with German and Spanish
+ * meanings and a recording for each word.
+ */
+export function writeCleanLesson(root: string, folderName: string, lines = 2): string {
+  const folder = join(root, folderName);
+  mkdirSync(folder, { recursive: true });
+  writeAudio(join(folder, 'dialogue.wav'), lines * 1.5, { on: 1, off: 0.5 });
+  const texts = ['Jó napot!', 'Jó napot kívánok!', 'Hogy van?', 'Köszönöm, jól.'];
+  writeFileSync(
+    join(folder, 'transcript.csv'),
+    [
+      'speaker,line,translation_en,translation_de,translation_es',
+      ...Array.from({ length: lines }, (_, i) => {
+        const text = texts[i % texts.length] ?? '';
+        return `${i % 2 ? 'bence' : 'anna'},"${text}","EN ${text}","DE ${text}","ES ${text}"`;
+      }),
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(folder, 'vocabulary.csv'),
+    'word_hu,word_en,difficulty,word_de,word_es\nnap,day,beginner,Tag,día\njó,good,beginner,gut,bueno\n',
+  );
+  writeAudio(join(folder, 'nap.wav'), 0.3);
+  writeAudio(join(folder, 'jó.wav'), 0.3, { frequency: 440 });
+  return folder;
+}

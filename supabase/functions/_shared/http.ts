@@ -2,7 +2,7 @@
 // errors as { code, message }. Web APIs only, so the same code runs on Deno and Node.
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../local/src/generated/database.ts';
+import type { Database } from '../../types/database.ts';
 
 export type Env = Record<string, string | undefined>;
 export type Handler = (req: Request, env: Env) => Promise<Response>;
@@ -129,8 +129,10 @@ function base64UrlDecode(segment: string): string {
 /**
  * The signed-in caller: a supabase-js client that acts with the caller's JWT (so RLS and the
  * RPCs' auth.uid() checks decide every read and write) and the user id from that JWT. The
- * token is not verified here: the gateway (verify_jwt) and the database do that on every use;
- * the id is only used to name things (the FSRS fuzz seed, storage paths).
+ * token is not verified here but by PostgREST on every use: the functions run with verify_jwt
+ * off (supabase/config.toml says why), so each handler makes a database call with this client
+ * before anything else has an effect, and a forged or expired token ends there with 401. The
+ * id is only used after that, to name things (the FSRS fuzz seed).
  */
 export function callerClient(req: Request, env: Env): { client: UserClient; userId: string } {
   const authorization = req.headers.get('Authorization') ?? '';
@@ -161,9 +163,48 @@ export function callerClient(req: Request, env: Env): { client: UserClient; user
   return { client, userId };
 }
 
-/** A PostgREST error from supabase-js as an HttpError (42501 → 403, 22023/P0001 → 400). */
+/**
+ * The caller, verified: the bearer token is checked by the auth service (signature, expiry and
+ * a live session), not just decoded. For functions that then write with the service role, so
+ * the user id they act for must be proven, not claimed.
+ */
+export async function verifiedCaller(req: Request, env: Env): Promise<{ userId: string }> {
+  const authorization = req.headers.get('Authorization') ?? '';
+  const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
+  if (!token) throw new HttpError(401, 'not_authenticated', 'Sign in to use this function');
+  const auth = createClient<Database>(
+    requireEnv(env, 'SUPABASE_URL'),
+    requireEnv(env, 'SUPABASE_ANON_KEY'),
+    { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } },
+  );
+  const { data, error } = await auth.auth.getUser(token);
+  if (error || !data.user) {
+    throw new HttpError(401, 'not_authenticated', 'Sign in to use this function');
+  }
+  return { userId: data.user.id };
+}
+
+/**
+ * A client with the service role (bypasses RLS). Only for writes through procedures that are
+ * granted to the service role alone and re-check everything themselves.
+ */
+export function serviceClient(env: Env): UserClient {
+  return createClient<Database>(
+    requireEnv(env, 'SUPABASE_URL'),
+    requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY'),
+    { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } },
+  );
+}
+
+/**
+ * A PostgREST error from supabase-js as an HttpError (42501 → 403, 22023/P0001 → 400, the
+ * procedures' PT404/PT409/PT429 → 404/409/429).
+ */
 export function fromDbError(error: { code?: string; message: string }): HttpError {
   if (error.code === '42501') return new HttpError(403, 'forbidden', error.message);
+  if (error.code === 'PT404') return new HttpError(404, 'not_found', error.message);
+  if (error.code === 'PT409') return new HttpError(409, 'conflict', error.message);
+  if (error.code === 'PT429') return new HttpError(429, 'rate_limited', error.message);
   if (error.code === '22023' || error.code === 'P0001' || error.code === '22P02') {
     return new HttpError(400, 'invalid_argument', error.message);
   }

@@ -1,6 +1,13 @@
 // A minimal PNG encoder (8-bit RGB, no interlace) on Web APIs only: the image rows are
 // zlib-compressed with CompressionStream('deflate'), which emits the zlib format PNG wants.
 
+/**
+ * Bytes backed by a plain ArrayBuffer, the kind Blob and Response accept. Spelled as what
+ * slice() returns because the generic form needs TypeScript 5.7, and Deno 2.1 (the line hosted
+ * Supabase runs) checks with 5.6, where Uint8Array takes no type argument.
+ */
+export type Bytes = ReturnType<Uint8Array['slice']>;
+
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
@@ -17,7 +24,7 @@ export function crc32(bytes: Uint8Array, crc = 0xffffffff): number {
   return c >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
+function chunk(type: string, data: Uint8Array): Bytes {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
@@ -28,17 +35,13 @@ function chunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-async function zlib(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+async function zlib(data: Bytes): Promise<Bytes> {
   const stream = new Blob([data]).stream().pipeThrough(new CompressionStream('deflate'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** Encodes width × height RGB pixels (3 bytes each, row by row) as a PNG file. */
-export async function encodePng(
-  width: number,
-  height: number,
-  rgb: Uint8Array,
-): Promise<Uint8Array<ArrayBuffer>> {
+export async function encodePng(width: number, height: number, rgb: Uint8Array): Promise<Bytes> {
   if (rgb.length !== width * height * 3) throw new Error('pixel buffer does not match the size');
   const raw = new Uint8Array(height * (width * 3 + 1));
   for (let y = 0; y < height; y++) {

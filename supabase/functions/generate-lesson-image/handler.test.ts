@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFunctionsFixture } from '../_shared/test-server.ts';
-import type { FunctionsFixture, TestUser } from '../_shared/test-server.ts';
+import { startFunctionsFixture } from '../../../tests/functions/fixture.ts';
+import type { FunctionsFixture, TestUser } from '../../../tests/functions/fixture.ts';
 import { handler, slugify } from './handler.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -8,6 +8,7 @@ import { HttpError, callerClient, endpoint, fromDbError, readBody } from '../_sh
 import type { Env } from '../_shared/http.ts';
 import { IMAGE_HEIGHT, IMAGE_WIDTH, drawIllustration, hashText } from '../_shared/illustration.ts';
 import { encodePng } from '../_shared/png.ts';
+import type { Bytes } from '../_shared/png.ts';
 
 const BUCKET = 'lesson-images';
 const PROVIDER_TYPES: Readonly<Record<string, string>> = {
@@ -37,7 +38,7 @@ export function slugify(title: string): string {
 async function fromProvider(
   url: string,
   prompt: Record<string, string>,
-): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
+): Promise<{ bytes: Bytes; type: string } | null> {
   try {
     const res = await fetch(url, {
       method: 'POST',

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLesson, completeLesson, startFunctionsFixture } from '../_shared/test-server.ts';
-import type { FunctionsFixture, TestUser } from '../_shared/test-server.ts';
+import {
+  addLesson,
+  completeLesson,
+  startFunctionsFixture,
+} from '../../../tests/functions/fixture.ts';
+import type { FunctionsFixture, TestUser } from '../../../tests/functions/fixture.ts';
 import { handler } from './handler.ts';
 import type { DueWord } from './handler.ts';
 
@@ -21,7 +25,7 @@ describe('get-due-words', () => {
       ['kör', 'circle'],
     ]);
     lesson2 = await addLesson(fx, 2, [['kávé', 'coffee']]);
-    await completeLesson(anna, lesson1.lessonId, new Date(Date.now() - 60_000));
+    await completeLesson(fx, anna, lesson1.lessonId, new Date(Date.now() - 60_000));
     // Anna has answered 'kör' and it is due tomorrow: not in the queue.
     const future = await fx.service.from('user_vocabulary_progress').upsert(
       {
@@ -48,6 +52,17 @@ describe('get-due-words', () => {
       { onConflict: 'user_id,vocabulary_id' },
     );
     if (overdue.error) throw overdue.error;
+    // szia is translated into both languages, köszönöm into Spanish only.
+    const translated = await fx.service
+      .from('lesson_vocabulary')
+      .update({ word_de: 'hallo', word_es: 'hola' })
+      .eq('id', lesson1.wordIds[0] ?? '');
+    if (translated.error) throw translated.error;
+    const spanishOnly = await fx.service
+      .from('lesson_vocabulary')
+      .update({ word_es: 'gracias' })
+      .eq('id', lesson1.wordIds[1] ?? '');
+    if (spanishOnly.error) throw spanishOnly.error;
   }, 180_000);
 
   afterAll(async () => {
@@ -67,6 +82,15 @@ describe('get-due-words', () => {
       audio_file_path: null,
     });
     expect(body.words.some((w) => w.vocabulary_id === lesson2.wordIds[0])).toBe(false);
+  });
+
+  it('returns the German and Spanish meanings beside English, null where not translated', async () => {
+    const res = await fx.call(handler, { limit: 20, include_overdue: true }, anna.token);
+    const body = (await res.json()) as { words: DueWord[] };
+    expect(body.words.map((w) => [w.word_hu, w.word_en, w.word_de, w.word_es])).toEqual([
+      ['szia', 'hi', 'hallo', 'hola'],
+      ['köszönöm', 'thank you', null, 'gracias'],
+    ]);
   });
 
   it('returns the same queue through /functions/v1 with supabase-js functions.invoke', async () => {

@@ -1,6 +1,7 @@
 // get-due-words: the caller's due review queue. Body { limit = 20, include_overdue = true } →
-// { words: [{ vocabulary_id, word_hu, word_en, difficulty, audio_file_path, due }] }, words of
-// completed lessons, most overdue first (RPC get_due_words, ordered again by core).
+// { words: [{ vocabulary_id, word_hu, word_en, word_de, word_es, difficulty, audio_file_path,
+// due }] }, words of completed lessons, most overdue first (RPC get_due_words, ordered again by
+// core). word_de/word_es are null where not translated yet: the app falls back to English.
 import { DUE_WORDS_LIMIT, selectDueWords } from '@magyarul/core';
 import {
   boolField,
@@ -16,6 +17,8 @@ export type DueWord = {
   vocabulary_id: string;
   word_hu: string;
   word_en: string;
+  word_de: string | null;
+  word_es: string | null;
   difficulty: string;
   audio_file_path: string | null;
   due: string;
@@ -37,6 +40,8 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
     vocabulary_id: row.vocabulary_id ?? '',
     word_hu: row.word_hu ?? '',
     word_en: row.word_en ?? '',
+    word_de: row.word_de,
+    word_es: row.word_es,
     difficulty: row.difficulty ?? 'intermediate',
     audio_file_path: row.audio_file_path,
     due: new Date(row.due ?? now),

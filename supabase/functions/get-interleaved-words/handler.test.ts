@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLesson, completeLesson, startFunctionsFixture } from '../_shared/test-server.ts';
-import type { FunctionsFixture, TestUser } from '../_shared/test-server.ts';
+import {
+  addLesson,
+  completeLesson,
+  startFunctionsFixture,
+} from '../../../tests/functions/fixture.ts';
+import type { FunctionsFixture, TestUser } from '../../../tests/functions/fixture.ts';
 import { handler } from './handler.ts';
 import type { SessionWord } from './handler.ts';
 
@@ -23,7 +27,20 @@ describe('get-interleaved-words', () => {
       2,
       Array.from({ length: 14 }, (_, i) => [`új${i}`, `new ${i}`] as const),
     );
-    await completeLesson(anna, lesson1.lessonId, new Date(Date.now() - 60_000));
+    await completeLesson(fx, anna, lesson1.lessonId, new Date(Date.now() - 60_000));
+    // Every word of both lessons in German; Spanish only for the new lesson.
+    for (const [ids, es] of [
+      [lesson1.wordIds, false],
+      [lesson2.wordIds, true],
+    ] as const) {
+      for (const [i, id] of ids.entries()) {
+        const { error } = await fx.service
+          .from('lesson_vocabulary')
+          .update({ word_de: `Wort ${i}`, word_es: es ? `palabra ${i}` : null })
+          .eq('id', id);
+        if (error) throw error;
+      }
+    }
   }, 180_000);
 
   afterAll(async () => {
@@ -46,6 +63,16 @@ describe('get-interleaved-words', () => {
     // Interleaved, not two blocks.
     expect(words.slice(0, 5).some((w) => w.is_review)).toBe(true);
     expect(new Set(words.map((w) => w.vocabulary_id)).size).toBe(20);
+  });
+
+  it('returns new and review words with their German and Spanish meanings', async () => {
+    const res = await fx.call(handler, { current_lesson_id: lesson2.lessonId }, anna.token);
+    const { words } = (await res.json()) as { words: SessionWord[] };
+    for (const w of words) {
+      const i = /\d+$/.exec(w.word_hu)?.[0];
+      expect(w.word_de).toBe(`Wort ${i}`);
+      expect(w.word_es).toBe(w.is_review ? null : `palabra ${i}`);
+    }
   });
 
   it('returns the requested counts', async () => {

@@ -1,7 +1,8 @@
 // get-interleaved-words: a lesson's flashcard session mixing new words of the current lesson
 // with due review words of earlier lessons. Body { current_lesson_id, new_word_count = 12,
-// review_word_count = 8 } → { words: [{ vocabulary_id, lesson_id, word_hu, word_en,
-// difficulty, audio_file_path, is_review }] } interleaved by core.
+// review_word_count = 8 } → { words: [{ vocabulary_id, lesson_id, word_hu, word_en, word_de,
+// word_es, difficulty, audio_file_path, is_review }] } interleaved by core; word_de/word_es are
+// null where not translated yet (the app falls back to English).
 import { NEW_WORDS_PER_SESSION, REVIEW_WORDS_PER_SESSION, interleaveWords } from '@magyarul/core';
 import {
   HttpError,
@@ -19,6 +20,8 @@ export type SessionWord = {
   lesson_id: string;
   word_hu: string;
   word_en: string;
+  word_de: string | null;
+  word_es: string | null;
   difficulty: string;
   audio_file_path: string | null;
   is_review: boolean;
@@ -33,7 +36,9 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
 
   const lessonWords = await client
     .from('lesson_vocabulary')
-    .select('id, lesson_id, word_hu, word_en, difficulty, audio_file_path, created_at')
+    .select(
+      'id, lesson_id, word_hu, word_en, word_de, word_es, difficulty, audio_file_path, created_at',
+    )
     .eq('lesson_id', lessonId)
     .order('created_at', { ascending: true })
     .order('created_seq', { ascending: true });
@@ -63,6 +68,8 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
       lesson_id: w.lesson_id,
       word_hu: w.word_hu,
       word_en: w.word_en,
+      word_de: w.word_de,
+      word_es: w.word_es,
       difficulty: w.difficulty,
       audio_file_path: w.audio_file_path,
       is_review: false,
@@ -82,6 +89,8 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
       lesson_id: row.lesson_id ?? '',
       word_hu: row.word_hu ?? '',
       word_en: row.word_en ?? '',
+      word_de: row.word_de,
+      word_es: row.word_es,
       difficulty: row.difficulty ?? 'intermediate',
       audio_file_path: row.audio_file_path,
       is_review: true,

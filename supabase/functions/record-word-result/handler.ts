@@ -1,24 +1,38 @@
 // record-word-result: one answered flashcard. Body { vocabulary_id, was_correct, session_id?,
-// response_time_ms? } → { progress: {...next FSRS state}, rating }. core computes the next FSRS
-// state (wrong → Again, correct → Good); the record_review RPC, called as the learner, upserts
-// user_vocabulary_progress and appends to review_log in one transaction. If another answer for
-// the same word landed in between (40001), the state is reloaded and the review recomputed.
+// response_time_ms?, client_answer_id?, answered_at? } → { progress: {...next FSRS state},
+// rating, replayed }.
+//
+// Where the rules live (DESIGN §10, "progress is written through the rules"): FSRS stays in one
+// place, core (ts-fsrs), and runs here. A learner cannot hand the database a state of their own
+// choosing, because the write goes through record_answer, a procedure granted to the service
+// role only: this function proves who the caller is (auth.getUser on their token, not a decoded
+// claim), reads the stored state, lets core compute the next one and writes it with the service
+// role. record_answer then checks what holds whatever was computed: the word's lesson is
+// published and its audio done by this learner, counters move by exactly one answer, the state
+// is one step on from the stored one (40001 when another answer came first: recompute), and the
+// answer time lies within the last 7 days and not before the word's last review.
+//
+// The offline queue (issue 13): client_answer_id makes a retry or a replayed queue entry a
+// no-op that returns the stored result (replayed: true); answered_at applies FSRS at the time
+// the answer was given, so queued answers sent in order are scheduled as if sent at once.
 import { newWordProgress, reviewWord } from '@magyarul/core';
 import type { CardState, WordProgress } from '@magyarul/core';
 import {
   HttpError,
-  callerClient,
   endpoint,
   fromDbError,
   optionalUuidField,
   readBody,
+  serviceClient,
   uuidField,
+  verifiedCaller,
 } from '../_shared/http.ts';
 import type { Env, UserClient } from '../_shared/http.ts';
-import type { Tables } from '../../local/src/generated/database.ts';
+import type { Tables } from '../../types/database.ts';
 
 const STATES: readonly CardState[] = ['new', 'learning', 'review', 'relearning'];
 const MAX_ATTEMPTS = 3;
+const MAX_DURATION_MS = 3_600_000;
 
 export type RecordedProgress = {
   vocabulary_id: string;
@@ -33,6 +47,48 @@ export type RecordedProgress = {
   times_correct: number;
   last_review: string | null;
 };
+
+export type Answer = {
+  readonly vocabularyId: string;
+  readonly correct: boolean;
+  readonly durationMs: number | null;
+  readonly sessionId: string | null;
+  readonly clientAnswerId: string | null;
+  /** When the learner answered; null means now. */
+  readonly answeredAt: Date | null;
+};
+
+/** The request body as an answer; throws 400 with the field's problem. */
+export function parseAnswer(body: Record<string, unknown>): Answer {
+  const vocabularyId = uuidField(body, 'vocabulary_id');
+  if (typeof body.was_correct !== 'boolean') {
+    throw new HttpError(400, 'invalid_argument', 'was_correct must be true or false');
+  }
+  const rawTime = body.response_time_ms;
+  if (
+    rawTime !== undefined &&
+    rawTime !== null &&
+    (typeof rawTime !== 'number' || !Number.isFinite(rawTime) || rawTime < 0)
+  ) {
+    throw new HttpError(400, 'invalid_argument', 'response_time_ms must be a positive number');
+  }
+  const rawAt = body.answered_at;
+  let answeredAt: Date | null = null;
+  if (rawAt !== undefined && rawAt !== null) {
+    answeredAt = typeof rawAt === 'string' ? new Date(rawAt) : new Date(Number.NaN);
+    if (Number.isNaN(answeredAt.getTime())) {
+      throw new HttpError(400, 'invalid_argument', 'answered_at must be an ISO 8601 time');
+    }
+  }
+  return {
+    vocabularyId,
+    correct: body.was_correct,
+    durationMs: typeof rawTime === 'number' ? Math.min(rawTime, MAX_DURATION_MS) : null,
+    sessionId: optionalUuidField(body, 'session_id'),
+    clientAnswerId: optionalUuidField(body, 'client_answer_id'),
+    answeredAt,
+  };
+}
 
 function toWordProgress(row: Tables<'user_vocabulary_progress'>): WordProgress {
   return {
@@ -51,35 +107,39 @@ function toWordProgress(row: Tables<'user_vocabulary_progress'>): WordProgress {
   };
 }
 
+type Recorded = { progress: RecordedProgress; rating: number; replayed: boolean };
+
 async function attempt(
-  client: UserClient,
+  service: UserClient,
   userId: string,
-  answer: {
-    vocabularyId: string;
-    correct: boolean;
-    durationMs: number | null;
-    sessionId: string | null;
-  },
-): Promise<{ row: Tables<'user_vocabulary_progress'>; rating: number } | 'conflict'> {
-  const current = await client
+  answer: Answer,
+): Promise<Recorded | 'conflict'> {
+  const current = await service
     .from('user_vocabulary_progress')
     .select('*')
+    .eq('user_id', userId)
     .eq('vocabulary_id', answer.vocabularyId)
     .maybeSingle();
   if (current.error) throw fromDbError(current.error);
-  const now = new Date();
-  const before = current.data ? toWordProgress(current.data) : newWordProgress(now);
+  const answeredAt = answer.answeredAt ?? new Date();
+  const before = current.data ? toWordProgress(current.data) : newWordProgress(answeredAt);
+  // FSRS cannot step back in time. An answer older than the last review is refused by
+  // record_answer (unless it is a replay, which returns the stored result), so the state
+  // computed for it is never stored; computing it at the last review keeps ts-fsrs in range.
+  const at =
+    before.last_review && before.last_review > answeredAt ? before.last_review : answeredAt;
   const { progress, log } = reviewWord(
     before,
     { correct: answer.correct, durationMs: answer.durationMs },
-    now,
+    at,
     { cardId: `${userId}:${answer.vocabularyId}` },
   );
-  const { data, error } = await client.rpc('record_review', {
+  const { data, error } = await service.rpc('record_answer', {
+    _user_id: userId,
     _vocabulary_id: answer.vocabularyId,
     _was_correct: answer.correct,
     _rating: log.rating,
-    _reviewed_at: now.toISOString(),
+    _answered_at: answeredAt.toISOString(),
     _due: progress.due.toISOString(),
     _stability: progress.stability,
     _difficulty: progress.difficulty,
@@ -99,48 +159,41 @@ async function attempt(
     _log_learning_steps: log.learning_steps,
     ...(log.duration_ms === null ? {} : { _duration_ms: log.duration_ms }),
     ...(answer.sessionId ? { _session_id: answer.sessionId } : {}),
+    ...(answer.clientAnswerId ? { _client_answer_id: answer.clientAnswerId } : {}),
     _expected_reps: before.reps,
   });
   if (error) {
     if (error.code === '40001') return 'conflict';
-    if (error.code === '22023') throw new HttpError(404, 'not_found', 'Vocabulary word not found');
     throw fromDbError(error);
   }
-  return { row: data, rating: log.rating };
+  const row = data[0];
+  if (!row?.vocabulary_id || !row.due) throw new Error('record_answer returned no row');
+  return {
+    progress: {
+      vocabulary_id: row.vocabulary_id,
+      due: row.due,
+      state: STATES[row.state ?? 0] ?? 'new',
+      stability: row.stability ?? 0,
+      difficulty: row.difficulty ?? 0,
+      scheduled_days: row.scheduled_days ?? 0,
+      reps: row.reps ?? 0,
+      lapses: row.lapses ?? 0,
+      times_seen: row.times_seen ?? 0,
+      times_correct: row.times_correct ?? 0,
+      last_review: row.last_review,
+    },
+    rating: row.rating ?? log.rating,
+    replayed: row.replayed === true,
+  };
 }
 
 export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(async (req, env) => {
-  const body = await readBody(req);
-  const vocabularyId = uuidField(body, 'vocabulary_id');
-  if (typeof body.was_correct !== 'boolean') {
-    throw new HttpError(400, 'invalid_argument', 'was_correct must be true or false');
-  }
-  const sessionId = optionalUuidField(body, 'session_id');
-  const rawTime = body.response_time_ms;
-  if (rawTime !== undefined && rawTime !== null && (typeof rawTime !== 'number' || rawTime < 0)) {
-    throw new HttpError(400, 'invalid_argument', 'response_time_ms must be a positive number');
-  }
-  const durationMs = typeof rawTime === 'number' ? Math.min(rawTime, 3_600_000) : null;
-  const { client, userId } = callerClient(req, env);
-  const answer = { vocabularyId, correct: body.was_correct, durationMs, sessionId };
+  const { userId } = await verifiedCaller(req, env);
+  const answer = parseAnswer(await readBody(req));
+  const service = serviceClient(env);
   for (let i = 0; i < MAX_ATTEMPTS; i++) {
-    const result = await attempt(client, userId, answer);
-    if (result === 'conflict') continue;
-    const { row, rating } = result;
-    const progress: RecordedProgress = {
-      vocabulary_id: row.vocabulary_id,
-      due: row.due,
-      state: STATES[row.state] ?? 'new',
-      stability: row.stability,
-      difficulty: row.difficulty,
-      scheduled_days: row.scheduled_days,
-      reps: row.reps,
-      lapses: row.lapses,
-      times_seen: row.times_seen,
-      times_correct: row.times_correct,
-      last_review: row.last_review,
-    };
-    return { progress, rating };
+    const result = await attempt(service, userId, answer);
+    if (result !== 'conflict') return result;
   }
   throw new HttpError(409, 'conflict', 'The word was answered concurrently; try again');
 });

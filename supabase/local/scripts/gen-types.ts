@@ -1,4 +1,4 @@
-// Writes supabase/local/src/generated/database.ts from supabase/migrations (formatted with the
+// Writes supabase/types/database.ts from supabase/migrations (formatted with the
 // repository's prettier config). Run: npx tsx supabase/local/scripts/gen-types.ts
 import { writeFileSync } from 'node:fs';
 import { formatDatabaseTypes } from '../src/generated/format.ts';

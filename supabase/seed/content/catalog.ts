@@ -49,6 +49,11 @@ export function lessonAudioFile(lessonNumber: number): string {
   return `lesson-${String(lessonNumber).padStart(2, '0')}.mp3`;
 }
 
+/** The slower rendering for beginners: lesson-NN-slow.mp3. */
+export function slowLessonAudioFile(lessonNumber: number): string {
+  return `lesson-${String(lessonNumber).padStart(2, '0')}-slow.mp3`;
+}
+
 export function wordAudioFile(word: string): string {
   return `${audioSlug(word)}.mp3`;
 }
@@ -56,6 +61,11 @@ export function wordAudioFile(word: string): string {
 /** Object name inside the lesson-audio bucket (what lessons.audio_url stores). */
 export function lessonObjectName(lessonNumber: number): string {
   return `seed/lessons/${lessonAudioFile(lessonNumber)}`;
+}
+
+/** Object name of the slow rendering (what lessons.slow_audio_url stores). */
+export function slowLessonObjectName(lessonNumber: number): string {
+  return `seed/lessons/${slowLessonAudioFile(lessonNumber)}`;
 }
 
 /** Object name inside the lesson-audio bucket (what lesson_vocabulary.audio_file_path stores). */
@@ -75,7 +85,11 @@ export function distinctWords(): SeedWord[] {
   return [...seen.values()];
 }
 
-/** Fingerprint of a dialogue's text and speakers: timings.json is stale when it differs. */
+/**
+ * Fingerprint of a dialogue's speakers and Hungarian text (what the audio is made from; the
+ * translations are not spoken): timings.json is stale when it differs.
+ */
 export function dialogueHash(lines: readonly SeedLine[]): string {
-  return createHash('sha256').update(JSON.stringify(lines)).digest('hex').slice(0, 16);
+  const spoken = lines.map(([speaker, text]) => [speaker, text]);
+  return createHash('sha256').update(JSON.stringify(spoken)).digest('hex').slice(0, 16);
 }

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Database } from '../../../supabase/local/src/generated/database.ts';
+import { makeKeys } from '../../../supabase/local/src/config.ts';
+import type { Database } from '../../../supabase/types/database.ts';
 import { anonKey, createLearner, DEMO_ADMIN, DEMO_PASSWORD, expect, signIn } from '../support.ts';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -42,6 +44,43 @@ export async function learnerClient(
   const { data } = await db.auth.getUser();
   if (!data.user) throw new Error('no learner');
   return { email, db, userId: data.user.id };
+}
+
+/**
+ * A service-role client, for arranging what no user may write through the API (a learner's
+ * completed lesson, a thousand imported feedback rows). The key is made from the secret the
+ * test server keeps in its data directory, so this works only against the server the run
+ * started (not with E2E_BASE_URL).
+ */
+export function serviceClient(): Db {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir || process.env.E2E_BASE_URL) throw new Error('serviceClient needs the run’s server');
+  const secret = readFileSync(join(dataDir, 'data', 'jwt-secret'), 'utf8').trim();
+  const { serviceRoleKey } = makeKeys(secret);
+  return createClient<Database>(baseUrl(), serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+/**
+ * The learner passes lesson `lessonId` the way the app does: its audio, then a session of
+ * `total` cards with `correct` right (complete_lesson_audio, save_flashcard_session).
+ */
+export async function passLesson(
+  db: Db,
+  lessonId: string,
+  total: number,
+  correct: number,
+): Promise<void> {
+  const audio = await db.rpc('complete_lesson_audio', { _lesson_id: lessonId });
+  if (audio.error) throw audio.error;
+  const session = await db.rpc('save_flashcard_session', {
+    _session_id: crypto.randomUUID(),
+    _total_cards: total,
+    _correct_answers: correct,
+    _lesson_id: lessonId,
+  });
+  if (session.error) throw session.error;
 }
 
 export async function signInAdmin(page: Page): Promise<void> {

@@ -199,14 +199,72 @@ export async function audioUrlOf(stored: string | null): Promise<string | null> 
   return publicUrl(AUDIO_BUCKET, stored.replace(/^\/+/, ''));
 }
 
-export async function fetchFeedback(): Promise<FeedbackRow[]> {
+/**
+ * Rows per request of the paged admin lists. Hosted PostgREST answers at most 1,000 rows
+ * (db-max-rows), so nothing that lists every row may rely on one request.
+ */
+export const ADMIN_PAGE_SIZE = 50;
+const EXPORT_PAGE_SIZE = 1000;
+
+export type FeedbackFilter = 'all' | 'new' | 'reviewing' | 'bug' | 'feature';
+export type FeedbackStats = Record<FeedbackFilter, number>;
+
+/** The stat cards and filter counts, over every row (admin_feedback_stats). */
+export async function fetchFeedbackStats(): Promise<FeedbackStats> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('user_feedback')
-    .select('*')
-    .order('created_at', { ascending: false });
+  const { data, error } = await supabase.rpc('admin_feedback_stats');
   if (error) throw toAppError(error);
-  return data;
+  const row = data[0];
+  return {
+    all: row?.total ?? 0,
+    new: row?.status_new ?? 0,
+    reviewing: row?.status_reviewing ?? 0,
+    bug: row?.type_bug ?? 0,
+    feature: row?.type_feature ?? 0,
+  };
+}
+
+/** One page of the inbox, newest first, filtered on the server; total is the filter's count. */
+export async function fetchFeedbackPage(
+  filter: FeedbackFilter,
+  page: number,
+): Promise<{ rows: FeedbackRow[]; total: number }> {
+  const supabase = await getSupabase();
+  let query = supabase.from('user_feedback').select('*', { count: 'exact' });
+  if (filter === 'new' || filter === 'reviewing') query = query.eq('status', filter);
+  if (filter === 'bug' || filter === 'feature') query = query.eq('feedback_type', filter);
+  const from = page * ADMIN_PAGE_SIZE;
+  const { data, error, count } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + ADMIN_PAGE_SIZE - 1);
+  if (error) throw toAppError(error);
+  return { rows: data, total: count ?? data.length };
+}
+
+/**
+ * Every feedback row, newest first, for the CSV export: pages of 1,000 read by keyset (after
+ * the last row's created_at and id), so rows arriving meanwhile neither repeat nor push others
+ * out of the export.
+ */
+export async function fetchAllFeedback(): Promise<FeedbackRow[]> {
+  const supabase = await getSupabase();
+  const rows: FeedbackRow[] = [];
+  for (;;) {
+    let query = supabase.from('user_feedback').select('*');
+    const last = rows[rows.length - 1];
+    if (last) {
+      const at = JSON.stringify(last.created_at);
+      query = query.or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${last.id})`);
+    }
+    const { data, error } = await query
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(EXPORT_PAGE_SIZE);
+    if (error) throw toAppError(error);
+    rows.push(...data);
+    if (data.length < EXPORT_PAGE_SIZE) return rows;
+  }
 }
 
 export async function updateFeedbackStatus(id: string, status: FeedbackStatus): Promise<void> {
@@ -215,18 +273,42 @@ export async function updateFeedbackStatus(id: string, status: FeedbackStatus): 
   if (error) throw toAppError(error);
 }
 
-export async function fetchUserProgress(): Promise<{
-  users: UserProgressRow[];
-  totals: UserTotalsRow | null;
-}> {
+/** The Users tab's stat cards, aggregated over every learner. */
+export async function fetchUserTotals(): Promise<UserTotalsRow | null> {
   const supabase = await getSupabase();
-  const [users, totals] = await Promise.all([
-    supabase.rpc('admin_user_progress'),
-    supabase.rpc('admin_user_progress_totals'),
-  ]);
-  if (users.error) throw toAppError(users.error);
-  if (totals.error) throw toAppError(totals.error);
-  return { users: users.data, totals: totals.data[0] ?? null };
+  const { data, error } = await supabase.rpc('admin_user_progress_totals');
+  if (error) throw toAppError(error);
+  return data[0] ?? null;
+}
+
+/** One page of the users overview, most recently active first; the search runs in SQL. */
+export async function fetchUserProgressPage(
+  search: string,
+  page: number,
+): Promise<{ users: UserProgressRow[]; total: number }> {
+  const supabase = await getSupabase();
+  const from = page * ADMIN_PAGE_SIZE;
+  const needle = search.trim();
+  const { data, error, count } = await supabase
+    .rpc('admin_user_progress', needle ? { _search: needle } : {}, { count: 'exact' })
+    .order('last_activity', { ascending: false, nullsFirst: false })
+    .order('user_id', { ascending: true })
+    .range(from, from + ADMIN_PAGE_SIZE - 1);
+  if (error) throw toAppError(error);
+  return { users: data, total: count ?? data.length };
+}
+
+/** Every row of a set-returning call, read in pages of 1,000 (the hosted response limit). */
+async function allRows<T>(
+  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (;;) {
+    const { data, error } = await page(rows.length, rows.length + EXPORT_PAGE_SIZE - 1);
+    if (error) throw toAppError(error);
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < EXPORT_PAGE_SIZE) return rows;
+  }
 }
 
 export async function fetchAnalytics(): Promise<{
@@ -237,13 +319,19 @@ export async function fetchAnalytics(): Promise<{
   const supabase = await getSupabase();
   const [daily, completion, words] = await Promise.all([
     supabase.rpc('admin_daily_active_learners', { _days: 14 }),
-    supabase.rpc('admin_lesson_completion'),
+    // One row per lesson: past 1,000 lessons a single response would drop some.
+    allRows((from, to) =>
+      supabase
+        .rpc('admin_lesson_completion')
+        .order('lesson_number', { ascending: true, nullsFirst: false })
+        .order('lesson_id', { ascending: true })
+        .range(from, to),
+    ),
     supabase.rpc('admin_word_accuracy', { _limit: 15 }),
   ]);
   if (daily.error) throw toAppError(daily.error);
-  if (completion.error) throw toAppError(completion.error);
   if (words.error) throw toAppError(words.error);
-  return { daily: daily.data, completion: completion.data, words: words.data };
+  return { daily: daily.data, completion, words: words.data };
 }
 
 export async function generateLessonImage(body: {

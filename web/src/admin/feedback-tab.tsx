@@ -1,21 +1,27 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackExportFileName, feedbackToCsv } from '@magyarul/core/csv';
 import { Button } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import {
-  fetchFeedback,
+  ADMIN_PAGE_SIZE,
+  fetchAllFeedback,
+  fetchFeedbackPage,
+  fetchFeedbackStats,
   updateFeedbackStatus,
-  type FeedbackRow,
+  type FeedbackFilter,
   type FeedbackStatus,
 } from './api.ts';
 import { label, type LabelKey } from './labels.ts';
-import { downloadBlob, shortDate, StatCard } from './shared.tsx';
+import { downloadBlob, Pager, shortDate, StatCard } from './shared.tsx';
 
-type Filter = 'all' | 'new' | 'reviewing' | 'bug' | 'feature';
-const FILTERS: readonly Filter[] = ['all', 'new', 'reviewing', 'bug', 'feature'];
+// The inbox may hold far more rows than one response carries (1,000 on hosted PostgREST): the
+// stat cards are counted in SQL, each filter is applied on the server and read a page at a
+// time, and the export reads every row in pages.
+
+const FILTERS: readonly FeedbackFilter[] = ['all', 'new', 'reviewing', 'bug', 'feature'];
 const STATUSES: readonly FeedbackStatus[] = ['new', 'reviewing', 'resolved', 'closed'];
 const TYPE_LABEL: Record<string, LabelKey> = {
   bug: 'typeBug',
@@ -24,12 +30,6 @@ const TYPE_LABEL: Record<string, LabelKey> = {
   general: 'typeGeneral',
   others: 'typeOthers',
 };
-
-function matches(row: FeedbackRow, filter: Filter): boolean {
-  if (filter === 'all') return true;
-  if (filter === 'new' || filter === 'reviewing') return row.status === filter;
-  return row.feedback_type === filter;
-}
 
 function pagePath(url: string | null): string {
   if (!url) return '';
@@ -43,21 +43,31 @@ function pagePath(url: string | null): string {
 export function FeedbackTab() {
   const t = useT();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<Filter>('all');
-  const query = useQuery({
-    queryKey: ['admin', 'feedback'],
-    queryFn: async () => {
-      try {
-        return await fetchFeedback();
-      } catch (error) {
-        notify.error(t('adminFeedback.loadFailed'));
-        throw error;
-      }
-    },
+  const [filter, setFilter] = useState<FeedbackFilter>('all');
+  const [page, setPage] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const failed = (error: unknown): never => {
+    notify.error(t('adminFeedback.loadFailed'));
+    throw error;
+  };
+  const stats = useQuery({
+    queryKey: ['admin', 'feedback', 'stats'],
+    queryFn: () => fetchFeedbackStats().catch(failed),
   });
-  const all = query.data ?? [];
-  const rows = all.filter((r) => matches(r, filter));
-  const filterLabel: Record<Filter, string> = {
+  const list = useQuery({
+    queryKey: ['admin', 'feedback', 'page', filter, page],
+    queryFn: () => fetchFeedbackPage(filter, page).catch(failed),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  // A status change can empty the last page of a filter: show the last page that has rows.
+  useEffect(() => {
+    if (list.data && list.data.rows.length === 0 && page > 0) {
+      setPage(Math.max(0, Math.ceil(list.data.total / ADMIN_PAGE_SIZE) - 1));
+    }
+  }, [list.data, page]);
+  const filterLabel: Record<FeedbackFilter, string> = {
     all: t('adminFeedback.filter.all'),
     new: t('adminFeedback.filter.new'),
     reviewing: t('adminFeedback.filter.inReview'),
@@ -81,34 +91,38 @@ export function FeedbackTab() {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'feedback'] });
   };
 
-  const exportCsv = () => {
-    const csv = feedbackToCsv(all);
-    downloadBlob(csv, feedbackExportFileName(new Date()), 'text/csv;charset=utf-8');
-    notify.success(t('adminFeedback.exported'));
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const csv = feedbackToCsv(await fetchAllFeedback());
+      downloadBlob(csv, feedbackExportFileName(new Date()), 'text/csv;charset=utf-8');
+      notify.success(t('adminFeedback.exported'));
+    } catch (error) {
+      console.error('Feedback export failed', error);
+      notify.error(t('adminFeedback.loadFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const choose = (next: FeedbackFilter) => {
+    setFilter(next);
+    setPage(0);
   };
 
   return (
     <section className="stack" aria-labelledby="feedback-heading">
       <div className="admin-toolbar">
         <h2 id="feedback-heading">{t('adminFeedback.title')}</h2>
-        <Button variant="secondary" onClick={exportCsv}>
-          {t('adminFeedback.exportCsv')}
+        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? t('adminFeedback.exporting') : t('adminFeedback.exportCsv')}
         </Button>
       </div>
       <div className="admin-stats">
-        <StatCard title={t('adminFeedback.stat.total')} value={all.length} />
-        <StatCard
-          title={t('adminFeedback.stat.new')}
-          value={all.filter((r) => r.status === 'new').length}
-        />
-        <StatCard
-          title={t('adminFeedback.stat.bugs')}
-          value={all.filter((r) => r.feedback_type === 'bug').length}
-        />
-        <StatCard
-          title={t('adminFeedback.stat.features')}
-          value={all.filter((r) => r.feedback_type === 'feature').length}
-        />
+        <StatCard title={t('adminFeedback.stat.total')} value={stats.data?.all ?? 0} />
+        <StatCard title={t('adminFeedback.stat.new')} value={stats.data?.new ?? 0} />
+        <StatCard title={t('adminFeedback.stat.bugs')} value={stats.data?.bug ?? 0} />
+        <StatCard title={t('adminFeedback.stat.features')} value={stats.data?.feature ?? 0} />
       </div>
       <div className="admin-filters" role="group" aria-label={label('feedbackFilters')}>
         {FILTERS.map((f) => (
@@ -116,46 +130,49 @@ export function FeedbackTab() {
             key={f}
             variant={f === filter ? 'primary' : 'ghost'}
             aria-pressed={f === filter}
-            onClick={() => setFilter(f)}
+            onClick={() => choose(f)}
           >
             {filterLabel[f]}
           </Button>
         ))}
       </div>
-      {query.isPending ? (
+      {list.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : rows.length === 0 ? (
         <p className="muted">{t('adminFeedback.empty')}</p>
       ) : (
-        <ul className="admin-feedback-list">
-          {rows.map((row) => (
-            <li key={row.id} className="card admin-feedback-item">
-              <p className="small">
-                <span className={`badge feedback-type-${row.feedback_type}`}>
-                  {label(TYPE_LABEL[row.feedback_type] ?? 'typeOthers')}
-                </span>{' '}
-                <span className={`badge feedback-status-${row.status}`}>
-                  {statusLabel[row.status as FeedbackStatus] ?? row.status}
-                </span>{' '}
-                <span className="muted">{shortDate(row.created_at)}</span>
-              </p>
-              <h3>{row.title}</h3>
-              <p>{row.description}</p>
-              {row.page_url && <p className="small muted">{pagePath(row.page_url)}</p>}
-              <select
-                aria-label={label('feedbackStatus', { title: row.title })}
-                value={row.status}
-                onChange={(e) => void changeStatus(row.id, e.target.value as FeedbackStatus)}
-              >
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {statusLabel[s]}
-                  </option>
-                ))}
-              </select>
-            </li>
-          ))}
-        </ul>
+        <>
+          <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={setPage} />
+          <ul className="admin-feedback-list">
+            {rows.map((row) => (
+              <li key={row.id} className="card admin-feedback-item">
+                <p className="small">
+                  <span className={`badge feedback-type-${row.feedback_type}`}>
+                    {label(TYPE_LABEL[row.feedback_type] ?? 'typeOthers')}
+                  </span>{' '}
+                  <span className={`badge feedback-status-${row.status}`}>
+                    {statusLabel[row.status as FeedbackStatus] ?? row.status}
+                  </span>{' '}
+                  <span className="muted">{shortDate(row.created_at)}</span>
+                </p>
+                <h3>{row.title}</h3>
+                <p>{row.description}</p>
+                {row.page_url && <p className="small muted">{pagePath(row.page_url)}</p>}
+                <select
+                  aria-label={label('feedbackStatus', { title: row.title })}
+                  value={row.status}
+                  onChange={(e) => void changeStatus(row.id, e.target.value as FeedbackStatus)}
+                >
+                  {STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {statusLabel[s]}
+                    </option>
+                  ))}
+                </select>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { label } from './labels.ts';
 
 /** Simulated upload progress of a chosen file: 10 % every 200 ms up to 100 % (spec §4). */
@@ -66,6 +68,37 @@ export function StatCard({ title, value }: { title: string; value: string | numb
       <p className="small muted">{title}</p>
       <p className="admin-stat-value">{value}</p>
     </div>
+  );
+}
+
+/** Previous/next through a list read page by page, with the rows shown and the true total. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const t = useT();
+  if (total <= pageSize && page === 0) return null;
+  const from = Math.min(total, page * pageSize + 1);
+  const to = Math.min(total, (page + 1) * pageSize);
+  return (
+    <nav className="admin-pager" aria-label={t('adminPaging.label')}>
+      <Button variant="ghost" disabled={page === 0} onClick={() => onPage(page - 1)}>
+        {t('adminPaging.previous')}
+      </Button>
+      <span className="small muted" aria-live="polite">
+        {t('adminPaging.range', { from, to, total })}
+      </span>
+      <Button variant="ghost" disabled={to >= total} onClick={() => onPage(page + 1)}>
+        {t('adminPaging.next')}
+      </Button>
+    </nav>
   );
 }
 

@@ -1,43 +1,48 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { shortUserId } from '@magyarul/core/lessons';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
-import { fetchUserProgress } from './api.ts';
-import { shortDate, StatCard } from './shared.tsx';
+import { ADMIN_PAGE_SIZE, fetchUserProgressPage, fetchUserTotals } from './api.ts';
+import { Pager, shortDate, StatCard } from './shared.tsx';
+
+// Learners are listed a page at a time and searched in SQL (admin_user_progress(_search)): one
+// response carries at most 1,000 rows on hosted PostgREST, and a search must reach them all.
 
 export function UsersTab() {
   const t = useT();
   const [search, setSearch] = useState('');
-  const query = useQuery({
-    queryKey: ['admin', 'users'],
-    queryFn: async () => {
-      try {
-        return await fetchUserProgress();
-      } catch (error) {
-        notify.error(t('users.loadFailed'));
-        throw error;
-      }
-    },
+  const [page, setPage] = useState(0);
+  const needle = useDeferredValue(search.trim());
+  const failed = (error: unknown): never => {
+    notify.error(t('users.loadFailed'));
+    throw error;
+  };
+  const totals = useQuery({
+    queryKey: ['admin', 'users', 'totals'],
+    queryFn: () => fetchUserTotals().catch(failed),
   });
-  const users = (query.data?.users ?? []).filter((u) =>
-    (u.user_id ?? '').toLowerCase().includes(search.trim().toLowerCase()),
-  );
-  const totals = query.data?.totals;
+  const list = useQuery({
+    queryKey: ['admin', 'users', 'page', needle, page],
+    queryFn: () => fetchUserProgressPage(needle, page).catch(failed),
+    placeholderData: keepPreviousData,
+  });
+  const users = list.data?.users ?? [];
+  const stats = totals.data;
   return (
     <section className="stack" aria-labelledby="users-heading">
       <h2 id="users-heading">{t('users.title')}</h2>
       <div className="admin-stats">
-        <StatCard title={t('users.stat.total')} value={totals?.total_users ?? 0} />
-        <StatCard title={t('users.stat.active')} value={totals?.active_users_7d ?? 0} />
+        <StatCard title={t('users.stat.total')} value={stats?.total_users ?? 0} />
+        <StatCard title={t('users.stat.active')} value={stats?.active_users_7d ?? 0} />
         <StatCard
           title={t('users.stat.avgCompletion')}
-          value={`${Math.round(totals?.avg_completion ?? 0)}%`}
+          value={`${Math.round(stats?.avg_completion ?? 0)}%`}
         />
         <StatCard
           title={t('users.stat.avgAccuracy')}
-          value={`${Math.round(totals?.avg_accuracy ?? 0)}%`}
+          value={`${Math.round(stats?.avg_accuracy ?? 0)}%`}
         />
       </div>
       <input
@@ -46,39 +51,50 @@ export function UsersTab() {
         aria-label={t('users.search')}
         placeholder={t('users.search')}
         value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(0);
+        }}
       />
-      {query.isPending ? (
+      {list.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : users.length === 0 ? (
         <p className="muted">{t('users.empty')}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('users.col.userId')}</th>
-                <th scope="col">{t('users.col.lessonsCompleted')}</th>
-                <th scope="col">{t('users.col.wordsReviewed')}</th>
-                <th scope="col">{t('users.col.avgAccuracy')}</th>
-                <th scope="col">{t('users.col.lastActivity')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.user_id ?? ''}>
-                  <td title={u.user_id ?? ''}>
-                    <code>{shortUserId(u.user_id ?? '')}</code>
-                  </td>
-                  <td>{u.lessons_completed ?? 0}</td>
-                  <td>{u.words_reviewed ?? 0}</td>
-                  <td>{Math.round(u.avg_accuracy ?? 0)}%</td>
-                  <td>{shortDate(u.last_activity)}</td>
+        <>
+          <Pager
+            page={page}
+            pageSize={ADMIN_PAGE_SIZE}
+            total={list.data?.total ?? 0}
+            onPage={setPage}
+          />
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('users.col.userId')}</th>
+                  <th scope="col">{t('users.col.lessonsCompleted')}</th>
+                  <th scope="col">{t('users.col.wordsReviewed')}</th>
+                  <th scope="col">{t('users.col.avgAccuracy')}</th>
+                  <th scope="col">{t('users.col.lastActivity')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {users.map((u) => (
+                  <tr key={u.user_id ?? ''}>
+                    <td title={u.user_id ?? ''}>
+                      <code>{shortUserId(u.user_id ?? '')}</code>
+                    </td>
+                    <td>{u.lessons_completed ?? 0}</td>
+                    <td>{u.words_reviewed ?? 0}</td>
+                    <td>{Math.round(u.avg_accuracy ?? 0)}%</td>
+                    <td>{shortDate(u.last_activity)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );

@@ -1,16 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { activeLineIndex, formatClock, isAudioComplete } from '@magyarul/core/lessons';
-
-/** A transcript line with its times filled (core's withDefaultTimings). */
-export type TranscriptLine = {
-  readonly line_number: number;
-  readonly speaker: string;
-  readonly text_content: string;
-  readonly start_time: number;
-  readonly end_time: number;
-};
+import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { Button } from './button.tsx';
+import { Transcript, type TranscriptLine } from './transcript.tsx';
+
+export type { TranscriptLine } from './transcript.tsx';
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const SKIP_SECONDS = 15;
@@ -27,20 +23,39 @@ function isTypingTarget(target: EventTarget | null): boolean {
   );
 }
 
+/** Another recording of the same dialogue (the slower one for beginners), with its own times. */
+export type AudioVersion = {
+  readonly sources: readonly string[];
+  readonly lines: readonly TranscriptLine[];
+};
+
 /**
  * Lesson audio with a transcript that follows playback. `sources` are candidate URLs, best
- * first: when one fails to load the next is tried (the original-path fallback).
+ * first: when one fails to load the next is tried (the original-path fallback). Line
+ * translations are shown in `language` (the learner's meaning language) when turned on. With
+ * `slow`, the learner can switch to the slower recording; the transcript then follows its
+ * times, and playback resumes at the start of the line that was playing.
  */
 export function AudioPlayer({
-  sources,
-  lines,
+  sources: normalSources,
+  lines: normalLines,
+  slow,
+  language = 'en',
   onComplete,
 }: {
   sources: readonly string[];
   lines: readonly TranscriptLine[];
+  slow?: AudioVersion;
+  language?: MeaningLanguage;
   onComplete?: () => void;
 }) {
   const t = useT();
+  const format = useFormat();
+  const [version, setVersion] = useState<'normal' | 'slow'>('normal');
+  const { sources, lines } =
+    version === 'slow' && slow ? slow : { sources: normalSources, lines: normalLines };
+  /** Where to put the playhead once the other version has loaded. */
+  const resumeAt = useRef<number | null>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [sourceIndex, setSourceIndex] = useState(0);
   const [attempt, setAttempt] = useState(0);
@@ -142,6 +157,19 @@ export function AudioPlayer({
 
   const active = activeLineIndex(lines, currentTime);
 
+  const switchVersion = (next: 'normal' | 'slow') => {
+    if (next === version) return;
+    const target = next === 'slow' && slow ? slow.lines : normalLines;
+    resumeAt.current = active >= 0 ? (target[active]?.start_time ?? 0) : 0;
+    audioRef.current?.pause();
+    setVersion(next);
+    setSourceIndex(0);
+    setError(null);
+    setState('loading');
+    setCurrentTime(0);
+    setDuration(0);
+  };
+
   if (!source) {
     return <p className="muted">{t('audio.noAudio')}</p>;
   }
@@ -149,7 +177,7 @@ export function AudioPlayer({
   return (
     <section className="audio-player" aria-label={t('audio.player')}>
       <audio
-        key={`${source}#${attempt}`}
+        key={`${version}#${source}#${attempt}`}
         ref={audioRef}
         src={source}
         preload="metadata"
@@ -157,6 +185,11 @@ export function AudioPlayer({
           setDuration(e.currentTarget.duration);
           e.currentTarget.playbackRate = speed;
           e.currentTarget.volume = volume;
+          if (resumeAt.current !== null) {
+            e.currentTarget.currentTime = resumeAt.current;
+            setCurrentTime(resumeAt.current);
+            resumeAt.current = null;
+          }
           setState('ready');
         }}
         onError={onLoadError}
@@ -225,6 +258,21 @@ export function AudioPlayer({
             disabled={state === 'loading'}
             onChange={(e) => seekTo(Number(e.target.value))}
           />
+          {slow && (
+            <div role="group" aria-label={t('audio.version')} className="speeds versions">
+              {(['normal', 'slow'] as const).map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  className="speed"
+                  aria-pressed={version === value}
+                  onClick={() => switchVersion(value)}
+                >
+                  {t(value === 'slow' ? 'audio.version.slow' : 'audio.version.normal')}
+                </button>
+              ))}
+            </div>
+          )}
           <div className="audio-settings">
             <label className="volume">
               <span>{t('audio.volume')}</span>
@@ -234,7 +282,7 @@ export function AudioPlayer({
                 max={1}
                 step={0.1}
                 value={volume}
-                aria-valuetext={`${Math.round(volume * 100)}%`}
+                aria-valuetext={format.percent(volume)}
                 onChange={(e) => setVolume(Math.round(Number(e.target.value) * 10) / 10)}
               />
             </label>
@@ -247,7 +295,7 @@ export function AudioPlayer({
                   aria-pressed={speed === value}
                   onClick={() => setSpeed(value)}
                 >
-                  {value}x
+                  {format.number(value)}x
                 </button>
               ))}
             </div>
@@ -263,21 +311,7 @@ export function AudioPlayer({
         </>
       )}
       {showTranscript && lines.length > 0 && (
-        <ol className="transcript" aria-label={t('audio.transcript')}>
-          {lines.map((line, index) => (
-            <li key={line.line_number}>
-              <button
-                type="button"
-                className="transcript-line"
-                aria-current={index === active ? 'true' : undefined}
-                onClick={() => seekTo(line.start_time)}
-              >
-                <span className="speaker">{line.speaker.toUpperCase()}</span>
-                <span lang="hu">{line.text_content}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
+        <Transcript lines={lines} active={active} language={language} onSeek={seekTo} />
       )}
     </section>
   );

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { submitFeedback } from '../lib/api.ts';
+import { FEEDBACK_RATE_LIMITED, submitFeedback } from '../lib/api.ts';
+import { AppError } from '../lib/supabase.ts';
 import {
   DEFAULT_FEEDBACK_TYPE,
   FEEDBACK_DESCRIPTION_MAX,
@@ -64,7 +65,12 @@ function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }
       onDone();
     } catch (error) {
       console.error('Feedback could not be sent', error);
-      notify.error(t('feedback.submitFailed'));
+      if (error instanceof AppError && error.code === FEEDBACK_RATE_LIMITED) {
+        // Said in the dialog, where the learner's text stays for the next try.
+        setProblem(t('feedback.rateLimited'));
+      } else {
+        notify.error(t('feedback.submitFailed'));
+      }
     } finally {
       setBusy(false);
     }

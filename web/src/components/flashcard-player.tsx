@@ -7,10 +7,13 @@ import {
   sessionResult,
   startSession,
   type Flashcard,
+  type MeaningLanguage,
   type SessionResult,
   type SessionState,
 } from '@magyarul/core/flashcards';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
+import { fallbackNoteKey, useLanguageName } from '../lib/meaning-language.ts';
 
 /** A finished session with its pass verdict (≥ 80 %). */
 export type SessionSummary = SessionResult & { readonly passed: boolean };
@@ -48,18 +51,24 @@ function isButtonLike(target: EventTarget | null): boolean {
 /**
  * One flashcard session (spec §4): one answer locks the options and shows the correct one;
  * Next Card (View Results on the last card) advances; keys 1–4 answer, Enter/Space go on.
- * The cards are fixed for the life of the component: the caller freezes them.
+ * The cards are fixed for the life of the component: the caller freezes them. `language` is
+ * the learner's meaning language the cards were built for: a card whose meaning had to fall
+ * back to English says so under the prompt.
  */
 export function FlashcardPlayer({
   cards,
+  language,
   onAnswer,
   onFinished,
 }: {
   cards: readonly Flashcard[];
+  language: MeaningLanguage;
   onAnswer: (card: Flashcard, correct: boolean) => void;
   onFinished: (summary: SessionSummary) => void;
 }) {
   const t = useT();
+  const format = useFormat();
+  const languageName = useLanguageName();
   const [state, dispatch] = useReducer(reducer, cards, (initial) =>
     startSession(initial, new Date()),
   );
@@ -121,32 +130,34 @@ export function FlashcardPlayer({
   if (!card || state.phase === 'finished') return null;
   const correctOption = card.options.find((o) => o.isCorrect);
   const chosen = state.selected === null ? undefined : card.options[state.selected];
+  const cardOf = t('flashcards.cardOf', {
+    n: format.number(state.index + 1),
+    total: format.number(state.cards.length),
+  });
+  const asksMeaning = card.cardType === 'hungarian_to_english';
+  const fallbackNote = card.meaning.fallback ? fallbackNoteKey(language) : null;
 
   return (
-    <section
-      className="flashcard"
-      aria-label={t('flashcards.cardOf', { n: state.index + 1, total: state.cards.length })}
-    >
+    <section className="flashcard" aria-label={cardOf}>
       <div className="flashcard-top">
-        <span>{t('flashcards.cardOf', { n: state.index + 1, total: state.cards.length })}</span>
+        <span>{cardOf}</span>
         <ProgressBar
           value={state.index + (answered ? 1 : 0)}
           max={state.cards.length}
-          label={t('flashcards.cardOf', { n: state.index + 1, total: state.cards.length })}
+          label={cardOf}
         />
       </div>
       <p className="muted">
-        {t(
-          card.cardType === 'hungarian_to_english'
-            ? 'flashcards.prompt.hu'
-            : 'flashcards.prompt.en',
-        )}
+        {asksMeaning
+          ? t('flashcards.prompt.hu', { language: languageName(card.meaning.language) })
+          : t('flashcards.prompt.en')}
       </p>
+      {fallbackNote && <p className="muted small meaning-fallback">{t(fallbackNote)}</p>}
       <h2
         className="flashcard-question"
         tabIndex={-1}
         ref={questionRef}
-        lang={card.cardType === 'hungarian_to_english' ? 'hu' : 'en'}
+        lang={asksMeaning ? 'hu' : card.meaning.language}
         data-card-id={card.id}
       >
         {card.question.text}
@@ -175,9 +186,7 @@ export function FlashcardPlayer({
                 onClick={() => answer(index)}
               >
                 <kbd aria-hidden="true">{index + 1}</kbd>
-                <span lang={card.cardType === 'hungarian_to_english' ? 'en' : 'hu'}>
-                  {option.text}
-                </span>
+                <span lang={asksMeaning ? card.meaning.language : 'hu'}>{option.text}</span>
               </button>
             </li>
           );

@@ -1,27 +1,41 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { passMark } from '@magyarul/core/flashcards';
+import { useFormat } from '../lib/i18n/use-format.ts';
+import {
+  missedWords,
+  passMark,
+  type Flashcard,
+  type MeaningLanguage,
+} from '@magyarul/core/flashcards';
 import type { SessionSummary } from './flashcard-player.tsx';
 import { Button } from './button.tsx';
+import { MeaningText } from './meaning-text.tsx';
 
 export const AUTO_CONTINUE_MS = 3000;
 
 /**
  * The results of a lesson session. A pass continues by itself after 3 s (or at once on a tap)
- * to `continueTo`; a fail shows Almost There with Try Again.
+ * to `continueTo`; a fail shows Almost There with Try Again. The words answered wrongly are
+ * listed with their meanings in the learner's language.
  */
 export function ResultsOverlay({
   summary,
+  cards,
+  language,
   continueLabel,
   onContinue,
   onTryAgain,
 }: {
   summary: SessionSummary;
+  cards: readonly Flashcard[];
+  language: MeaningLanguage;
   continueLabel: string;
   onContinue: () => void;
   onTryAgain: () => void;
 }) {
   const t = useT();
+  const format = useFormat();
+  const missed = missedWords(summary.results, cards);
   const titleId = useId();
   const primary = useRef<HTMLButtonElement>(null);
   const [secondsLeft, setSecondsLeft] = useState(Math.round(AUTO_CONTINUE_MS / 1000));
@@ -53,23 +67,38 @@ export function ResultsOverlay({
         </h2>
         <p className="score">
           {t('flashcards.score', {
-            correct: summary.correctAnswers,
-            total: summary.totalCards,
-            accuracy: summary.accuracy,
+            correct: format.number(summary.correctAnswers),
+            total: format.number(summary.totalCards),
+            accuracy: format.number(summary.accuracy),
           })}
         </p>
+        {missed.length > 0 && (
+          <section className="missed-words" aria-labelledby={`${titleId}-missed`}>
+            <h3 id={`${titleId}-missed`}>{t('flashcards.toPractise')}</h3>
+            <ul>
+              {missed.map((word) => (
+                <li key={word.vocabularyId}>
+                  <span lang="hu" className="missed-hu">
+                    {word.hungarian}
+                  </span>{' '}
+                  <MeaningText meaning={word.meaning} learnerLanguage={language} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {summary.passed ? (
           <>
             <Button ref={primary} onClick={onContinue}>
               {continueLabel}
             </Button>
             <p className="muted" aria-live="polite">
-              {t('flashcards.autoContinue', { n: secondsLeft })}
+              {t('flashcards.autoContinue', { n: format.number(secondsLeft) })}
             </p>
           </>
         ) : (
           <>
-            <p>{t('flashcards.needToPass', { n: passMark(summary.totalCards) })}</p>
+            <p>{t('flashcards.needToPass', { n: format.number(passMark(summary.totalCards)) })}</p>
             <Button ref={primary} onClick={onTryAgain}>
               {t('flashcards.tryAgain')}
             </Button>

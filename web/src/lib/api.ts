@@ -1,13 +1,9 @@
 import { AppError, getSupabase, toAppError } from './supabase.ts';
 import type { LessonProgressRow, LessonRow, TranscriptRow, VocabularyRow } from './database.ts';
-import {
-  audioCompletedUpsert,
-  flashcardPassUpsert,
-  LESSON_PROGRESS_CONFLICT,
-  resolveAudioUrl,
-} from '@magyarul/core/lessons';
-import type { CardWord } from '@magyarul/core/flashcards';
+import { resolveAudioUrl } from '@magyarul/core/lessons';
+import { isMeaningLanguage, type CardWord, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { FeedbackType } from '@magyarul/core/validation';
+import { newId } from './ids.ts';
 
 // Every call the learner pages make (spec/learner-side.md §7), one function each, throwing
 // AppError on failure so TanStack Query and the pages decide what the user sees.
@@ -29,13 +25,26 @@ export async function fetchPreviewLessons(): Promise<LessonSummary[]> {
   return data;
 }
 
+/** What a visitor can open today: published lessons and their distinct words. */
+export async function fetchCourseFigures(): Promise<{ lessons: number; words: number }> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('course_figures');
+  if (error) throw toAppError(error);
+  const row = Array.isArray(data) ? data[0] : null;
+  return { lessons: Number(row?.lessons ?? 0), words: Number(row?.words ?? 0) };
+}
+
 export async function fetchPublishedLessons(): Promise<LessonSummary[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('lessons')
     .select('id, title, description, duration, level, lesson_number')
     .eq('is_published', true)
-    .order('lesson_number', { ascending: true });
+    // The unlock order the server enforces (previous_published_lesson): unnumbered lessons last,
+    // by creation.
+    .order('lesson_number', { ascending: true, nullsFirst: false })
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true });
   if (error) throw toAppError(error);
   return data;
 }
@@ -107,47 +116,35 @@ export async function fetchAllProgress(userId: string): Promise<LessonProgressRo
   return data;
 }
 
-export async function saveAudioCompleted(userId: string, lessonId: string): Promise<void> {
+/**
+ * The lesson audio was listened to the end: complete_lesson_audio records it if the lesson is
+ * open for the learner (the database checks the unlock order), and does nothing when it was
+ * recorded before.
+ */
+export async function saveAudioCompleted(lessonId: string): Promise<void> {
   const supabase = await getSupabase();
-  const { error } = await supabase
-    .from('user_lesson_progress')
-    .upsert(audioCompletedUpsert(userId, lessonId, new Date()), {
-      onConflict: LESSON_PROGRESS_CONFLICT,
-    });
+  const { error } = await supabase.rpc('complete_lesson_audio', { _lesson_id: lessonId });
   if (error) throw toAppError(error);
 }
 
-/** Saves a passed session; a failed one writes nothing (core's flashcardPassUpsert is null). */
-export async function saveFlashcardPass(
-  userId: string,
-  lessonId: string,
-  result: { correctAnswers: number; totalCards: number; accuracy: number },
-): Promise<void> {
-  const row = flashcardPassUpsert(userId, lessonId, result, new Date());
-  if (!row) return;
-  const supabase = await getSupabase();
-  const { error } = await supabase
-    .from('user_lesson_progress')
-    .upsert(row, { onConflict: LESSON_PROGRESS_CONFLICT });
-  if (error) throw toAppError(error);
-}
-
+/**
+ * Saves a finished flashcard session (lessonId null: the review page). The database computes
+ * accuracy and the pass (ceil(0.8 × n)) from the counts, and a passed lesson session completes
+ * the lesson in the same transaction. The session id is the one its answers were recorded with;
+ * saving the same session again changes nothing.
+ */
 export async function saveFlashcardSession(
-  userId: string,
+  sessionId: string,
   lessonId: string | null,
   totalCards: number,
   correctAnswers: number,
-  accuracy: number,
 ): Promise<void> {
   const supabase = await getSupabase();
-  const { error } = await supabase.from('flashcard_sessions').insert({
-    user_id: userId,
-    lesson_id: lessonId,
-    total_cards: totalCards,
-    correct_answers: correctAnswers,
-    accuracy,
-    session_completed: true,
-    completed_at: new Date().toISOString(),
+  const { error } = await supabase.rpc('save_flashcard_session', {
+    _session_id: sessionId,
+    _total_cards: totalCards,
+    _correct_answers: correctAnswers,
+    ...(lessonId ? { _lesson_id: lessonId } : {}),
   });
   if (error) throw toAppError(error);
 }
@@ -158,6 +155,9 @@ export type ApiWord = {
   readonly vocabulary_id?: string;
   readonly word_hu: string;
   readonly word_en: string;
+  /** Null or absent where not translated yet: cards fall back to English (core meaningIn). */
+  readonly word_de?: string | null;
+  readonly word_es?: string | null;
   readonly difficulty?: string | null;
   readonly audio_file_path?: string | null;
 };
@@ -168,6 +168,8 @@ export function toCardWords(words: readonly ApiWord[], backendUrl: string): Card
     id: w.vocabulary_id ?? w.id ?? '',
     word_hu: w.word_hu,
     word_en: w.word_en,
+    word_de: w.word_de ?? null,
+    word_es: w.word_es ?? null,
     difficulty: w.difficulty ?? null,
     audioUrl: resolveAudioUrl(w.audio_file_path, backendUrl),
   }));
@@ -196,12 +198,24 @@ export async function fetchDueWords(): Promise<ApiWord[]> {
   return asWords(data);
 }
 
-/** Failure is only logged (spec §8): a lost review must never interrupt the session. */
-export async function recordWordResult(vocabularyId: string, wasCorrect: boolean): Promise<void> {
+/**
+ * Failure is only logged (spec §8): a lost review must never interrupt the session. Each answer
+ * carries its own id, so a repeated request records it once.
+ */
+export async function recordWordResult(
+  vocabularyId: string,
+  wasCorrect: boolean,
+  sessionId: string | null,
+): Promise<void> {
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.functions.invoke('record-word-result', {
-      body: { vocabulary_id: vocabularyId, was_correct: wasCorrect, session_id: null },
+      body: {
+        vocabulary_id: vocabularyId,
+        was_correct: wasCorrect,
+        session_id: sessionId,
+        client_answer_id: newId(),
+      },
     });
     if (error) console.error('record-word-result failed', error);
   } catch (error) {
@@ -238,15 +252,27 @@ export async function fetchStreak(userId: string): Promise<number> {
   return Number(data[0]?.current_streak ?? 0);
 }
 
-export async function fetchProfile(userId: string): Promise<{ name: string; timeZone: string }> {
+export type Profile = {
+  readonly name: string;
+  readonly timeZone: string;
+  /** The language chosen for meanings; null until the learner chooses (then: interface language). */
+  readonly meaningLanguage: MeaningLanguage | null;
+};
+
+export async function fetchProfile(userId: string): Promise<Profile> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('profiles')
-    .select('name, time_zone')
+    .select('name, time_zone, meaning_language')
     .eq('user_id', userId)
     .maybeSingle();
   if (error) throw toAppError(error);
-  return { name: data?.name ?? '', timeZone: data?.time_zone ?? 'UTC' };
+  const chosen = data?.meaning_language;
+  return {
+    name: data?.name ?? '',
+    timeZone: data?.time_zone ?? 'UTC',
+    meaningLanguage: isMeaningLanguage(chosen) ? chosen : null,
+  };
 }
 
 /** Streaks count the learner's local days, so the profile follows the browser's time zone. */
@@ -271,6 +297,12 @@ export async function saveProfileName(userId: string, name: string): Promise<voi
   if (data.length === 0) throw new AppError('No profile row was updated', 'not_found');
 }
 
+const FEEDBACK_PAGE_URL_MAX = 2048;
+const FEEDBACK_USER_AGENT_MAX = 512;
+
+/** The code of the server's answer when a learner sends more than 10 messages a minute. */
+export const FEEDBACK_RATE_LIMITED = 'PT429';
+
 export async function submitFeedback(
   userId: string,
   feedbackType: FeedbackType,
@@ -283,8 +315,9 @@ export async function submitFeedback(
     feedback_type: feedbackType,
     title: title.trim(),
     description: description.trim(),
-    page_url: window.location.href,
-    user_agent: navigator.userAgent,
+    // The column limits (2048 and 512 characters); a longer URL is still worth sending.
+    page_url: window.location.href.slice(0, FEEDBACK_PAGE_URL_MAX),
+    user_agent: navigator.userAgent.slice(0, FEEDBACK_USER_AGENT_MAX),
   });
   if (error) throw toAppError(error);
 }

@@ -1,6 +1,6 @@
-// The schema's types, generated from supabase/migrations (type-only: nothing of the backend
-// package reaches the bundle).
-import type { Database } from '@magyarul/local/database';
+// The schema's types, generated from supabase/migrations into supabase/types (type-only: nothing
+// reaches the bundle).
+import type { Database } from '../../../supabase/types/database.ts';
 
 export type { Database };
 

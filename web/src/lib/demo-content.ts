@@ -1,12 +1,16 @@
 import type { CardWord } from '@magyarul/core/flashcards';
-import type { TranscriptLine } from '../components/audio-player.tsx';
+import type { TranscriptLine } from '../components/transcript.tsx';
 
-// The public demo lesson: authored content (Hungarian with English glosses), not interface text.
+// The public demo lesson: authored content (Hungarian with its meanings and line translations in
+// English, German and Spanish), not interface text.
 export const DEMO_LINES: readonly TranscriptLine[] = [
   {
     line_number: 1,
     speaker: 'narrator',
     text_content: 'Anna és Bence egy kávézóban találkoznak.',
+    translation_en: 'Anna and Bence meet in a café.',
+    translation_de: 'Anna und Bence treffen sich in einem Café.',
+    translation_es: 'Anna y Bence se encuentran en una cafetería.',
     start_time: 0,
     end_time: 4,
   },
@@ -14,6 +18,9 @@ export const DEMO_LINES: readonly TranscriptLine[] = [
     line_number: 2,
     speaker: 'anna',
     text_content: 'Szia, Bence! Hogy vagy?',
+    translation_en: 'Hi, Bence! How are you?',
+    translation_de: 'Hallo, Bence! Wie geht es dir?',
+    translation_es: '¡Hola, Bence! ¿Qué tal estás?',
     start_time: 4,
     end_time: 8,
   },
@@ -21,6 +28,9 @@ export const DEMO_LINES: readonly TranscriptLine[] = [
     line_number: 3,
     speaker: 'bence',
     text_content: 'Szia, Anna! Jól vagyok, köszönöm. És te?',
+    translation_en: "Hi, Anna! I'm fine, thank you. And you?",
+    translation_de: 'Hallo, Anna! Mir geht es gut, danke. Und dir?',
+    translation_es: '¡Hola, Anna! Estoy bien, gracias. ¿Y tú?',
     start_time: 8,
     end_time: 12,
   },
@@ -28,6 +38,9 @@ export const DEMO_LINES: readonly TranscriptLine[] = [
     line_number: 4,
     speaker: 'anna',
     text_content: 'Én is jól. Kérsz egy kávét?',
+    translation_en: "I'm fine too. Would you like a coffee?",
+    translation_de: 'Mir auch. Möchtest du einen Kaffee?',
+    translation_es: 'Yo también. ¿Quieres un café?',
     start_time: 12,
     end_time: 16,
   },
@@ -35,23 +48,37 @@ export const DEMO_LINES: readonly TranscriptLine[] = [
     line_number: 5,
     speaker: 'bence',
     text_content: 'Igen, kérek. Köszönöm!',
+    translation_en: 'Yes, please. Thank you!',
+    translation_de: 'Ja, gern. Danke!',
+    translation_es: 'Sí, por favor. ¡Gracias!',
     start_time: 16,
     end_time: 20,
   },
 ];
 
 export const DEMO_WORDS: readonly CardWord[] = [
-  { id: 'demo-1', word_hu: 'szia', word_en: 'hi', difficulty: 'beginner' },
+  {
+    id: 'demo-1',
+    word_hu: 'szia',
+    word_en: 'hi',
+    word_de: 'hallo',
+    word_es: 'hola',
+    difficulty: 'beginner',
+  },
   {
     id: 'demo-2',
     word_hu: 'köszönöm',
     word_en: 'thank you',
+    word_de: 'danke',
+    word_es: 'gracias',
     difficulty: 'beginner',
   },
   {
     id: 'demo-3',
     word_hu: 'kávé',
     word_en: 'coffee',
+    word_de: 'Kaffee',
+    word_es: 'café',
     difficulty: 'beginner',
   },
 ];

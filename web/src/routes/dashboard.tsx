@@ -14,6 +14,7 @@ import {
 } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { lessonStatuses, type LessonStatus } from '@magyarul/core/lessons';
 import { validateProfileName } from '@magyarul/core/validation';
 import { notify } from '../lib/toast.ts';
@@ -23,6 +24,8 @@ import { ProgressBar } from '../components/progress.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { FormError } from '../components/form.tsx';
 import { FlameIcon, LockIcon } from '../components/icons.tsx';
+import { MeaningLanguagePicker } from '../components/meaning-language-picker.tsx';
+import { TouristPackWords } from '../components/tourist-pack-words.tsx';
 
 const OVERALL_GOAL = 2000;
 
@@ -76,7 +79,12 @@ export function DashboardPage() {
         </section>
         {user && <ProgressCard userId={userId} />}
         <LessonList userId={userId} />
-        {user && <ProfileName userId={userId} current={name} />}
+        {user && (
+          <div className="settings-grid">
+            <MeaningLanguagePicker userId={userId} />
+            <ProfileName userId={userId} current={name} />
+          </div>
+        )}
       </main>
     </>
   );
@@ -84,6 +92,7 @@ export function DashboardPage() {
 
 function ProgressCard({ userId }: { userId: string }) {
   const t = useT();
+  const format = useFormat();
   const reviewed = useQuery({
     queryKey: ['reviewed-count', userId],
     queryFn: () => fetchReviewedWordsCount(userId),
@@ -100,7 +109,7 @@ function ProgressCard({ userId }: { userId: string }) {
       <div className="progress-card-head">
         <h2 id="progress-title">{t('dashboard.progressTitle')}</h2>
         <span className="badge streak">
-          <FlameIcon /> {t('dashboard.streak', { n: streak.data ?? 0 })}
+          <FlameIcon /> {t('dashboard.streak', { n: format.number(streak.data ?? 0) })}
         </span>
       </div>
       <p>{t('dashboard.overallGoal')}</p>
@@ -110,13 +119,17 @@ function ProgressCard({ userId }: { userId: string }) {
         label={t('dashboard.overallGoal')}
       />
       <p className="muted small">
-        {reviewed.data ?? 0} / {OVERALL_GOAL.toLocaleString('en-US')}
+        {format.number(reviewed.data ?? 0)} / {format.number(OVERALL_GOAL)}
       </p>
       <h3>{t('dashboard.touristPackTitle')}</h3>
       <ProgressBar value={packReviewed} max={packTotal} label={t('dashboard.touristPackTitle')} />
       <p className="muted small">
-        {t('dashboard.touristPack', { reviewed: packReviewed, total: packTotal })}
+        {t('dashboard.touristPack', {
+          reviewed: format.number(packReviewed),
+          total: format.number(packTotal),
+        })}
       </p>
+      <TouristPackWords userId={userId} />
     </section>
   );
 }
@@ -168,6 +181,7 @@ function LessonList({ userId }: { userId: string }) {
 
 function LessonRow({ lesson, status }: { lesson: LessonSummary; status: LessonStatus }) {
   const t = useT();
+  const format = useFormat();
   const content = (
     <>
       <span className={`status-icon status-${status}`} aria-hidden="true">
@@ -175,10 +189,10 @@ function LessonRow({ lesson, status }: { lesson: LessonSummary; status: LessonSt
       </span>
       <span className="lesson-row-text">
         <span className="lesson-row-title">
-          {lesson.lesson_number !== null && `${lesson.lesson_number}. `}
+          {lesson.lesson_number !== null && `${format.number(lesson.lesson_number)}. `}
           {lesson.title}
         </span>
-        {lesson.level && <span className="muted small"> · {lesson.level}</span>}
+        {lesson.level && <span className="muted small"> · {format.level(lesson.level)}</span>}
       </span>
       <span className="visually-hidden"> ({t(STATUS_KEY[status])})</span>
     </>

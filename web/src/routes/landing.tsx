@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { fetchPreviewLessons, type LessonSummary } from '../lib/api.ts';
+import { fetchCourseFigures, fetchPreviewLessons, type LessonSummary } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT, type Translate } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -37,6 +38,7 @@ export function LandingPage() {
               <li key={feature} className="card">
                 <h3>{t(`landing.features.${feature}.title` as const)}</h3>
                 <p>{t(`landing.features.${feature}.text` as const)}</p>
+                {feature === 'words' && <AvailableNow />}
               </li>
             ))}
           </ul>
@@ -45,6 +47,29 @@ export function LandingPage() {
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/**
+ * Beside the marketing claim, what a learner finds today (counted from the published lessons),
+ * so the page never promises more than the course holds. Hidden while loading or on failure.
+ */
+function AvailableNow() {
+  const t = useT();
+  const format = useFormat();
+  const figures = useQuery({
+    queryKey: ['course-figures'],
+    queryFn: fetchCourseFigures,
+    retry: false,
+  });
+  if (!figures.data || figures.data.lessons === 0) return null;
+  return (
+    <p className="muted" data-testid="course-figures">
+      {t('landing.features.words.available', {
+        lessons: format.number(figures.data.lessons),
+        words: format.number(figures.data.words),
+      })}
+    </p>
   );
 }
 
@@ -83,18 +108,15 @@ function LessonsPreview() {
   );
 }
 
-function capitalise(value: string): string {
-  return value.charAt(0).toUpperCase() + value.slice(1);
-}
-
 function LessonCard({ lesson, t }: { lesson: LessonSummary; t: Translate }) {
   const navigate = useNavigate();
+  const format = useFormat();
   const to = `/lesson/${lesson.id}`;
   return (
     <article className="card lesson-card">
       {lesson.level && (
         <span className={`badge level-${lesson.level.toLowerCase()}`}>
-          {capitalise(lesson.level)}
+          {format.level(lesson.level)}
         </span>
       )}
       <h3>
@@ -106,7 +128,7 @@ function LessonCard({ lesson, t }: { lesson: LessonSummary; t: Translate }) {
       {lesson.duration ? (
         <p className="muted">
           {t('landing.lessons.durationMinutes', {
-            n: Math.max(1, Math.round(lesson.duration / 60)),
+            n: format.number(Math.max(1, Math.round(lesson.duration / 60))),
           })}
         </p>
       ) : null}

@@ -1,12 +1,19 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { buildLessonSession, mulberry32, type Flashcard } from '@magyarul/core/flashcards';
+import {
+  buildLessonSession,
+  mulberry32,
+  type Flashcard,
+  type MeaningLanguage,
+} from '@magyarul/core/flashcards';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import { DEMO_LINES, DEMO_WORDS, demoWav } from '../lib/demo-content.ts';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button } from '../components/button.tsx';
 import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
 import { ResultsOverlay } from '../components/results-overlay.tsx';
+import { Spinner } from '../components/spinner.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { LessonProgressStrip } from '../components/lesson-progress-strip.tsx';
@@ -14,9 +21,9 @@ import { LessonProgressStrip } from '../components/lesson-progress-strip.tsx';
 type TabId = 'audio' | 'flashcards';
 const OPEN_FLASHCARDS_AFTER_MS = 1500;
 
-function demoCards(seed: number): Flashcard[] {
+function demoCards(seed: number, language: MeaningLanguage): Flashcard[] {
   // Three sample cards: both directions represented.
-  return buildLessonSession(DEMO_WORDS, { random: mulberry32(seed) }).slice(0, 3);
+  return buildLessonSession(DEMO_WORDS, { random: mulberry32(seed), language }).slice(0, 3);
 }
 
 export function LessonDemoPage() {
@@ -25,8 +32,16 @@ export function LessonDemoPage() {
   const [tab, setTab] = useState<TabId>('audio');
   const [complete, setComplete] = useState(false);
   const [round, setRound] = useState(0);
-  const [cards, setCards] = useState<Flashcard[]>(() => demoCards(1));
+  const meaning = useMeaningLanguage();
+  // Drawn when the Flashcards tab first opens, in the learner's language once it is known.
+  const [cards, setCards] = useState<Flashcard[] | null>(null);
   const [summary, setSummary] = useState<SessionSummary | null>(null);
+
+  useEffect(() => {
+    if (tab === 'flashcards' && cards === null && meaning.ready) {
+      setCards(demoCards(1, meaning.language));
+    }
+  }, [tab, cards, meaning.ready, meaning.language]);
 
   const audioUrl = useMemo(
     () => URL.createObjectURL(new Blob([demoWav().buffer as ArrayBuffer], { type: 'audio/wav' })),
@@ -65,28 +80,34 @@ export function LessonDemoPage() {
               <AudioPlayer
                 sources={[audioUrl]}
                 lines={DEMO_LINES}
+                language={meaning.language}
                 onComplete={() => setComplete(true)}
               />
               <Button variant="secondary" disabled={complete} onClick={() => setComplete(true)}>
                 {t('lesson.markCompleteDemo')}
               </Button>
             </div>
+          ) : cards === null ? (
+            <Spinner label={t('lesson.loadingFlashcards')} />
           ) : (
             <>
               <FlashcardPlayer
                 key={round}
                 cards={cards}
+                language={meaning.language}
                 onAnswer={onAnswer}
                 onFinished={onFinished}
               />
               {summary && (
                 <ResultsOverlay
                   summary={summary}
+                  cards={cards}
+                  language={meaning.language}
                   continueLabel={t('flashcards.continueToDashboard')}
                   onContinue={() => void navigate('/dashboard')}
                   onTryAgain={() => {
                     setSummary(null);
-                    setCards(demoCards(round + 2));
+                    setCards(demoCards(round + 2, meaning.language));
                     setRound((n) => n + 1);
                   }}
                 />

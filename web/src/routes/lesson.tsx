@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { buildLessonSession, mulberry32, type Flashcard } from '@magyarul/core/flashcards';
+import {
+  buildLessonSession,
+  mulberry32,
+  type Flashcard,
+  type MeaningLanguage,
+} from '@magyarul/core/flashcards';
 import {
   audioUrlCandidates,
   formatClock,
@@ -18,14 +23,16 @@ import {
   fetchVocabulary,
   recordWordResult,
   saveAudioCompleted,
-  saveFlashcardPass,
   saveFlashcardSession,
   toCardWords,
   type ApiWord,
 } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
+import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
@@ -48,6 +55,8 @@ function LessonView({ id }: { id: string }) {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const t = useT();
+  const format = useFormat();
+  const meaning = useMeaningLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('audio');
@@ -80,7 +89,7 @@ function LessonView({ id }: { id: string }) {
 
   const onAudioComplete = useCallback(() => {
     if (audioDone) return;
-    void saveAudioCompleted(userId, id)
+    void saveAudioCompleted(id)
       .then(() => {
         setAudioSaved(true);
         notify.success(t('lesson.audioCompleted'));
@@ -92,7 +101,7 @@ function LessonView({ id }: { id: string }) {
       });
   }, [audioDone, userId, id, t, queryClient]);
 
-  if (lesson.isPending || progress.isPending || vocabulary.isPending)
+  if (lesson.isPending || progress.isPending || vocabulary.isPending || !meaning.ready)
     return <Spinner label={t('lesson.loading')} centred />;
   if (lesson.isError) return null;
   if (!lesson.data) {
@@ -107,7 +116,15 @@ function LessonView({ id }: { id: string }) {
     );
   }
   const data = lesson.data;
-  const lines = withDefaultTimings(transcript.data ?? []);
+  const rows = transcript.data ?? [];
+  const lines = withDefaultTimings(rows);
+  // The slower recording is offered only when every line has its own time in it.
+  const slowLines =
+    data.slow_audio_url && rows.length > 0 && rows.every((r) => r.slow_start_time !== null)
+      ? withDefaultTimings(
+          rows.map((r) => ({ ...r, start_time: r.slow_start_time, end_time: r.slow_end_time })),
+        )
+      : null;
 
   return (
     <>
@@ -119,13 +136,13 @@ function LessonView({ id }: { id: string }) {
             {data.lesson_number !== null && (
               <div>
                 <dt className="visually-hidden">#</dt>
-                <dd>{t('lesson.header.number', { n: data.lesson_number })}</dd>
+                <dd>{t('lesson.header.number', { n: format.number(data.lesson_number) })}</dd>
               </div>
             )}
             {data.level && (
               <div>
                 <dt>{t('lesson.level')}</dt>
-                <dd>{data.level}</dd>
+                <dd>{format.level(data.level)}</dd>
               </div>
             )}
             {data.duration ? (
@@ -153,6 +170,15 @@ function LessonView({ id }: { id: string }) {
             <AudioPlayer
               sources={audioUrlCandidates(data.audio_url, backendUrl)}
               lines={lines}
+              slow={
+                slowLines
+                  ? {
+                      sources: audioUrlCandidates(data.slow_audio_url, backendUrl),
+                      lines: slowLines,
+                    }
+                  : undefined
+              }
+              language={meaning.language}
               onComplete={onAudioComplete}
             />
           ) : (
@@ -160,6 +186,7 @@ function LessonView({ id }: { id: string }) {
               lessonId={id}
               userId={userId}
               vocabulary={vocabulary.data ?? []}
+              language={meaning.language}
               passed={passed}
               onPassed={() => setPassedNow(true)}
             />
@@ -174,27 +201,36 @@ function LessonFlashcards({
   lessonId,
   userId,
   vocabulary,
+  language,
   passed,
   onPassed,
 }: {
   lessonId: string;
   userId: string;
   vocabulary: readonly ApiWord[];
+  /** The learner's meaning language, fixed while the tab is open like the cards. */
+  language: MeaningLanguage;
   passed: boolean;
   onPassed: () => void;
 }) {
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
   const [cards, setCards] = useState<Flashcard[] | null>(null);
   const newSession = useCallback(
     (chosen: readonly ApiWord[]) =>
-      buildLessonSession(toCardWords(chosen, backendUrl), { random: mulberry32(Date.now() >>> 0) }),
-    [backendUrl],
+      buildLessonSession(toCardWords(chosen, backendUrl), {
+        random: mulberry32(Date.now() >>> 0),
+        language,
+      }),
+    [backendUrl, language],
   );
   const [words, setWords] = useState<readonly ApiWord[]>([]);
   const [round, setRound] = useState(0);
+  // One id per attempt: its answers are recorded under it and the session is saved under it.
+  const [sessionId, setSessionId] = useState(newId);
   const [summary, setSummary] = useState<SessionSummary | null>(null);
   const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
 
@@ -219,36 +255,31 @@ function LessonFlashcards({
     // Keyed on the lesson only, on purpose: a refetch must not reshuffle a running session.
   }, [lessonId]);
 
-  const onAnswer = useCallback((card: Flashcard, correct: boolean) => {
-    void recordWordResult(card.vocabularyId, correct);
-  }, []);
+  const onAnswer = useCallback(
+    (card: Flashcard, correct: boolean) => {
+      void recordWordResult(card.vocabularyId, correct, sessionId);
+    },
+    [sessionId],
+  );
 
+  // One call saves the session and, for a pass, completes the lesson in the same transaction;
+  // a failure therefore lost both, and the learner hears about both (spec §8).
   const onFinished = useCallback(
     (result: SessionSummary) => {
       setSummary(result);
-      void saveFlashcardSession(
-        userId,
-        lessonId,
-        result.totalCards,
-        result.correctAnswers,
-        result.accuracy,
-      ).catch((error: unknown) => {
-        console.error('Saving the session failed', error);
-        notify.error(t('flashcards.sessionSaveFailed'));
-      });
-      if (result.passed) {
-        void saveFlashcardPass(userId, lessonId, result)
-          .then(() => {
-            onPassed();
-            void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
-          })
-          .catch((error: unknown) => {
-            console.error('Saving lesson progress failed', error);
-            notify.error(t('lesson.progressSaveFailed'));
-          });
-      }
+      void saveFlashcardSession(sessionId, lessonId, result.totalCards, result.correctAnswers)
+        .then(() => {
+          if (!result.passed) return;
+          onPassed();
+          void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
+        })
+        .catch((error: unknown) => {
+          console.error('Saving the session failed', error);
+          notify.error(t('flashcards.sessionSaveFailed'));
+          if (result.passed) notify.error(t('lesson.progressSaveFailed'));
+        });
     },
-    [userId, lessonId, t, onPassed, queryClient],
+    [sessionId, userId, lessonId, t, onPassed, queryClient],
   );
 
   const next = nextLesson(lessons.data ?? [], lessonId);
@@ -263,19 +294,28 @@ function LessonFlashcards({
           {t('flashcards.reviewMore')}
         </Button>
       )}
-      <FlashcardPlayer key={round} cards={cards} onAnswer={onAnswer} onFinished={onFinished} />
+      <FlashcardPlayer
+        key={round}
+        cards={cards}
+        language={language}
+        onAnswer={onAnswer}
+        onFinished={onFinished}
+      />
       {summary && (
         <ResultsOverlay
           summary={summary}
+          cards={cards}
+          language={language}
           continueLabel={
             next?.lesson_number != null
-              ? t('flashcards.continueToLesson', { n: next.lesson_number })
+              ? t('flashcards.continueToLesson', { n: format.number(next.lesson_number) })
               : t('flashcards.continueToDashboard')
           }
           onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
           onTryAgain={() => {
             setSummary(null);
             setCards(newSession(words));
+            setSessionId(newId());
             setRound((n) => n + 1);
           }}
         />

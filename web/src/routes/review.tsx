@@ -1,7 +1,12 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { buildReviewSession, mulberry32, type Flashcard } from '@magyarul/core/flashcards';
+import {
+  buildReviewSession,
+  mulberry32,
+  type Flashcard,
+  type MeaningLanguage,
+} from '@magyarul/core/flashcards';
 import {
   fetchCompletedLessonCount,
   fetchDueWords,
@@ -13,8 +18,11 @@ import {
 } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
+import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
@@ -40,6 +48,7 @@ export function ReviewPage() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const t = useT();
+  const meaning = useMeaningLanguage();
   const review = useQuery({
     queryKey: ['review', userId],
     queryFn: async () => {
@@ -56,7 +65,7 @@ export function ReviewPage() {
   });
 
   let content;
-  if (review.isPending || review.isRefetching) {
+  if (review.isPending || review.isRefetching || !meaning.ready) {
     content = (
       <div className="center stack" role="status">
         <Spinner label={t('review.preparing')} />
@@ -76,7 +85,7 @@ export function ReviewPage() {
   } else if (review.data.kind === 'caughtUp') {
     content = <Message title="review.allCaughtUp" text="review.allCaughtUpText" />;
   } else {
-    content = <ReviewSession userId={userId} words={review.data.words} />;
+    content = <ReviewSession words={review.data.words} language={meaning.language} />;
   }
 
   return (
@@ -114,36 +123,49 @@ function Message({
   );
 }
 
-function ReviewSession({ userId, words }: { userId: string; words: ApiWord[] }) {
+function ReviewSession({ words, language }: { words: ApiWord[]; language: MeaningLanguage }) {
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
   const [cards] = useState<Flashcard[]>(() =>
-    buildReviewSession(toCardWords(words, backendUrl), { random: mulberry32(Date.now() >>> 0) }),
+    buildReviewSession(toCardWords(words, backendUrl), {
+      random: mulberry32(Date.now() >>> 0),
+      language,
+    }),
   );
 
-  const onAnswer = useCallback((card: Flashcard, correct: boolean) => {
-    void recordWordResult(card.vocabularyId, correct);
-  }, []);
+  // The session's answers are recorded under its id, and the session is saved under it.
+  const [sessionId] = useState(newId);
+
+  const onAnswer = useCallback(
+    (card: Flashcard, correct: boolean) => {
+      void recordWordResult(card.vocabularyId, correct, sessionId);
+    },
+    [sessionId],
+  );
 
   const onFinished = useCallback(
     (summary: SessionSummary) => {
-      void saveFlashcardSession(
-        userId,
-        null,
-        summary.totalCards,
-        summary.correctAnswers,
-        summary.accuracy,
-      )
-        .then(() => notify.success(t('review.sessionComplete', { n: summary.accuracy })))
+      void saveFlashcardSession(sessionId, null, summary.totalCards, summary.correctAnswers)
+        .then(() =>
+          notify.success(t('review.sessionComplete', { n: format.number(summary.accuracy) })),
+        )
         .catch((error: unknown) => {
           console.error('Saving the review session failed', error);
           notify.error(t('flashcards.sessionSaveFailed'));
         })
         .finally(() => void navigate('/dashboard'));
     },
-    [userId, t, navigate],
+    [sessionId, t, format, navigate],
   );
 
-  return <FlashcardPlayer cards={cards} onAnswer={onAnswer} onFinished={onFinished} />;
+  return (
+    <FlashcardPlayer
+      cards={cards}
+      language={language}
+      onAnswer={onAnswer}
+      onFinished={onFinished}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudio } from '../../../test/support/audio.ts';
 import type { EventMap } from '../../shared/ipc.ts';
+import { toInputs } from '../../shared/transcript-edits.ts';
 import { createDispatcher } from '../dispatch.ts';
 import { createStudio } from './studio.ts';
 import type { Studio } from './studio.ts';
@@ -113,5 +114,100 @@ describe('createStudio handlers', () => {
     expect(result).toMatchObject({ ok: true, value: { peaksPerSecond: 100 } });
     const data = (result as { value: { data: string } }).value.data;
     expect(Buffer.from(data, 'base64').length).toBeGreaterThanOrEqual(99);
+  });
+
+  it('refuses edits that reach into another lesson, another lesson’s line or a file outside the lesson', async () => {
+    const [lesson] = studio.store.lessons.list();
+    const id = lesson?.id ?? 0;
+    const other = studio.store.lessons.upsertImported({
+      folder: join(base, 'other'),
+      lessonNumber: 902,
+      title: 'Más',
+      dialogueFile: null,
+      durationSeconds: null,
+    });
+    studio.store.lines.replaceForLesson(other, [{ speaker: 'anna', text: 'Idegen' }]);
+    studio.store.words.replaceForLesson(other, [
+      { wordHu: 'más', wordEn: 'other', difficulty: 'beginner', audioFile: null, matchLevel: null },
+    ]);
+    const [foreignLine] = studio.store.lines.listForLesson(other);
+    const [foreignWord] = studio.store.words.listForLesson(other);
+    const [ownWord] = studio.store.words.listForLesson(id);
+    const line = (lineId: number | null) => ({
+      id: lineId,
+      speaker: 'anna',
+      text: 'Ellopva',
+      startTime: null,
+      endTime: null,
+      translationEn: '',
+      translationDe: '',
+      translationEs: '',
+    });
+    const refused = async (channel: string, args: unknown[], code: string) =>
+      expect(await dispatch()(channel, args)).toMatchObject({ ok: false, error: { code } });
+
+    await refused('drafts:set-lines', [id, [line(foreignLine?.id ?? 0)]], 'line-not-in-lesson');
+    expect(studio.store.lines.listForLesson(other)[0]?.text).toBe('Idegen');
+    await refused('drafts:set-lines', [999_999, [line(null)]], 'not-found');
+    await refused(
+      'drafts:set-word-matches',
+      [id, [{ wordId: foreignWord?.id ?? 0, audioFile: null, matchLevel: null }]],
+      'word-not-in-lesson',
+    );
+    await refused(
+      'drafts:set-word-matches',
+      [
+        id,
+        [{ wordId: ownWord?.id ?? 0, audioFile: '../../outside/secret.wav', matchLevel: 'manual' }],
+      ],
+      'file-not-in-lesson',
+    );
+    await refused(
+      'drafts:set-word-matches',
+      [id, [{ wordId: ownWord?.id ?? 0, audioFile: 'dialogue.wav', matchLevel: 'manual' }]],
+      'file-not-in-lesson',
+    );
+    await refused('drafts:update-word', [999_999, { wordDe: 'x' }], 'word-not-found');
+    await refused(
+      'publish:adopt-remote',
+      [999_999, '0b6c1f6e-3b9a-4c59-9f5a-1d2e3f4a5b6c'],
+      'not-found',
+    );
+  });
+
+  it('returns a whole transcript set in one call and a word’s meanings edited', async () => {
+    const [lesson] = studio.store.lessons.list();
+    const id = lesson?.id ?? 0;
+    const [line] = studio.store.lines.listForLesson(id);
+    const result = await dispatch()('drafts:set-lines', [
+      id,
+      [
+        { ...toInputs(line ? [line] : [])[0], translationDe: 'Apfel.' },
+        {
+          id: null,
+          speaker: 'BENCE',
+          text: 'Kérek egy almát.',
+          startTime: 0.5,
+          endTime: 0.9,
+          translationEn: '',
+          translationDe: '',
+          translationEs: '',
+        },
+      ],
+    ]);
+    expect(result).toMatchObject({
+      ok: true,
+      value: [
+        { id: line?.id, lineNumber: 1, translationDe: 'Apfel.' },
+        { lineNumber: 2, speaker: 'bence', text: 'Kérek egy almát.' },
+      ],
+    });
+    const [word] = studio.store.words.listForLesson(id);
+    expect(await dispatch()('drafts:update-word', [word?.id, { wordEs: 'manzana' }])).toMatchObject(
+      {
+        ok: true,
+        value: { wordHu: 'alma', wordEs: 'manzana' },
+      },
+    );
   });
 });

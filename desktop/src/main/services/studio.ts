@@ -10,8 +10,10 @@ import { isInsideRoot } from '../security/is-inside-root.ts';
 import { openDraftsStore } from './drafts/drafts-store.ts';
 import { importRoot } from './importer/import-root.ts';
 import type { ImportWorkerEntry } from './importer/run-import.ts';
-import { runImportInWorker } from './importer/run-import.ts';
-import { publishLessons } from './publisher/publish.ts';
+import { createImportRunner } from './importer/run-import.ts';
+import { ForeignLineError } from './drafts/lines-repo.ts';
+import { checkBeforePublish, publishLessons } from './publisher/publish.ts';
+import { rememberedTarget } from './publisher/session.ts';
 
 export type StudioDeps = {
   readonly dataDir: string;
@@ -24,8 +26,11 @@ export type StudioDeps = {
   readonly importWorker?: ImportWorkerEntry;
 };
 
-const fail = (code: Parameters<typeof studioMessage>[0]): never => {
-  throw new StudioFailure(code, studioMessage(code));
+const fail = (
+  code: Parameters<typeof studioMessage>[0],
+  params: Record<string, string | number> = {},
+): never => {
+  throw new StudioFailure(code, studioMessage(code, params));
 };
 
 /** Everything the studio does, as plain Node: Electron's main and the test harness both use it. */
@@ -34,6 +39,9 @@ export function createStudio(deps: StudioDeps) {
   const dbFile = join(deps.dataDir, 'drafts.sqlite');
   const store = openDraftsStore(dbFile);
   const root = (): string | null => store.settings.get('root') ?? null;
+  // Started now, so the worker and its decoder are ready before the author presses Import.
+  const importer = deps.importWorker ? createImportRunner(deps.importWorker) : null;
+  importer?.warm();
 
   const requireLesson = (lessonId: number) => store.lessons.get(lessonId) ?? fail('not-found');
 
@@ -67,8 +75,8 @@ export function createStudio(deps: StudioDeps) {
       if (!isInsideRoot(chosen, target)) fail('outside-root');
       const onProgress = (progress: EventMap['import:progress']): void =>
         deps.emit('import:progress', progress);
-      return deps.importWorker
-        ? runImportInWorker(deps.importWorker, { root: target, dbFile }, onProgress)
+      return importer
+        ? importer.run({ root: target, dbFile }, onProgress)
         : importRoot(target, store, { onProgress });
     },
     'drafts:list': () => store.lessons.list(),
@@ -94,6 +102,56 @@ export function createStudio(deps: StudioDeps) {
         store.lessons.touch(lessonId);
       });
     },
+    'drafts:set-lines': (lessonId, lines) => {
+      requireLesson(lessonId);
+      try {
+        return store.db.transaction(() => {
+          const result = store.lines.setLines(lessonId, lines);
+          store.lessons.touch(lessonId);
+          return result;
+        });
+      } catch (error) {
+        if (error instanceof ForeignLineError) fail('line-not-in-lesson', { id: error.lineId });
+        throw error;
+      }
+    },
+    'drafts:update-word': (wordId, patch) => {
+      const word = store.words.get(wordId) ?? fail('word-not-found');
+      store.db.transaction(() => {
+        store.words.update(wordId, patch);
+        store.lessons.touch(word.lessonId);
+      });
+      const { lessonId: _lessonId, ...updated } = store.words.get(wordId) ?? fail('word-not-found');
+      return updated;
+    },
+    'drafts:set-word-matches': (lessonId, matches) => {
+      requireLesson(lessonId);
+      const own = new Set(store.words.listForLesson(lessonId).map((word) => word.id));
+      const given = new Set<string>();
+      for (const match of matches) {
+        if (!own.has(match.wordId)) fail('word-not-in-lesson', { id: match.wordId });
+        if (match.audioFile === null) continue;
+        if (store.media.audioFile(lessonId, match.audioFile)?.role !== 'vocabulary') {
+          fail('file-not-in-lesson');
+        }
+        if (given.has(match.audioFile)) fail('file-matched-twice', { file: match.audioFile });
+        given.add(match.audioFile);
+      }
+      // A file given here must not stay with a word left out of the list.
+      const others = store.words
+        .listForLesson(lessonId)
+        .filter((word) => !matches.some((m) => m.wordId === word.id));
+      for (const word of others) {
+        if (word.audioFile !== null && given.has(word.audioFile)) {
+          fail('file-matched-twice', { file: word.audioFile });
+        }
+      }
+      store.db.transaction(() => {
+        store.words.setMatches(lessonId, matches);
+        store.lessons.touch(lessonId);
+      });
+      return store.words.listForLesson(lessonId);
+    },
     'drafts:match-word': (wordId, file) => {
       const word = store.words.get(wordId) ?? fail('word-not-found');
       if (file !== null && store.media.audioFile(word.lessonId, file)?.role !== 'vocabulary') {
@@ -117,6 +175,13 @@ export function createStudio(deps: StudioDeps) {
         : null;
     },
     'media:url': (ref) => (resolveMedia(ref) === null ? null : deps.mediaUrl(ref)),
+    'publish:target': () => rememberedTarget(store.settings),
+    'publish:check': (request) => checkBeforePublish(store, request),
+    'publish:adopt-remote': (lessonId, remoteId) => {
+      requireLesson(lessonId);
+      store.lessons.adoptRemote(lessonId, remoteId.toLowerCase());
+      return store.lessons.summary(lessonId) ?? fail('not-found');
+    },
     'publish:run': (request) =>
       publishLessons(store, request, {
         onProgress: (progress) => deps.emit('publish:progress', progress),
@@ -129,7 +194,10 @@ export function createStudio(deps: StudioDeps) {
     store,
     resolveMedia,
     log: deps.log,
-    close: () => store.db.close(),
+    close: () => {
+      void importer?.close();
+      store.db.close();
+    },
   };
 }
 export type Studio = ReturnType<typeof createStudio>;

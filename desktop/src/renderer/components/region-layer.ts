@@ -10,21 +10,42 @@
 // Here the elements are created in one fragment, never detached on zoom or scroll, and the
 // width is read once per gesture.
 
-export type RegionSpan = { readonly id: number; readonly start: number; readonly end: number };
+export type RegionSpan = {
+  readonly id: number;
+  readonly start: number;
+  readonly end: number;
+  /** "3 ANNA": drawn in the region. */
+  readonly label: string;
+  /** The line has no times yet: drawn hatched at a suggested place, to be dragged into place. */
+  readonly untimed: boolean;
+};
+
+export type Edge = 'start' | 'end';
 
 export type RegionLayerEvents = {
   /** A region was dragged or one of its edges moved; times in seconds. */
   readonly onChange: (id: number, start: number, end: number) => void;
   /** A region was clicked without being dragged. */
   readonly onSelect: (id: number) => void;
+  /** An edge handle was pressed: that boundary becomes the one the nudge keys move. */
+  readonly onEdge: (id: number, edge: Edge) => void;
 };
 
 export const REGION_COLOR = 'rgba(37, 99, 235, 0.18)';
 export const SELECTED_COLOR = 'rgba(234, 88, 12, 0.32)';
+const UNTIMED_BACKGROUND =
+  'repeating-linear-gradient(135deg, rgba(217, 119, 6, 0.28) 0 6px, rgba(217, 119, 6, 0.08) 6px 12px)';
 /** Pointer travel (px) below which a press on a region is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 3;
 
-type Entry = { start: number; end: number; element: HTMLDivElement };
+type Entry = {
+  start: number;
+  end: number;
+  label: string;
+  untimed: boolean;
+  element: HTMLDivElement;
+  text: HTMLSpanElement;
+};
 type Gesture = {
   readonly id: number;
   readonly mode: 'move' | 'start' | 'end';
@@ -54,6 +75,24 @@ function regionTemplate(): HTMLDivElement {
   });
 }
 
+function labelElement(): HTMLSpanElement {
+  const element = document.createElement('span');
+  element.setAttribute('part', 'region-label');
+  Object.assign(element.style, {
+    position: 'absolute',
+    top: '2px',
+    left: '4px',
+    right: '4px',
+    font: '600 11px/1.2 system-ui, sans-serif',
+    color: '#1e293b',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'clip',
+    pointerEvents: 'none',
+  });
+  return element;
+}
+
 function handle(side: 'left' | 'right'): HTMLDivElement {
   const element = fullHeight({
     width: '6px',
@@ -72,18 +111,20 @@ export class RegionLayer {
   #duration: number;
   #entries = new Map<number, Entry>();
   #selected: number | null = null;
+  #allHandles = false;
   #gesture: Gesture | null = null;
   #template = regionTemplate();
   #events: RegionLayerEvents;
 
-  constructor(host: HTMLElement, duration: number, events: RegionLayerEvents) {
+  /** `rulerHeight`: pixels at the bottom of `host` taken by the time ruler, left uncovered. */
+  constructor(host: HTMLElement, duration: number, events: RegionLayerEvents, rulerHeight = 0) {
     this.#duration = duration > 0 ? duration : 1;
     this.#events = events;
     const layer = document.createElement('div');
     layer.setAttribute('part', 'regions-container');
     Object.assign(layer.style, {
       position: 'absolute',
-      inset: '0',
+      inset: `0 0 ${rulerHeight}px 0`,
       zIndex: '5',
       pointerEvents: 'none',
     });
@@ -109,6 +150,16 @@ export class RegionLayer {
   }
 
   /**
+   * Handles on every region (when the waveform is zoomed in far enough to grab them) or on the
+   * selected one only.
+   */
+  showAllHandles(on: boolean): void {
+    if (on === this.#allHandles) return;
+    this.#allHandles = on;
+    for (const [id, entry] of this.#entries) this.#decorate(id, entry);
+  }
+
+  /**
    * Makes the layer show exactly `spans` (in any order), with `selected` highlighted and given
    * resize handles. New regions are created in one fragment; existing ones are updated in place.
    * A region being dragged keeps the position under the pointer.
@@ -121,20 +172,26 @@ export class RegionLayer {
       const entry = this.#entries.get(span.id);
       if (!entry) {
         const element = this.#template.cloneNode() as HTMLDivElement;
-        element.setAttribute('part', `region line-${span.id}`);
         element.dataset.line = String(span.id);
-        const created = { start: span.start, end: span.end, element };
+        const text = labelElement();
+        element.appendChild(text);
+        const created: Entry = { ...span, element, text };
         this.#place(created);
-        element.style.backgroundColor = REGION_COLOR;
+        this.#paint(created);
         this.#entries.set(span.id, created);
+        this.#decorate(span.id, created);
         fresh.appendChild(element);
-      } else if (
-        this.#gesture?.id !== span.id &&
-        (entry.start !== span.start || entry.end !== span.end)
-      ) {
+        continue;
+      }
+      if (this.#gesture?.id !== span.id && (entry.start !== span.start || entry.end !== span.end)) {
         entry.start = span.start;
         entry.end = span.end;
         this.#place(entry);
+      }
+      if (entry.label !== span.label || entry.untimed !== span.untimed) {
+        entry.label = span.label;
+        entry.untimed = span.untimed;
+        this.#paint(entry);
       }
     }
     for (const [id, entry] of this.#entries) {
@@ -153,6 +210,34 @@ export class RegionLayer {
     this.#gesture = null;
   }
 
+  /** Label, colour and the `part` names tests and styles select by. */
+  #paint(entry: Entry): void {
+    const { element } = entry;
+    const id = element.dataset.line ?? '';
+    element.setAttribute('part', `region line-${id}${entry.untimed ? ' untimed' : ''}`);
+    element.dataset.untimed = String(entry.untimed);
+    entry.text.textContent = entry.untimed ? `${entry.label} · untimed` : entry.label;
+    element.title = entry.text.textContent;
+    const selected = this.#selected === Number(id);
+    element.style.background = entry.untimed
+      ? UNTIMED_BACKGROUND
+      : selected
+        ? SELECTED_COLOR
+        : REGION_COLOR;
+    element.style.border = entry.untimed ? '1px dashed #b45309' : '';
+    element.style.outline = entry.untimed && selected ? '2px solid #ea580c' : '';
+  }
+
+  /** Handles on the selected region, or on all of them when zoomed in enough. */
+  #decorate(id: number, entry: Entry): void {
+    const wanted = this.#allHandles || this.#selected === id;
+    const has = entry.element.querySelector('[data-edge]') !== null;
+    if (wanted && !has) entry.element.append(handle('left'), handle('right'));
+    if (!wanted && has) {
+      for (const h of entry.element.querySelectorAll('[data-edge]')) h.remove();
+    }
+  }
+
   #place(entry: Entry): void {
     const style = entry.element.style;
     style.left = `${(entry.start / this.#duration) * 100}%`;
@@ -162,18 +247,19 @@ export class RegionLayer {
   #select(id: number | null): void {
     const next = id !== null && this.#entries.has(id) ? id : null;
     if (next === this.#selected) return;
-    const previous = this.#selected === null ? undefined : this.#entries.get(this.#selected);
-    if (previous) {
-      previous.element.style.backgroundColor = REGION_COLOR;
-      previous.element.style.zIndex = '';
-      previous.element.replaceChildren();
-    }
+    const previousId = this.#selected;
+    const previous = previousId === null ? undefined : this.#entries.get(previousId);
     this.#selected = next;
+    if (previous && previousId !== null) {
+      previous.element.style.zIndex = '';
+      this.#paint(previous);
+      this.#decorate(previousId, previous);
+    }
     const current = next === null ? undefined : this.#entries.get(next);
-    if (current) {
-      current.element.style.backgroundColor = SELECTED_COLOR;
+    if (current && next !== null) {
       current.element.style.zIndex = '1';
-      current.element.replaceChildren(handle('left'), handle('right'));
+      this.#paint(current);
+      this.#decorate(next, current);
     }
   }
 
@@ -200,6 +286,7 @@ export class RegionLayer {
     };
     region.setPointerCapture?.(event.pointerId);
     if (this.#gesture.mode === 'move') region.style.cursor = 'grabbing';
+    else this.#events.onEdge(id, this.#gesture.mode);
   };
 
   readonly #onPointerMove = (event: PointerEvent): void => {

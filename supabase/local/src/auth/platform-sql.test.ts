@@ -32,10 +32,11 @@ describe('platform SQL', () => {
       `select rolname, rolbypassrls, rolcanlogin, rolinherit from pg_roles
         where rolname in ('anon', 'authenticated', 'service_role') order by rolname`,
     );
+    // INHERIT, as hosted altered them (supabase/postgres 20230529180330).
     expect(roles.rows).toEqual([
-      { rolname: 'anon', rolbypassrls: false, rolcanlogin: false, rolinherit: false },
-      { rolname: 'authenticated', rolbypassrls: false, rolcanlogin: false, rolinherit: false },
-      { rolname: 'service_role', rolbypassrls: true, rolcanlogin: false, rolinherit: false },
+      { rolname: 'anon', rolbypassrls: false, rolcanlogin: false, rolinherit: true },
+      { rolname: 'authenticated', rolbypassrls: false, rolcanlogin: false, rolinherit: true },
+      { rolname: 'service_role', rolbypassrls: true, rolcanlogin: false, rolinherit: true },
     ]);
   });
 
@@ -118,5 +119,40 @@ describe('platform SQL', () => {
       `select extensions.crypt('pw', extensions.gen_salt('bf')) like '$2a$%' as ok`,
     );
     expect(res.rows[0]?.ok).toBe(true);
+  });
+
+  it('refuses a direct DELETE on storage tables unless storage.allow_delete_query is set, as hosted', async () => {
+    await db.query(`insert into storage.buckets (id, name) values ('guarded', 'guarded')`);
+    await db.query(`insert into storage.objects (bucket_id, name) values ('guarded', 'a.mp3')`);
+    await expect(
+      db.query(`delete from storage.objects where bucket_id = 'guarded'`),
+    ).rejects.toMatchObject({
+      code: '42501',
+      message: 'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+    });
+    await expect(
+      db.query(`delete from storage.buckets where id = 'guarded'`),
+    ).rejects.toMatchObject({ code: '42501' });
+    const deleted = await db.transaction(async (tx) => {
+      await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+      const objects = await tx.query(`delete from storage.objects where bucket_id = 'guarded'`);
+      const buckets = await tx.query(`delete from storage.buckets where id = 'guarded'`);
+      return [objects.affectedRows, buckets.affectedRows];
+    });
+    expect(deleted).toEqual([1, 1]);
+  });
+
+  it('sets objects.updated_at on every update, as hosted', async () => {
+    await db.query(`insert into storage.buckets (id, name) values ('stamped', 'stamped')`);
+    await db.query(
+      `insert into storage.objects (bucket_id, name, updated_at) values ('stamped', 'a.png', '2000-01-01Z')`,
+    );
+    await db.query(
+      `update storage.objects set metadata = '{"size": 1}' where bucket_id = 'stamped'`,
+    );
+    const row = await db.query<{ recent: boolean }>(
+      `select updated_at > now() - interval '1 hour' as recent from storage.objects where bucket_id = 'stamped'`,
+    );
+    expect(row.rows[0]?.recent).toBe(true);
   });
 });

@@ -32,6 +32,7 @@ describe('generated database types', () => {
       expect(committed).toContain(`      ${table}: {\n        Row: {`);
     }
     expect(committed).toContain('get_tourist_pack_progress: {');
-    expect(committed).toContain('record_review: {');
+    expect(committed).toContain('record_answer: {');
+    expect(committed).toContain('save_flashcard_session: {');
   });
 });

@@ -6,10 +6,11 @@ import type { LocalDb } from '../db/types.ts';
 // Generates the supabase-js `Database` type (the shape `supabase gen types typescript` emits)
 // from the migrations: they are applied to an in-memory PGlite, then public's tables, columns,
 // foreign keys and functions are read from the catalog. The output is committed as
-// database.ts; database.test.ts fails when it is stale.
+// supabase/types/database.ts (outside this package, so the edge functions and the apps import it
+// without reaching into the embedded backend); database.test.ts fails when it is stale.
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
-export const OUTPUT_FILE = fileURLToPath(new URL('./database.ts', import.meta.url));
+export const OUTPUT_FILE = fileURLToPath(new URL('../../../types/database.ts', import.meta.url));
 
 type Column = {
   table_name: string;

@@ -51,8 +51,12 @@ export async function asCaller<T>(
   const timeoutMs = await statementTimeoutMs(ctx, caller.role);
   return ctx.db.transaction(
     async (tx) => {
+      // storage.allow_delete_query: as hosted's Storage API does for every request, so the
+      // platform trigger protect_objects_delete lets this service's deletes through (RLS decides
+      // which rows go) while a direct DELETE through SQL is refused.
       await tx.query(
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                set_config('storage.allow_delete_query', 'true', true),
                 set_config('statement_timeout', coalesce($3, current_setting('statement_timeout')), true)`,
         [caller.role, JSON.stringify(caller.claims), timeoutSetting(timeoutMs)],
       );

@@ -1,88 +1,74 @@
-import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { DecodeError } from './decode-error.ts';
+import { decodeMp3 } from './mp3-decode.ts';
+import { createPeakFolder } from './peak-folder.ts';
+import { decodeWav, isWav, readWavFormat } from './wav-decode.ts';
+
+export { DecodeError } from './decode-error.ts';
 
 export const PEAKS_PER_SECOND = 100;
-const SAMPLE_RATE = 8000;
-const SAMPLES_PER_PEAK = SAMPLE_RATE / PEAKS_PER_SECOND;
 
 export type Decoded = {
-  /** Seconds of audio ffmpeg could actually decode (a truncated file yields less). */
+  /** Seconds of audio that really decode (a truncated file yields less than its header says). */
   readonly decodedSeconds: number;
   /** Maximum absolute sample per 1/100 s, 0..1; only when asked for. */
   readonly peaks: Float32Array | null;
 };
 
-export class DecodeError extends Error {}
+export type Container = 'wav' | 'mp3' | 'mp4' | 'adts' | 'ogg' | 'flac' | 'unknown';
+
+const ascii = (bytes: Uint8Array, at: number, length: number): string =>
+  String.fromCharCode(...bytes.subarray(at, at + length));
+
+/** What the bytes are, whatever the file is called (an .mp3 may hold AAC). */
+export function sniffContainer(bytes: Uint8Array): Container {
+  if (isWav(bytes)) return 'wav';
+  if (ascii(bytes, 4, 4) === 'ftyp') return 'mp4';
+  if (ascii(bytes, 0, 4) === 'OggS') return 'ogg';
+  if (ascii(bytes, 0, 4) === 'fLaC') return 'flac';
+  if (ascii(bytes, 0, 3) === 'ID3') return 'mp3';
+  const b0 = bytes[0] ?? 0;
+  const b1 = bytes[1] ?? 0;
+  // ADTS (raw AAC) has layer bits 00; MPEG audio has layer I–III (01, 10, 11).
+  if (b0 === 0xff && (b1 & 0xf6) === 0xf0) return 'adts';
+  if (b0 === 0xff && (b1 & 0xe0) === 0xe0 && (b1 & 0x06) !== 0) return 'mp3';
+  return 'unknown';
+}
+
+const UNSUPPORTED: Partial<Record<Container, string>> = {
+  mp4: 'AAC (M4A)',
+  adts: 'AAC',
+  ogg: 'Ogg',
+  flac: 'FLAC',
+};
 
 /**
- * Decodes `file` with ffmpeg to 8 kHz mono 16-bit PCM on a pipe, counting the samples and, when
- * `withPeaks`, folding them into peaks on the fly (nothing is kept in memory but the peaks).
+ * Decodes audio bytes in this process, with no program on PATH: WAV by the studio's own reader,
+ * MP3 by libmpg123 in WebAssembly. Other codecs are refused with their name. Rejects with a
+ * DecodeError saying which of broken / unsupported codec / decoder missing applies.
  */
-export function decodeAudio(file: string, withPeaks: boolean, ffmpeg = 'ffmpeg'): Promise<Decoded> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      ffmpeg,
-      [
-        '-nostdin',
-        '-v',
-        'error',
-        '-i',
-        file,
-        '-vn',
-        '-ac',
-        '1',
-        '-ar',
-        String(SAMPLE_RATE),
-        '-f',
-        's16le',
-        '-',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const peaks: number[] = [];
-    let samples = 0;
-    let current = 0;
-    let inBin = 0;
-    let carry: Buffer | null = null;
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      const data = carry ? Buffer.concat([carry, chunk]) : chunk;
-      const usable = data.length - (data.length % 2);
-      carry = usable < data.length ? data.subarray(usable) : null;
-      if (!withPeaks) {
-        samples += usable / 2;
-        return;
-      }
-      // An aligned copy lets the samples be read as an Int16Array instead of one call each.
-      const pcm = new Int16Array(usable / 2);
-      new Uint8Array(pcm.buffer).set(data.subarray(0, usable));
-      for (let i = 0; i < pcm.length; i++) {
-        const sample = pcm[i] ?? 0;
-        const value = sample < 0 ? -sample : sample;
-        if (value > current) current = value;
-        if (++inBin === SAMPLES_PER_PEAK) {
-          peaks.push(current / 32768);
-          current = 0;
-          inBin = 0;
-        }
-      }
-      samples += usable / 2;
+export async function decodeAudioBytes(bytes: Uint8Array, withPeaks: boolean): Promise<Decoded> {
+  const container = sniffContainer(bytes);
+  const unsupported = UNSUPPORTED[container];
+  if (unsupported) {
+    throw new DecodeError('unsupported-codec', `unsupported codec: ${unsupported}`, {
+      codec: unsupported,
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString('utf8');
-    });
-    child.on('error', (error) =>
-      reject(new DecodeError(`ffmpeg could not start: ${error.message}`)),
-    );
-    child.on('close', (code) => {
-      if (code !== 0 || samples === 0) {
-        reject(new DecodeError(stderr.trim().split('\n').pop() ?? `ffmpeg exited with ${code}`));
-        return;
-      }
-      if (withPeaks && inBin > 0) peaks.push(current / 32768);
-      resolve({
-        decodedSeconds: samples / SAMPLE_RATE,
-        peaks: withPeaks ? Float32Array.from(peaks) : null,
-      });
-    });
-  });
+  }
+  if (container === 'wav') {
+    const format = readWavFormat(bytes);
+    if (!format) throw new DecodeError('broken', 'no fmt or data chunk');
+    const folder = withPeaks ? createPeakFolder(format.sampleRate, PEAKS_PER_SECOND) : null;
+    const seconds = decodeWav(bytes, format, folder);
+    if (seconds === 0) throw new DecodeError('broken', 'no samples in the data chunk');
+    return { decodedSeconds: seconds, peaks: folder ? folder.finish() : null };
+  }
+  // Anything else is tried as MPEG audio: libmpg123 finds frames after junk or a bad tag.
+  const decoded = await decodeMp3(bytes, PEAKS_PER_SECOND, withPeaks);
+  return { decodedSeconds: decoded.seconds, peaks: decoded.peaks };
+}
+
+/** `decodeAudioBytes` of a file. */
+export async function decodeAudio(file: string, withPeaks: boolean): Promise<Decoded> {
+  return decodeAudioBytes(await readFile(file), withPeaks);
 }

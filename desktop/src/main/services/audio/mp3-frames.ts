@@ -71,7 +71,7 @@ export type Mp3Scan = {
 
 /**
  * Walks the MPEG audio frames of an MP3 without decoding them (cheap enough for hundreds of word
- * files, where starting ffmpeg for each would dominate the import). Null when no frames are found.
+ * files, where decoding each would dominate the import). Null when no frames are found.
  */
 export function scanMp3(bytes: Uint8Array): Mp3Scan | null {
   let offset = 0;

@@ -94,4 +94,21 @@ CREATE INDEX vocabulary_words_search ON vocabulary_words (word_hu_search);
 CREATE INDEX lessons_search ON lessons (title_search);
 `,
   },
+  {
+    // Meanings and line translations in English, German and Spanish ('' = missing); a
+    // fingerprint of what was last published, to mark lessons changed since; the hashes of the
+    // transcript and vocabulary files last imported, so a re-import of an unchanged file keeps
+    // the author's edits.
+    name: 'translations-and-publish-state',
+    sql: `
+ALTER TABLE transcript_lines ADD COLUMN translation_en TEXT NOT NULL DEFAULT '';
+ALTER TABLE transcript_lines ADD COLUMN translation_de TEXT NOT NULL DEFAULT '';
+ALTER TABLE transcript_lines ADD COLUMN translation_es TEXT NOT NULL DEFAULT '';
+ALTER TABLE vocabulary_words ADD COLUMN word_de TEXT NOT NULL DEFAULT '';
+ALTER TABLE vocabulary_words ADD COLUMN word_es TEXT NOT NULL DEFAULT '';
+ALTER TABLE lessons ADD COLUMN published_fingerprint TEXT;
+ALTER TABLE lessons ADD COLUMN transcript_source_hash TEXT;
+ALTER TABLE lessons ADD COLUMN vocabulary_source_hash TEXT;
+`,
+  },
 ];

@@ -54,6 +54,7 @@ describe('drafts store', () => {
     expect(db.first<{ foreign_keys: number }>('PRAGMA foreign_keys')).toEqual({ foreign_keys: 1 });
     expect(db.all('SELECT version, name FROM schema_migrations')).toEqual([
       { version: 1, name: 'drafts' },
+      { version: 2, name: 'translations-and-publish-state' },
     ]);
     db.close();
   });

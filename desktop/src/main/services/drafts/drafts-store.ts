@@ -1,8 +1,9 @@
-import type { LessonDraft } from '../../../shared/model.ts';
+import { studioMessage } from '../../../shared/messages.ts';
+import type { ImportIssue, LessonDraft } from '../../../shared/model.ts';
 import type { Db } from '../db/database.ts';
 import { openDatabase } from '../db/database.ts';
 import { createIssuesRepo } from './issues-repo.ts';
-import { createLessonsRepo } from './lessons-repo.ts';
+import { LIVE_ISSUE_CODES, createLessonsRepo } from './lessons-repo.ts';
 import { createLinesRepo } from './lines-repo.ts';
 import { createMediaRepo } from './media-repo.ts';
 import { createPublishedRepo } from './published-repo.ts';
@@ -31,18 +32,42 @@ export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
       const lesson = lessons.get(lessonId);
       const summary = lessons.summary(lessonId);
       if (!lesson || !summary) return null;
+      const wordList = words.listForLesson(lessonId);
+      const vocabularyFiles = media.audioFiles(lessonId).filter((f) => f.role === 'vocabulary');
+      // Matching issues as they stand now (see LIVE_ISSUE_CODES): a word matched by hand, or a
+      // file given to a word, no longer has one.
+      const used = new Set(wordList.flatMap((word) => (word.audioFile ? [word.audioFile] : [])));
+      const unmatched = wordList.filter((word) => word.audioFile === null);
+      const stored = issues.listForLesson(lessonId);
+      const live: ImportIssue[] = [
+        ...(unmatched.length > 0 ? stored.filter((i) => i.code === 'ambiguous-audio') : []),
+        ...unmatched.map((word) => ({
+          file: '',
+          row: null,
+          code: 'word-without-audio',
+          message: studioMessage('word-without-audio', { word: word.wordHu }),
+        })),
+        ...vocabularyFiles
+          .filter((file) => file.duration_seconds !== null && !used.has(file.file_name))
+          .map((file) => {
+            const name = file.file_name.normalize('NFC');
+            return {
+              file: name,
+              row: null,
+              code: 'audio-without-word',
+              message: studioMessage('audio-without-word', { file: name }),
+            };
+          }),
+      ];
       return {
         ...summary,
         description: lesson.description,
         topic: lesson.topic,
         dialogueFile: lesson.dialogue_file,
         lines: lines.listForLesson(lessonId),
-        words: words.listForLesson(lessonId),
-        audioFiles: media
-          .audioFiles(lessonId)
-          .filter((file) => file.role === 'vocabulary')
-          .map((file) => file.file_name),
-        issues: issues.listForLesson(lessonId),
+        words: wordList,
+        audioFiles: vocabularyFiles.map((file) => file.file_name),
+        issues: [...stored.filter((i) => !LIVE_ISSUE_CODES.includes(i.code)), ...live],
       };
     },
   };

@@ -1,6 +1,13 @@
 import type { LessonLevel, LessonPatch, LessonSummary } from '../../../shared/model.ts';
 import type { Db } from '../db/database.ts';
+import { lessonFingerprint } from './fingerprint.ts';
 import { searchText } from './search-text.ts';
+
+/**
+ * Import issues about matching words to audio are not stored as they were found: they are
+ * worked out from the words as they are now, so one resolved by hand disappears at once.
+ */
+export const LIVE_ISSUE_CODES = ['word-without-audio', 'audio-without-word', 'ambiguous-audio'];
 
 type SummaryRow = {
   id: number;
@@ -11,6 +18,7 @@ type SummaryRow = {
   duration_seconds: number | null;
   remote_id: string | null;
   published_status: 'draft' | 'published' | null;
+  published_fingerprint: string | null;
   updated_at: string;
   line_count: number;
   word_count: number;
@@ -34,15 +42,26 @@ export type LessonRow = {
 
 const SUMMARY_SQL = `
 SELECT l.id, l.folder, l.lesson_number, l.title, l.level, l.duration_seconds, l.remote_id,
-  l.published_status, l.updated_at,
+  l.published_status, l.published_fingerprint, l.updated_at,
   (SELECT count(*) FROM transcript_lines t WHERE t.lesson_id = l.id) AS line_count,
   (SELECT count(*) FROM vocabulary_words w WHERE w.lesson_id = l.id) AS word_count,
   (SELECT count(*) FROM vocabulary_words w WHERE w.lesson_id = l.id AND w.audio_file IS NOT NULL)
     AS matched_word_count,
-  (SELECT count(*) FROM import_issues i WHERE i.lesson_id = l.id) AS issue_count
+  (SELECT count(*) FROM import_issues i WHERE i.lesson_id = l.id
+     AND i.code NOT IN ('word-without-audio', 'audio-without-word', 'ambiguous-audio'))
+  + (SELECT count(*) FROM vocabulary_words w WHERE w.lesson_id = l.id AND w.audio_file IS NULL)
+  + CASE WHEN EXISTS (
+      SELECT 1 FROM vocabulary_words w WHERE w.lesson_id = l.id AND w.audio_file IS NULL)
+    THEN (SELECT count(*) FROM import_issues i WHERE i.lesson_id = l.id
+            AND i.code = 'ambiguous-audio')
+    ELSE 0 END
+  + (SELECT count(*) FROM audio_files a WHERE a.lesson_id = l.id AND a.role = 'vocabulary'
+       AND a.duration_seconds IS NOT NULL AND NOT EXISTS (
+         SELECT 1 FROM vocabulary_words w WHERE w.lesson_id = l.id AND w.audio_file = a.file_name))
+  AS issue_count
 FROM lessons l`;
 
-function toSummary(row: SummaryRow): LessonSummary {
+function toSummary(db: Db, row: SummaryRow): LessonSummary {
   return {
     id: row.id,
     folder: row.folder,
@@ -57,6 +76,9 @@ function toSummary(row: SummaryRow): LessonSummary {
     publishState: row.published_status ?? 'never',
     publishedStatus: row.published_status,
     remoteId: row.remote_id,
+    changedSincePublish:
+      row.published_fingerprint !== null &&
+      row.published_fingerprint !== lessonFingerprint(db, row.id),
     updatedAt: row.updated_at,
   };
 }
@@ -106,12 +128,12 @@ export function createLessonsRepo(db: Db, now: () => Date = () => new Date()) {
         .all<SummaryRow>(
           `${SUMMARY_SQL} ORDER BY l.lesson_number IS NULL, l.lesson_number, l.title`,
         )
-        .map(toSummary);
+        .map((row) => toSummary(db, row));
     },
 
     summary(id: number): LessonSummary | undefined {
       const row = db.first<SummaryRow>(`${SUMMARY_SQL} WHERE l.id = ?`, [id]);
-      return row && toSummary(row);
+      return row && toSummary(db, row);
     },
 
     /** Lessons whose title contains `query`, accent- and case-aware (Ő matches ő). */
@@ -120,7 +142,7 @@ export function createLessonsRepo(db: Db, now: () => Date = () => new Date()) {
         .all<SummaryRow>(`${SUMMARY_SQL} WHERE instr(l.title_search, ?) > 0 ORDER BY l.title`, [
           searchText(query),
         ])
-        .map(toSummary);
+        .map((row) => toSummary(db, row));
     },
 
     get(id: number): LessonRow | undefined {
@@ -159,6 +181,25 @@ export function createLessonsRepo(db: Db, now: () => Date = () => new Date()) {
       db.run(`UPDATE lessons SET ${sets.join(', ')} WHERE id = ?`, params);
     },
 
+    /** The hashes of the transcript and vocabulary files last imported into the lesson. */
+    sourceHashes(id: number): { transcript: string | null; vocabulary: string | null } {
+      const row = db.first<{ t: string | null; v: string | null }>(
+        'SELECT transcript_source_hash AS t, vocabulary_source_hash AS v FROM lessons WHERE id = ?',
+        [id],
+      );
+      return { transcript: row?.t ?? null, vocabulary: row?.v ?? null };
+    },
+
+    setSourceHashes(
+      id: number,
+      hashes: { transcript: string | null; vocabulary: string | null },
+    ): void {
+      db.run(
+        'UPDATE lessons SET transcript_source_hash = ?, vocabulary_source_hash = ? WHERE id = ?',
+        [hashes.transcript, hashes.vocabulary, id],
+      );
+    },
+
     touch(id: number): void {
       db.run('UPDATE lessons SET updated_at = ? WHERE id = ?', [now().toISOString(), id]);
     },
@@ -166,6 +207,27 @@ export function createLessonsRepo(db: Db, now: () => Date = () => new Date()) {
     /** Fixes the server id before anything is sent, so a retried insert hits the same row. */
     assignRemoteId(id: number, remoteId: string): void {
       db.run('UPDATE lessons SET remote_id = ? WHERE id = ? AND remote_id IS NULL', [remoteId, id]);
+    },
+
+    /** What was published now: the marker "changed since publish" compares with it. */
+    markPublished(id: number): void {
+      db.run('UPDATE lessons SET published_fingerprint = ? WHERE id = ?', [
+        lessonFingerprint(db, id),
+        id,
+      ]);
+    },
+
+    /**
+     * Points the draft at an existing server lesson ("update that lesson in place"): what was
+     * recorded as sent belonged to another server lesson, so it is forgotten and sent afresh.
+     */
+    adoptRemote(id: number, remoteId: string): void {
+      db.run(
+        `UPDATE lessons SET remote_id = ?, published_status = NULL, published_fingerprint = NULL
+         WHERE id = ?`,
+        [remoteId, id],
+      );
+      db.run('DELETE FROM published_items WHERE lesson_id = ?', [id]);
     },
 
     setRemote(id: number, remoteId: string, status: 'draft' | 'published'): void {

@@ -1,4 +1,4 @@
-import type { LinePatch, LineTimes, TranscriptLine } from '../../../shared/model.ts';
+import type { LineInput, LinePatch, LineTimes, TranscriptLine } from '../../../shared/model.ts';
 import type { Db } from '../db/database.ts';
 import { searchText } from './search-text.ts';
 
@@ -10,6 +10,9 @@ type LineRow = {
   text: string;
   start_time: number | null;
   end_time: number | null;
+  translation_en: string;
+  translation_de: string;
+  translation_es: string;
 };
 
 const toLine = (row: LineRow): TranscriptLine => ({
@@ -19,30 +22,101 @@ const toLine = (row: LineRow): TranscriptLine => ({
   text: row.text,
   startTime: row.start_time,
   endTime: row.end_time,
+  translationEn: row.translation_en,
+  translationDe: row.translation_de,
+  translationEs: row.translation_es,
 });
 
-export type NewLine = { speaker: string; text: string };
+export type NewLine = {
+  readonly speaker: string;
+  readonly text: string;
+  readonly translationEn?: string;
+  readonly translationDe?: string;
+  readonly translationEs?: string;
+};
+
+/** Why `setLines` refused: an id that belongs to another lesson's line. */
+export class ForeignLineError extends Error {
+  constructor(readonly lineId: number) {
+    super(`line ${lineId} belongs to another lesson`);
+  }
+}
+
+const clean = (text: string): string => text.normalize('NFC').trim();
+const cleanSpeaker = (speaker: string): string => clean(speaker).toLowerCase();
+
+const HIGH_WATER = 'line_id_high_water';
 
 export function createLinesRepo(db: Db) {
+  /**
+   * A line id never handed out before. SQLite would reuse the id of a deleted last row; the
+   * editor's undo brings a deleted line back with its id, so ids must not be reused.
+   */
+  const allocateId = (): number => {
+    const stored = db.first<{ value: string }>('SELECT value FROM settings WHERE key = ?', [
+      HIGH_WATER,
+    ]);
+    const max = db.first<{ max: number | null }>('SELECT max(id) AS max FROM transcript_lines');
+    const id = Math.max(Number(stored?.value ?? 0), max?.max ?? 0) + 1;
+    db.run(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      [HIGH_WATER, String(id)],
+    );
+    return id;
+  };
+
+  const insert = (lessonId: number, lineNumber: number, line: LineInput, id: number): void => {
+    const text = clean(line.text);
+    db.run(
+      `INSERT INTO transcript_lines (id, lesson_id, line_number, speaker, text, text_search,
+         start_time, end_time, translation_en, translation_de, translation_es)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        lessonId,
+        lineNumber,
+        cleanSpeaker(line.speaker),
+        text,
+        searchText(text),
+        line.startTime,
+        line.endTime,
+        clean(line.translationEn),
+        clean(line.translationDe),
+        clean(line.translationEs),
+      ],
+    );
+  };
+
+  const listForLesson = (lessonId: number): TranscriptLine[] =>
+    db
+      .all<LineRow>('SELECT * FROM transcript_lines WHERE lesson_id = ? ORDER BY line_number', [
+        lessonId,
+      ])
+      .map(toLine);
+
   return {
     replaceForLesson(lessonId: number, lines: readonly NewLine[]): void {
       db.run('DELETE FROM transcript_lines WHERE lesson_id = ?', [lessonId]);
       lines.forEach((line, index) => {
-        db.run(
-          `INSERT INTO transcript_lines (lesson_id, line_number, speaker, text, text_search)
-           VALUES (?, ?, ?, ?, ?)`,
-          [lessonId, index + 1, line.speaker, line.text, searchText(line.text)],
+        insert(
+          lessonId,
+          index + 1,
+          {
+            id: null,
+            speaker: line.speaker,
+            text: line.text,
+            startTime: null,
+            endTime: null,
+            translationEn: line.translationEn ?? '',
+            translationDe: line.translationDe ?? '',
+            translationEs: line.translationEs ?? '',
+          },
+          allocateId(),
         );
       });
     },
 
-    listForLesson(lessonId: number): TranscriptLine[] {
-      return db
-        .all<LineRow>('SELECT * FROM transcript_lines WHERE lesson_id = ? ORDER BY line_number', [
-          lessonId,
-        ])
-        .map(toLine);
-    },
+    listForLesson,
 
     lessonOf(lineId: number): number | undefined {
       return db.first<{ lesson_id: number }>(
@@ -54,16 +128,21 @@ export function createLinesRepo(db: Db) {
     update(lineId: number, patch: LinePatch): TranscriptLine | undefined {
       const row = db.first<LineRow>('SELECT * FROM transcript_lines WHERE id = ?', [lineId]);
       if (!row) return undefined;
-      const text = patch.text ?? row.text;
+      const text = patch.text === undefined ? row.text : clean(patch.text);
+      const keep = <T>(value: T | undefined, current: T): T =>
+        value === undefined ? current : value;
       db.run(
         `UPDATE transcript_lines SET speaker = ?, text = ?, text_search = ?, start_time = ?,
-           end_time = ? WHERE id = ?`,
+           end_time = ?, translation_en = ?, translation_de = ?, translation_es = ? WHERE id = ?`,
         [
-          patch.speaker ?? row.speaker,
+          patch.speaker === undefined ? row.speaker : cleanSpeaker(patch.speaker),
           text,
           searchText(text),
-          patch.startTime === undefined ? row.start_time : patch.startTime,
-          patch.endTime === undefined ? row.end_time : patch.endTime,
+          keep(patch.startTime, row.start_time),
+          keep(patch.endTime, row.end_time),
+          patch.translationEn === undefined ? row.translation_en : clean(patch.translationEn),
+          patch.translationDe === undefined ? row.translation_de : clean(patch.translationDe),
+          patch.translationEs === undefined ? row.translation_es : clean(patch.translationEs),
           lineId,
         ],
       );
@@ -81,6 +160,61 @@ export function createLinesRepo(db: Db) {
         ).changes;
       }
       return changed;
+    },
+
+    /**
+     * Makes the lesson's transcript exactly `lines`, in order (call inside a transaction): lines
+     * not listed are deleted, listed ones updated in place, new ones (id null) added, and a
+     * deleted line listed with its old id comes back with it. An id of another lesson's line is
+     * refused before anything changes.
+     */
+    setLines(lessonId: number, lines: readonly LineInput[]): TranscriptLine[] {
+      const ids = lines.flatMap((line) => (line.id === null ? [] : [line.id]));
+      if (new Set(ids).size !== ids.length) {
+        const repeated = ids.find((id, i) => ids.indexOf(id) !== i) ?? 0;
+        throw new ForeignLineError(repeated);
+      }
+      for (const id of ids) {
+        const owner = db.first<{ lesson_id: number }>(
+          'SELECT lesson_id FROM transcript_lines WHERE id = ?',
+          [id],
+        );
+        if (owner && owner.lesson_id !== lessonId) throw new ForeignLineError(id);
+      }
+      const keep = new Set(ids);
+      for (const line of listForLesson(lessonId)) {
+        if (!keep.has(line.id)) db.run('DELETE FROM transcript_lines WHERE id = ?', [line.id]);
+      }
+      // Out of the way of UNIQUE (lesson_id, line_number) while lines change places.
+      db.run('UPDATE transcript_lines SET line_number = -id WHERE lesson_id = ?', [lessonId]);
+      lines.forEach((line, index) => {
+        const exists =
+          line.id !== null &&
+          db.first<{ id: number }>('SELECT id FROM transcript_lines WHERE id = ?', [line.id]);
+        if (line.id !== null && exists) {
+          const text = clean(line.text);
+          db.run(
+            `UPDATE transcript_lines SET line_number = ?, speaker = ?, text = ?, text_search = ?,
+               start_time = ?, end_time = ?, translation_en = ?, translation_de = ?,
+               translation_es = ? WHERE id = ?`,
+            [
+              index + 1,
+              cleanSpeaker(line.speaker),
+              text,
+              searchText(text),
+              line.startTime,
+              line.endTime,
+              clean(line.translationEn),
+              clean(line.translationDe),
+              clean(line.translationEs),
+              line.id,
+            ],
+          );
+        } else {
+          insert(lessonId, index + 1, line, line.id ?? allocateId());
+        }
+      });
+      return listForLesson(lessonId);
     },
   };
 }

@@ -23,6 +23,10 @@ export function createPublishedRepo(db: Db, now: () => Date = () => new Date()) 
       );
     },
 
+    remove(lessonId: number, item: string): void {
+      db.run('DELETE FROM published_items WHERE lesson_id = ? AND item = ?', [lessonId, item]);
+    },
+
     list(lessonId: number): PublishedItem[] {
       return db.all<PublishedItem>(
         `SELECT item, content_hash AS contentHash, remote_ref AS remoteRef FROM published_items

@@ -13,3 +13,4 @@ export function createSettingsRepo(db: Db) {
     },
   };
 }
+export type SettingsRepo = ReturnType<typeof createSettingsRepo>;

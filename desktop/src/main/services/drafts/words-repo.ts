@@ -1,4 +1,4 @@
-import type { VocabularyWord } from '../../../shared/model.ts';
+import type { VocabularyWord, WordMatch, WordPatch } from '../../../shared/model.ts';
 import type { Db } from '../db/database.ts';
 import { searchText } from './search-text.ts';
 
@@ -8,6 +8,8 @@ type WordRow = {
   position: number;
   word_hu: string;
   word_en: string;
+  word_de: string;
+  word_es: string;
   difficulty: string;
   audio_file: string | null;
   match_level: string | null;
@@ -18,6 +20,8 @@ const toWord = (row: WordRow): VocabularyWord => ({
   position: row.position,
   wordHu: row.word_hu,
   wordEn: row.word_en,
+  wordDe: row.word_de,
+  wordEs: row.word_es,
   difficulty: row.difficulty,
   audioFile: row.audio_file,
   matchLevel: row.match_level,
@@ -26,6 +30,8 @@ const toWord = (row: WordRow): VocabularyWord => ({
 export type NewWord = {
   wordHu: string;
   wordEn: string;
+  wordDe?: string;
+  wordEs?: string;
   difficulty: string;
   audioFile: string | null;
   matchLevel: string | null;
@@ -38,13 +44,16 @@ export function createWordsRepo(db: Db) {
       words.forEach((word, index) => {
         db.run(
           `INSERT INTO vocabulary_words (lesson_id, position, word_hu, word_hu_search, word_en,
-             difficulty, audio_file, match_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+             word_de, word_es, difficulty, audio_file, match_level)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [
             lessonId,
             index + 1,
             word.wordHu,
             searchText(word.wordHu),
             word.wordEn,
+            word.wordDe ?? '',
+            word.wordEs ?? '',
             word.difficulty,
             word.audioFile,
             word.matchLevel,
@@ -74,6 +83,35 @@ export function createWordsRepo(db: Db) {
           [searchText(query)],
         )
         .map(toWord);
+    },
+
+    /** Edits a word's meanings (NFC, trimmed); undefined fields stay as they are. */
+    update(wordId: number, patch: WordPatch): void {
+      const clean = (value: string | undefined): string | null =>
+        value === undefined ? null : value.normalize('NFC').trim();
+      db.run(
+        `UPDATE vocabulary_words SET word_en = coalesce(?, word_en), word_de = coalesce(?, word_de),
+           word_es = coalesce(?, word_es) WHERE id = ?`,
+        [clean(patch.wordEn), clean(patch.wordDe), clean(patch.wordEs), wordId],
+      );
+    },
+
+    /**
+     * Sets the audio match of the listed words of one lesson at once (undo and redo of a manual
+     * match restore every word it touched). The caller has checked words and files.
+     */
+    setMatches(lessonId: number, matches: readonly WordMatch[]): void {
+      for (const match of matches) {
+        db.run(
+          'UPDATE vocabulary_words SET audio_file = ?, match_level = ? WHERE id = ? AND lesson_id = ?',
+          [
+            match.audioFile,
+            match.audioFile === null ? null : match.matchLevel,
+            match.wordId,
+            lessonId,
+          ],
+        );
+      }
     },
 
     /** Gives `file` to the word and takes it away from any other word of the same lesson. */

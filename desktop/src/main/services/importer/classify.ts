@@ -24,6 +24,11 @@ export function isCsv(name: string): boolean {
   return extname(name).toLowerCase() === '.csv';
 }
 
+/** A .txt file named like a transcript (the review editor's `SPEAKER: text` lines). */
+export function isTranscriptText(name: string): boolean {
+  return extname(name).toLowerCase() === '.txt' && TRANSCRIPT_NAME.test(name.normalize('NFC'));
+}
+
 /** Decides a CSV's role from its header row first, its file name second. */
 export function csvKind(name: string, headerLine: string): CsvKind {
   const header = headerLine

@@ -76,11 +76,14 @@ describe('importRoot', () => {
     expect(codes).toHaveLength(3);
   });
 
-  it('returns the Windows-1250 transcript, bad difficulty, truncated, lying and broken files as issues', () => {
+  it('returns the Windows-1250 transcript decoded whole, and bad difficulty, truncated, lying and broken files as issues', () => {
     const issues = issuesOf('02 Piac');
     const byFile = (file: string) => issues.filter((i) => i.file === file).map((i) => i.code);
-    expect(byFile('transcript.csv')).toContain('not-utf8');
-    expect(lesson('Piac')?.lines.map((l) => l.text)).toEqual(['A piacon']);
+    expect(byFile('transcript.csv')).toEqual([]);
+    expect(lesson('Piac')?.lines.map((l) => l.text)).toEqual([
+      'A piacon',
+      'Kérek egy kiló szőlőt.',
+    ]);
     expect(issues.find((i) => i.code === 'invalid-difficulty')).toMatchObject({
       file: 'vocabulary.csv',
       row: 2,
@@ -127,7 +130,7 @@ describe('importRoot', () => {
     expect(workerReport.lessons.map((l) => l.title)).toEqual(['Köszönés', 'Piac', 'Üres']);
     expect(events).toHaveLength(3);
     const inWorker = openDraftsStore(join(base, 'worker.sqlite'));
-    expect(inWorker.lessons.list().map((l) => l.lineCount)).toEqual([3, 1, 0]);
+    expect(inWorker.lessons.list().map((l) => l.lineCount)).toEqual([3, 2, 0]);
     inWorker.db.close();
   });
 });

@@ -10,7 +10,7 @@ import { saveLessonImport } from './save-import.ts';
 
 export type ImportOptions = {
   readonly onProgress?: (progress: ImportProgress) => void;
-  /** Audio files probed at once (each is one ffmpeg process). */
+  /** Audio files probed at once (read, hashed and, for dialogues, decoded in this thread). */
   readonly concurrency?: number;
 };
 
@@ -27,7 +27,7 @@ export async function importRoot(
     .filter((dirent) => dirent.isDirectory() && !dirent.name.startsWith('.'))
     .map((dirent) => dirent.name)
     .sort((a, b) => a.localeCompare(b, 'hu', { numeric: true }));
-  // Probes wait on ffmpeg and the disk as much as on the CPU: a few more than cores keeps both busy.
+  // Probes wait on the disk as much as on the CPU: a few more than cores keeps both busy.
   const limit = createLimiter(options.concurrency ?? Math.max(4, availableParallelism() * 2));
   const issues: ImportReport['issues'][number][] = [];
   const lessonIds: number[] = [];

@@ -1,18 +1,37 @@
-// Worker-thread entry: the import (hashing, ffmpeg decoding, CSV parsing, SQLite writes) runs
-// here so neither the UI nor the main process's event loop waits on it. It opens its own
-// connection to the drafts file; WAL lets the main thread keep reading meanwhile.
-import { parentPort, workerData } from 'node:worker_threads';
+// Worker-thread entry: imports (hashing, WebAssembly decoding and peaks, CSV parsing, SQLite
+// writes) run here so neither the UI nor the main process's event loop waits on them. The
+// thread lives as long as the studio: it loads the MP3 decoder at start, then serves one import
+// request at a time, each with its own connection to the drafts file (WAL lets the main thread
+// keep reading meanwhile).
+import { parentPort } from 'node:worker_threads';
+import { warmMp3Decoder } from '../audio/mp3-decode.ts';
 import { openDraftsStore } from '../drafts/drafts-store.ts';
 import { importRoot } from './import-root.ts';
-import type { WorkerMessage, WorkerInput } from './run-import.ts';
+import type { WorkerMessage, WorkerRequest } from './run-import.ts';
 
-const input = workerData as WorkerInput;
 const post = (message: WorkerMessage): void => parentPort?.postMessage(message);
-const store = openDraftsStore(input.dbFile);
-importRoot(input.root, store, {
-  onProgress: (progress) => post({ type: 'progress', progress }),
-  ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
-})
-  .then((report) => post({ type: 'done', report }))
-  .catch((error: unknown) => post({ type: 'error', message: (error as Error).message }))
-  .finally(() => store.db.close());
+let queue: Promise<void> = warmMp3Decoder().then(() => post({ type: 'ready' }));
+
+async function serve(request: WorkerRequest): Promise<void> {
+  const { id, input } = request;
+  const store = openDraftsStore(input.dbFile);
+  try {
+    const report = await importRoot(input.root, store, {
+      onProgress: (progress) => post({ type: 'progress', id, progress }),
+      ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
+    });
+    post({ type: 'done', id, report });
+  } catch (error) {
+    post({ type: 'error', id, message: (error as Error).message });
+  } finally {
+    store.db.close();
+  }
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  if (request.type !== 'import') return;
+  queue = queue.then(
+    () => serve(request),
+    () => serve(request),
+  );
+});

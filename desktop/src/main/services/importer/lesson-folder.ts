@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { decodeCsvText, parseTranscriptCsv, parseVocabularyCsv } from '@magyarul/core/csv';
 import type { CsvIssue } from '@magyarul/core/csv';
 import { matchAudioFiles } from '@magyarul/core/audio-match';
 import { studioMessage } from '../../../shared/messages.ts';
@@ -11,8 +11,18 @@ import type { NewLine } from '../drafts/lines-repo.ts';
 import type { AudioFileRow } from '../drafts/media-repo.ts';
 import type { NewWord } from '../drafts/words-repo.ts';
 import type { FolderEntry } from './classify.ts';
-import { csvKind, isAudio, isCsv, lessonNameParts, pickDialogue } from './classify.ts';
+import {
+  csvKind,
+  isAudio,
+  isCsv,
+  isTranscriptText,
+  lessonNameParts,
+  pickDialogue,
+} from './classify.ts';
 import type { Limiter } from './limiter.ts';
+import { decodeTextFile } from './text-encoding.ts';
+import { readTranscriptFile } from './transcript-file.ts';
+import { readVocabularyFile } from './vocabulary-file.ts';
 
 const MB = 1024 * 1024;
 const MAX_DIALOGUE_BYTES = 50 * MB;
@@ -30,6 +40,9 @@ export type LessonImport = {
   readonly peaks: { readonly sourceHash: string; readonly data: Float32Array } | null;
   readonly lines: readonly NewLine[] | null;
   readonly words: readonly NewWord[] | null;
+  /** sha256 of the transcript and vocabulary files read (null when none was read). */
+  readonly transcriptHash: string | null;
+  readonly vocabularyHash: string | null;
   readonly audioFiles: readonly AudioFileRow[];
   readonly issues: readonly ImportIssue[];
 };
@@ -116,33 +129,45 @@ export async function importLessonFolder(
   }
 
   let lines: NewLine[] | null = null;
-  let vocabulary: { wordHu: string; wordEn: string; difficulty: string }[] | null = null;
-  for (const entry of entries.filter((e) => isCsv(e.name) && e.depth === 0)) {
+  let vocabulary: Omit<NewWord, 'audioFile' | 'matchLevel'>[] | null = null;
+  // A refused file still counts as found: "no transcript CSV" would be wrong about it.
+  let transcriptFound = false;
+  let vocabularyFound = false;
+  let transcriptHash: string | null = null;
+  let vocabularyHash: string | null = null;
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+  const textFiles = entries.filter(
+    (e) => e.depth === 0 && (isCsv(e.name) || isTranscriptText(e.name)),
+  );
+  for (const entry of textFiles) {
     const bytes = await readCsv(folder, entry, issues);
     if (!bytes) continue;
-    const headerLine = decodeCsvText(bytes).text.split(/\r?\n/, 1)[0] ?? '';
-    const kind = csvKind(entry.name, headerLine);
-    if (kind === 'transcript' && lines === null) {
-      const parsed = parseTranscriptCsv(bytes);
-      issues.push(...csvIssues(entry.name, parsed.issues));
-      lines = parsed.items.map((item) => ({
-        speaker: item.speaker,
-        text: item.line.normalize('NFC'),
-      }));
-    } else if (kind === 'vocabulary' && vocabulary === null) {
-      const parsed = parseVocabularyCsv(bytes);
-      issues.push(...csvIssues(entry.name, parsed.issues));
-      vocabulary = parsed.items.map((item) => ({
-        wordHu: item.word_hu.normalize('NFC'),
-        wordEn: item.word_en.normalize('NFC'),
-        difficulty: item.difficulty,
-      }));
+    const decoded = decodeTextFile(bytes);
+    const headerLine = decoded.ok ? (decoded.text.split(/\r?\n/, 1)[0] ?? '') : '';
+    const kind = isTranscriptText(entry.name) ? 'transcript' : csvKind(entry.name, headerLine);
+    if (kind === 'transcript' && !transcriptFound) {
+      transcriptFound = true;
+      const parsed = readTranscriptFile(bytes);
+      if (parsed.ok) {
+        lines = [...parsed.lines];
+        transcriptHash = sha256(bytes);
+      } else issues.push(fileIssue(entry.name, 'transcript-refused', { reason: parsed.reason }));
+    } else if (kind === 'vocabulary' && !vocabularyFound) {
+      vocabularyFound = true;
+      const parsed = readVocabularyFile(bytes);
+      if (parsed.ok) {
+        issues.push(...csvIssues(entry.name, parsed.issues));
+        vocabulary = [...parsed.words];
+        vocabularyHash = sha256(bytes);
+      } else {
+        issues.push(fileIssue(entry.name, 'vocabulary-refused', { reason: parsed.reason }));
+      }
     } else {
       issues.push(fileIssue(entry.name, 'unknown-csv'));
     }
   }
-  if (lines === null) issues.push(fileIssue('', 'no-transcript-csv'));
-  if (vocabulary === null) issues.push(fileIssue('', 'no-vocabulary-csv'));
+  if (!transcriptFound) issues.push(fileIssue('', 'no-transcript-csv'));
+  if (!vocabularyFound) issues.push(fileIssue('', 'no-vocabulary-csv'));
 
   for (const entry of entries) {
     if (UNSUPPORTED_AUDIO.includes(extname(entry.name).toLowerCase())) {
@@ -226,6 +251,8 @@ export async function importLessonFolder(
     peaks,
     lines,
     words,
+    transcriptHash,
+    vocabularyHash,
     audioFiles: audioFiles.sort((a, b) => a.file_name.localeCompare(b.file_name)),
     issues,
   };

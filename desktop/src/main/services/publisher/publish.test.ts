@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../../test/support/backend.ts';
 import { startBackendProcess } from '../../../../test/support/backend.ts';
 import { writeLessonsRoot } from '../../../../test/support/lessons.ts';
+import { timeAllLines } from '../../../../test/support/timing.ts';
 import type { PublishItem, PublishRequest } from '../../../shared/model.ts';
 import { openDraftsStore } from '../drafts/drafts-store.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
@@ -38,9 +39,14 @@ describe('publishLessons against the embedded backend', () => {
     url: backend.url,
     anonKey: backend.anonKey,
     ...ADMIN,
+    allowInsecure: false,
     lessonIds,
     status,
+    // The fixtures lack translations and one word's audio: warnings, accepted here.
+    acceptWarnings: true,
   });
+  const sent = (items: readonly PublishItem[]) =>
+    items.filter((i) => i.state === 'uploaded').map((i) => i.item);
   const service = (): SupabaseClient =>
     createClient(backend.url, backend.serviceKey, {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -51,6 +57,11 @@ describe('publishLessons against the embedded backend', () => {
     store = openDraftsStore(join(base, 'drafts.sqlite'));
     await importRoot(join(base, 'lessons'), store);
     lessonIds = store.lessons.list().map((l) => l.id);
+    // Fixture lessons are numbered from 901 (the seed's numbers are the course's), and timed.
+    for (const [index, id] of lessonIds.entries()) {
+      store.lessons.update(id, { lessonNumber: 901 + index });
+      timeAllLines(store, id);
+    }
     backend = await startBackendProcess(dataDir);
     await makeAdmin(backend);
   }, 180_000);
@@ -72,6 +83,10 @@ describe('publishLessons against the embedded backend', () => {
     await killing;
     expect(uploads).toBe(3);
     expect(first.failed).toBeGreaterThan(0);
+    // 03 Üres has no audio and no lines: blocked by its checks, nothing of it sent.
+    expect(first.items.filter((i) => i.state === 'blocked')).toEqual([
+      expect.objectContaining({ lesson: 'Lesson 903 “Üres”', item: 'checks' }),
+    ]);
 
     backend = await startBackendProcess(dataDir, backend.port);
     const progress: PublishItem[] = [];
@@ -80,10 +95,11 @@ describe('publishLessons against the embedded backend', () => {
       onProgress: ({ item }) => progress.push(item),
     });
     expect(second.failed).toBe(0);
+    expect(second.blocked).toBe(1);
     expect(progress.filter((i) => i.state === 'unchanged').length).toBeGreaterThanOrEqual(3);
 
     const db = service();
-    for (const summary of store.lessons.list()) {
+    for (const summary of store.lessons.list().filter((l) => l.title !== 'Üres')) {
       const draft = store.getDraft(summary.id);
       const remoteId = summary.remoteId ?? '';
       expect(summary.publishState).toBe('draft');
@@ -96,10 +112,12 @@ describe('publishLessons against the embedded backend', () => {
       ]);
       const lines = await db
         .from('lesson_transcript')
-        .select('line_number, text_content')
+        .select('line_number, text_content, start_time, end_time')
         .eq('lesson_id', remoteId)
         .order('line_number');
-      expect(lines.data?.map((l) => l.text_content)).toEqual(draft?.lines.map((l) => l.text));
+      expect(lines.data?.map((l) => [l.text_content, l.start_time, l.end_time])).toEqual(
+        draft?.lines.map((l) => [l.text, l.startTime, l.endTime]),
+      );
       const words = await db
         .from('lesson_vocabulary')
         .select('word_hu, audio_file_path')
@@ -126,24 +144,27 @@ describe('publishLessons against the embedded backend', () => {
       }
     }
     const all = await db.from('lessons').select('id');
-    expect(all.data).toHaveLength(3);
+    expect(all.data).toHaveLength(2);
+    const emptyLesson = store.lessons.list().find((l) => l.title === 'Üres');
+    expect(emptyLesson).toMatchObject({ remoteId: null, publishState: 'never' });
   }, 180_000);
 
   it('returns every item unchanged on a third run and only the lesson rows sent when publishing', async () => {
     const again = await publishLessons(store, request(), { ...quiet, onProgress: () => undefined });
-    expect(again.items.every((i) => i.state === 'unchanged')).toBe(true);
+    expect(again.items.every((i) => i.state === 'unchanged' || i.state === 'blocked')).toBe(true);
     const live = await publishLessons(store, request('published'), {
       ...quiet,
       onProgress: () => undefined,
     });
-    expect(live.items.filter((i) => i.state === 'uploaded').map((i) => i.item)).toEqual([
-      'lesson',
-      'lesson',
-      'lesson',
-    ]);
+    expect(sent(live.items)).toEqual(['lesson', 'lesson']);
     const rows = await service().from('lessons').select('is_published');
     expect(rows.data?.every((r) => r.is_published)).toBe(true);
-    expect(store.lessons.list().every((l) => l.publishState === 'published')).toBe(true);
+    expect(
+      store.lessons
+        .list()
+        .filter((l) => l.title !== 'Üres')
+        .every((l) => l.publishState === 'published' && !l.changedSincePublish),
+    ).toBe(true);
   }, 120_000);
 
   it('returns changed line times sent again as the transcript only', async () => {
@@ -155,15 +176,83 @@ describe('publishLessons against the embedded backend', () => {
       { ...request('published'), lessonIds: [lesson?.id ?? 0] },
       { ...quiet, onProgress: () => undefined },
     );
-    expect(report.items.filter((i) => i.state === 'uploaded').map((i) => i.item)).toEqual([
-      'transcript',
-    ]);
+    expect(sent(report.items)).toEqual(['transcript']);
     const row = await service()
       .from('lesson_transcript')
       .select('start_time, end_time')
       .eq('lesson_id', lesson?.remoteId ?? '')
       .eq('line_number', 1);
     expect(row.data).toEqual([{ start_time: 0.3, end_time: 1.2 }]);
+  }, 60_000);
+
+  it('returns a changed translation sent again (transcript only), an unchanged one not, and missing ones as null', async () => {
+    const [lesson] = store.lessons.list();
+    const id = lesson?.id ?? 0;
+    const [line] = store.lines.listForLesson(id);
+    const only = { ...request('published'), lessonIds: [id] };
+    const noisy = { ...quiet, onProgress: () => undefined };
+    store.lines.update(line?.id ?? 0, { translationDe: 'Hallo, Bence!' });
+    expect(store.lessons.summary(id)?.changedSincePublish).toBe(true);
+    expect(sent((await publishLessons(store, only, noisy)).items)).toEqual(['transcript']);
+    expect(store.lessons.summary(id)?.changedSincePublish).toBe(false);
+    expect(sent((await publishLessons(store, only, noisy)).items)).toEqual([]);
+    const [word] = store.words.listForLesson(id);
+    store.words.update(word?.id ?? 0, { wordEs: 'hola' });
+    expect(sent((await publishLessons(store, only, noisy)).items)).toEqual(['vocabulary']);
+    const db = service();
+    const lines = await db
+      .from('lesson_transcript')
+      .select('translation_en, translation_de, translation_es')
+      .eq('lesson_id', lesson?.remoteId ?? '')
+      .eq('line_number', 1);
+    expect(lines.data).toEqual([
+      { translation_en: null, translation_de: 'Hallo, Bence!', translation_es: null },
+    ]);
+    const words = await db
+      .from('lesson_vocabulary')
+      .select('word_hu, word_de, word_es')
+      .eq('lesson_id', lesson?.remoteId ?? '')
+      .eq('word_hu', word?.wordHu ?? '');
+    expect(words.data).toEqual([{ word_hu: word?.wordHu, word_de: null, word_es: 'hola' }]);
+  }, 60_000);
+
+  it('returns a lesson with an untimed line blocked, and one with warnings blocked unless published anyway', async () => {
+    const [lesson] = store.lessons.list();
+    const id = lesson?.id ?? 0;
+    const [line] = store.lines.listForLesson(id);
+    const before = await service()
+      .from('lesson_transcript')
+      .select('start_time')
+      .eq('lesson_id', lesson?.remoteId ?? '')
+      .eq('line_number', 1);
+    store.lines.update(line?.id ?? 0, { startTime: null });
+    const noisy = { ...quiet, onProgress: () => undefined };
+    const blocked = await publishLessons(store, { ...request(), lessonIds: [id] }, noisy);
+    expect(blocked.items).toEqual([
+      expect.objectContaining({
+        item: 'checks',
+        state: 'blocked',
+        message: 'Not sent: the checks found 1 error(s). Fix them and publish again.',
+      }),
+    ]);
+    const after = await service()
+      .from('lesson_transcript')
+      .select('start_time')
+      .eq('lesson_id', lesson?.remoteId ?? '')
+      .eq('line_number', 1);
+    expect(after.data).toEqual(before.data);
+    store.lines.update(line?.id ?? 0, { startTime: 0.3 });
+    const careful = await publishLessons(
+      store,
+      { ...request('published'), lessonIds: [id], acceptWarnings: false },
+      noisy,
+    );
+    expect(careful.items).toEqual([
+      expect.objectContaining({
+        state: 'blocked',
+        message: expect.stringMatching(/Publish anyway/),
+      }),
+    ]);
   }, 60_000);
 
   it('rejects a wrong password before sending anything', async () => {
@@ -173,6 +262,6 @@ describe('publishLessons against the embedded backend', () => {
         { ...request(), password: 'wrong' },
         { ...quiet, onProgress: () => undefined },
       ),
-    ).rejects.toMatchObject({ code: 'sign-in-failed' });
+    ).rejects.toMatchObject({ code: 'sign-in-failed', message: /^Sign-in failed: / });
   });
 });

@@ -1,0 +1,81 @@
+import type { MPEGDecoder } from 'mpg123-decoder';
+import { DecodeError } from './decode-error.ts';
+import type { PeakFolder } from './peak-folder.ts';
+import { createPeakFolder } from './peak-folder.ts';
+
+const CHUNK_BYTES = 1 << 16;
+
+async function openDecoder(): Promise<MPEGDecoder> {
+  // The package compiles its WebAssembly in a promise nobody can catch: without WebAssembly it
+  // would end the process instead of failing this decode, so that case is caught here.
+  if (!('WebAssembly' in globalThis)) {
+    throw new DecodeError('decoder-missing', 'WebAssembly is not available here', {
+      codec: 'MP3',
+    });
+  }
+  try {
+    // Loaded on first use: a machine without WebAssembly fails here, as a missing decoder, not
+    // when the import worker starts.
+    const { MPEGDecoder: Decoder } = await import('mpg123-decoder');
+    const decoder = new Decoder();
+    await decoder.ready;
+    return decoder;
+  } catch (error) {
+    throw new DecodeError(
+      'decoder-missing',
+      `MP3 decoder unavailable: ${(error as Error).message}`,
+      {
+        codec: 'MP3',
+      },
+    );
+  }
+}
+
+/**
+ * Instantiates the decoder once (its WebAssembly is decompressed and compiled on first use) so
+ * a later decode starts at once. A decoder that cannot load is reported when a file needs it.
+ */
+export async function warmMp3Decoder(): Promise<void> {
+  try {
+    (await openDecoder()).free();
+  } catch {
+    // Reported, with the reason, by the decode that needs it.
+  }
+}
+
+export type Mp3Decoded = { readonly seconds: number; readonly peaks: Float32Array | null };
+
+/**
+ * Decodes an MP3 (MPEG-1/2 layer I–III) in this thread with libmpg123 compiled to WebAssembly
+ * (the npm package mpg123-decoder): no program on PATH is involved. The bytes are fed in 64 KB
+ * chunks and each chunk's samples go straight into the peaks, so memory stays flat whatever
+ * the length. Gapless decoding drops the encoder's padding, so the length is the real one.
+ */
+export async function decodeMp3(
+  bytes: Uint8Array,
+  peaksPerSecond: number,
+  withPeaks: boolean,
+): Promise<Mp3Decoded> {
+  const decoder = await openDecoder();
+  let folder: PeakFolder | null = null;
+  let frames = 0;
+  let sampleRate = 0;
+  try {
+    for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
+      const decoded = decoder.decode(bytes.subarray(offset, offset + CHUNK_BYTES));
+      if (decoded.samplesDecoded === 0) continue;
+      if (sampleRate === 0) sampleRate = decoded.sampleRate;
+      if (withPeaks) {
+        folder ??= createPeakFolder(sampleRate, peaksPerSecond);
+        folder.add(decoded.channelData, decoded.samplesDecoded);
+      }
+      frames += decoded.samplesDecoded;
+    }
+  } finally {
+    decoder.free();
+  }
+  if (frames === 0 || sampleRate === 0) {
+    throw new DecodeError('broken', 'no MPEG audio frames decode');
+  }
+  return { seconds: frames / sampleRate, peaks: folder ? folder.finish() : null };
+}

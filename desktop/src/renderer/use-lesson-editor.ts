@@ -1,0 +1,234 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createHistory } from '../shared/history.ts';
+import type {
+  LessonDraft,
+  LessonPatch,
+  LineInput,
+  LinePatch,
+  LineTimes,
+  Peaks,
+  TranscriptLine,
+  VocabularyWord,
+  WordMatch,
+  WordPatch,
+} from '../shared/model.ts';
+import { toInputs } from '../shared/transcript-edits.ts';
+import { studio } from './studio.ts';
+
+const LESSON_FIELDS = ['title', 'lessonNumber', 'level', 'description', 'topic'] as const;
+
+const matchesOf = (words: readonly VocabularyWord[]): WordMatch[] =>
+  words.map((word) => ({
+    wordId: word.id,
+    audioFile: word.audioFile,
+    matchLevel: word.matchLevel as WordMatch['matchLevel'],
+  }));
+
+/**
+ * One lesson's draft in the editor and every edit an author makes to it. Each edit is applied
+ * on screen at once, saved right away (autosave is the write itself) and recorded as one
+ * undoable command whose undo writes the earlier state back. `onSaved` runs after each write
+ * (the lesson list refreshes its counts and markers).
+ */
+export function useLessonEditor(lessonId: number, onSaved: () => void) {
+  const [draft, setDraft] = useState<LessonDraft | null>(null);
+  const [peaks, setPeaks] = useState<Peaks | null>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [, setTick] = useState(0);
+  const history = useMemo(() => createHistory(), []);
+  const current = useRef<LessonDraft | null>(null);
+  current.current = draft;
+  const saved = useRef(onSaved);
+  saved.current = onSaved;
+
+  useEffect(() => {
+    let live = true;
+    void Promise.all([
+      studio().getDraft(lessonId),
+      studio().getPeaks(lessonId),
+      studio().mediaUrl({ kind: 'dialogue', lessonId }),
+    ]).then(([nextDraft, nextPeaks, nextUrl]) => {
+      if (!live) return;
+      setDraft(nextDraft);
+      setPeaks(nextPeaks);
+      setUrl(nextUrl);
+    });
+    return () => {
+      live = false;
+    };
+  }, [lessonId]);
+
+  /** Re-reads the draft (issues and counts the store works out). */
+  const reload = useCallback(async () => {
+    const next = await studio().getDraft(lessonId);
+    setDraft(next);
+  }, [lessonId]);
+
+  const written = useCallback(async () => {
+    setSavedAt(new Date().toLocaleTimeString());
+    setTick((n) => n + 1);
+    saved.current();
+    await reload();
+  }, [reload]);
+
+  /** Runs `apply` as an undoable command whose undo is `revert`; failures are shown. */
+  const execute = useCallback(
+    (label: string, apply: () => Promise<void>, revert: () => Promise<void>) => {
+      const guarded = (step: () => Promise<void>) => async () => {
+        try {
+          setError(null);
+          await step();
+        } catch (e) {
+          setError((e as Error).message);
+          await reload();
+        }
+      };
+      void history.execute({ label, apply: guarded(apply), revert: guarded(revert) });
+    },
+    [history, reload],
+  );
+
+  const patchLines = (update: (lines: readonly TranscriptLine[]) => TranscriptLine[]) =>
+    setDraft((d) => d && { ...d, lines: update(d.lines) });
+
+  const changeTimes = useCallback(
+    (label: string, next: readonly LineTimes[]) => {
+      const lines = current.current?.lines ?? [];
+      const before = next.map((t) => {
+        const line = lines.find((l) => l.id === t.id);
+        return { id: t.id, startTime: line?.startTime ?? null, endTime: line?.endTime ?? null };
+      });
+      const write = (times: readonly LineTimes[]) => async () => {
+        patchLines((all) =>
+          all.map((line) => {
+            const t = times.find((x) => x.id === line.id);
+            return t ? { ...line, startTime: t.startTime, endTime: t.endTime } : line;
+          }),
+        );
+        await studio().setLineTimes(lessonId, [...times]);
+        await written();
+      };
+      execute(label, write(next), write(before));
+    },
+    [execute, lessonId, written],
+  );
+
+  const updateLine = useCallback(
+    (label: string, lineId: number, patch: LinePatch) => {
+      const line = current.current?.lines.find((l) => l.id === lineId);
+      if (!line) return;
+      const before = Object.fromEntries(
+        Object.keys(patch).map((key) => [key, line[key as keyof LinePatch]]),
+      ) as LinePatch;
+      const write = (values: LinePatch) => async () => {
+        patchLines((all) => all.map((l) => (l.id === lineId ? { ...l, ...values } : l)));
+        await studio().updateLine(lineId, values);
+        await written();
+      };
+      execute(label, write(patch), write(before));
+    },
+    [execute, written],
+  );
+
+  /**
+   * A structural edit (add, delete, split, merge): the whole list is written. New lines get
+   * their ids on the first write; redo sends those ids, so later edits to them still apply.
+   */
+  const setLines = useCallback(
+    (label: string, next: LineInput[], select?: (lines: readonly TranscriptLine[]) => void) => {
+      const before = toInputs(current.current?.lines ?? []);
+      let after = next;
+      execute(
+        label,
+        async () => {
+          const lines = await studio().setLines(lessonId, after);
+          after = toInputs(lines);
+          patchLines(() => lines);
+          select?.(lines);
+          await written();
+        },
+        async () => {
+          const lines = await studio().setLines(lessonId, before);
+          patchLines(() => lines);
+          await written();
+        },
+      );
+    },
+    [execute, lessonId, written],
+  );
+
+  const updateLesson = useCallback(
+    (label: string, patch: LessonPatch) => {
+      const lesson = current.current;
+      if (!lesson) return;
+      const before: Record<string, unknown> = {};
+      for (const field of LESSON_FIELDS) if (field in patch) before[field] = lesson[field];
+      const write = (values: LessonPatch) => async () => {
+        setDraft((d) => d && { ...d, ...values });
+        await studio().updateLesson(lessonId, values);
+        await written();
+      };
+      execute(label, write(patch), write(before as LessonPatch));
+    },
+    [execute, lessonId, written],
+  );
+
+  const updateWord = useCallback(
+    (label: string, wordId: number, patch: WordPatch) => {
+      const word = current.current?.words.find((w) => w.id === wordId);
+      if (!word) return;
+      const before = Object.fromEntries(
+        Object.keys(patch).map((key) => [key, word[key as keyof WordPatch]]),
+      ) as WordPatch;
+      const write = (values: WordPatch) => async () => {
+        setDraft(
+          (d) =>
+            d && { ...d, words: d.words.map((w) => (w.id === wordId ? { ...w, ...values } : w)) },
+        );
+        await studio().updateWord(wordId, values);
+        await written();
+      };
+      execute(label, write(patch), write(before));
+    },
+    [execute, written],
+  );
+
+  /** Gives `file` to a word by hand (null takes its file away); undo restores every word. */
+  const matchWord = useCallback(
+    (wordId: number, file: string | null) => {
+      const words = current.current?.words ?? [];
+      const before = matchesOf(words);
+      const after = before.map((match) =>
+        match.wordId === wordId
+          ? { wordId, audioFile: file, matchLevel: file === null ? null : ('manual' as const) }
+          : file !== null && match.audioFile === file
+            ? { ...match, audioFile: null, matchLevel: null }
+            : match,
+      );
+      const write = (matches: WordMatch[]) => async () => {
+        await studio().setWordMatches(lessonId, matches);
+        await written();
+      };
+      execute(file === null ? 'Unmatch word' : 'Match word', write(after), write(before));
+    },
+    [execute, lessonId, written],
+  );
+
+  return {
+    draft,
+    peaks,
+    url,
+    savedAt,
+    error,
+    history,
+    changeTimes,
+    updateLine,
+    setLines,
+    updateLesson,
+    updateWord,
+    matchWord,
+  };
+}
+export type LessonEditorState = ReturnType<typeof useLessonEditor>;

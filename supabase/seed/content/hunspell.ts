@@ -1,0 +1,58 @@
+// Debian's Hungarian dictionary (hunspell-hu) through the hunspell command: spelling and stems.
+// One process per call with every word on its own line, so checking the whole course is one
+// spawn, not one per word.
+import { execFileSync } from 'node:child_process';
+
+const DICTIONARY = 'hu_HU';
+
+function run(args: readonly string[], words: readonly string[]): string {
+  try {
+    return execFileSync('hunspell', ['-d', DICTIONARY, '-i', 'UTF-8', ...args], {
+      input: `${words.join('\n')}\n`,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, LC_ALL: 'C.UTF-8' },
+    }).toString('utf8');
+  } catch (cause) {
+    throw new Error(
+      'hunspell with the hu_HU dictionary is needed for the course check ' +
+        '(Debian: apt-get install hunspell hunspell-hu)',
+      { cause },
+    );
+  }
+}
+
+/** The words hunspell-hu does not accept, in input order without duplicates. */
+export function misspelled(words: readonly string[]): string[] {
+  const unique = [...new Set(words)];
+  if (unique.length === 0) return [];
+  return [
+    ...new Set(
+      run(['-l'], unique)
+        .split('\n')
+        .map((w) => w.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/**
+ * Every dictionary form hunspell-hu gives for each word (`kávét` → kávé, `vagyok` → van), lower
+ * case; a word it does not know maps to no stems.
+ */
+export function stems(words: readonly string[]): Map<string, string[]> {
+  const unique = [...new Set(words)];
+  const result = new Map<string, string[]>(unique.map((w) => [w, []]));
+  if (unique.length === 0) return result;
+  // The output is one block per input word, blocks separated by an empty line; a line is
+  // "word stem", or just "word" when the word is unknown.
+  const blocks = run(['-s'], unique).split('\n\n');
+  unique.forEach((word, index) => {
+    const found = new Set<string>();
+    for (const line of (blocks[index] ?? '').split('\n')) {
+      const [, stem] = line.trim().split(/\s+/u);
+      if (stem) found.add(stem.toLowerCase());
+    }
+    result.set(word, [...found]);
+  });
+  return result;
+}

@@ -1,0 +1,60 @@
+// Prints the course check's figures per lesson, for whoever edits the content:
+//
+//   npx tsx supabase/seed/content/report.ts [lesson number…]
+//
+// Unknown words (not taught, not a name, not glossed), misspellings, the share of reused words
+// and of frequent taught words. course.test.ts asserts the same measures.
+import { fileURLToPath } from 'node:url';
+import {
+  analyseCourse,
+  frequentForms,
+  frequentLemmas,
+  isFrequent,
+  NAMES,
+  reuseShare,
+  tokens,
+} from './course-check.ts';
+import { misspelled } from './hunspell.ts';
+import { LESSONS } from './lessons.ts';
+
+export const FREQUENCY_FILE = new URL('../data/hu-frequency.txt', import.meta.url);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const only = new Set(process.argv.slice(2).map(Number));
+  const analysis = analyseCourse(LESSONS);
+  const lemmas = frequentLemmas(frequentForms(FREQUENCY_FILE));
+  const names = new Set(NAMES);
+  let frequent = 0;
+  let total = 0;
+  for (const lesson of LESSONS) {
+    const items = analysis.taught.get(lesson.number) ?? [];
+    const rare = items.filter((i) => !isFrequent(i.hu, lemmas)).map((i) => i.hu);
+    frequent += items.length - rare.length;
+    total += items.length;
+    if (only.size > 0 && !only.has(lesson.number)) continue;
+    const unknown = analysis.uses
+      .filter((u) => u.lesson === lesson.number && u.by === null)
+      .map((u) => `${u.token}(${u.line})`);
+    const used = analysis.used.get(lesson.number) ?? new Set();
+    const unused = items.filter((i) => !used.has(i.hu)).map((i) => i.hu);
+    const texts = [
+      ...lesson.lines.map(([, text]) => text),
+      ...lesson.words.map((w) => w.hu),
+      ...(lesson.glosses ?? []).map((g) => g.form),
+    ];
+    const spelling = misspelled(texts.flatMap((t) => t.match(/[\p{L}]+/gu) ?? [])).filter(
+      (w) => !names.has(w),
+    );
+    console.log(
+      `#${lesson.number} ${lesson.title}: ${items.length} new, reuse ${(reuseShare(analysis, lesson.number) * 100).toFixed(0)} %, ` +
+        `${lesson.lines.length} lines, ${tokens(lesson.lines.map(([, t]) => t).join(' ')).length} tokens`,
+    );
+    if (unknown.length) console.log(`   unknown: ${unknown.join(' ')}`);
+    if (unused.length) console.log(`   taught but unused: ${unused.join(', ')}`);
+    if (spelling.length) console.log(`   misspelled: ${spelling.join(', ')}`);
+    if (rare.length) console.log(`   not frequent: ${rare.join(', ')}`);
+  }
+  console.log(
+    `frequent taught items: ${frequent}/${total} = ${((frequent / total) * 100).toFixed(1)} %`,
+  );
+}

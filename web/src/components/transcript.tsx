@@ -1,0 +1,110 @@
+import { useCallback, useId, useState } from 'react';
+import { lineTranslationIn, type MeaningLanguage } from '@magyarul/core/flashcards';
+import type { LineTranslations } from '@magyarul/core/flashcards';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { MeaningText } from './meaning-text.tsx';
+
+/** A transcript line with its times filled (core's withDefaultTimings) and its translations. */
+export type TranscriptLine = LineTranslations & {
+  readonly line_number: number;
+  readonly speaker: string;
+  readonly text_content: string;
+  readonly start_time: number;
+  readonly end_time: number;
+};
+
+export const SHOW_TRANSLATIONS_KEY = 'magyarul.showTranslations';
+
+function readFlag(key: string): boolean {
+  try {
+    return localStorage.getItem(key) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** The translations switch: off until the learner turns it on, then remembered in this browser. */
+function useShowTranslations(): [boolean, (show: boolean) => void] {
+  const [show, setShow] = useState(() => readFlag(SHOW_TRANSLATIONS_KEY));
+  const set = useCallback((next: boolean) => {
+    try {
+      localStorage.setItem(SHOW_TRANSLATIONS_KEY, String(next));
+    } catch {
+      // Private mode may refuse storage; the choice then lasts for this visit only.
+    }
+    setShow(next);
+  }, []);
+  return [show, set];
+}
+
+/**
+ * The dialogue as it is spoken: the line being heard is highlighted and a click seeks to it.
+ * With translations on, each line shows its translation in the learner's language under the
+ * Hungarian, inside the same line, so it is highlighted and followed with it; English stands in,
+ * tagged, where that language is missing.
+ */
+export function Transcript({
+  lines,
+  active,
+  language,
+  onSeek,
+}: {
+  lines: readonly TranscriptLine[];
+  active: number;
+  language: MeaningLanguage;
+  onSeek: (time: number) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const [show, setShow] = useShowTranslations();
+  const translated = lines.some((line) => lineTranslationIn(line, language) !== null);
+  return (
+    <div className="transcript-block">
+      {translated && (
+        <div className="transcript-tools">
+          <input
+            id={`${id}-translations`}
+            type="checkbox"
+            role="switch"
+            checked={show}
+            onChange={(e) => setShow(e.target.checked)}
+          />
+          <label htmlFor={`${id}-translations`}>{t('transcript.showTranslations')}</label>
+        </div>
+      )}
+      <ol className="transcript" aria-label={t('audio.transcript')}>
+        {lines.map((line, index) => {
+          const translation = show && translated ? lineTranslationIn(line, language) : null;
+          return (
+            <li key={line.line_number}>
+              <button
+                type="button"
+                className="transcript-line"
+                aria-current={index === active ? 'true' : undefined}
+                onClick={() => onSeek(line.start_time)}
+              >
+                <span className="speaker">{line.speaker.toUpperCase()}</span>
+                <span className="line-text">
+                  <span lang="hu">{line.text_content}</span>
+                  {show &&
+                    translated &&
+                    (translation ? (
+                      <MeaningText
+                        className="line-translation"
+                        meaning={translation}
+                        learnerLanguage={language}
+                      />
+                    ) : (
+                      <span className="line-translation muted">
+                        {t('transcript.noTranslation')}
+                      </span>
+                    ))}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

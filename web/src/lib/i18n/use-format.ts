@@ -1,0 +1,28 @@
+import { useMemo } from 'react';
+import { useI18n } from './i18n.tsx';
+import { formatNumber, formatPercent, levelKey } from './format.ts';
+
+export type Formatters = {
+  /** 2,000 / 2.000 / 2.000 */
+  readonly number: (value: number) => string;
+  /** 0.3 → 30% / 30 % / 30 % */
+  readonly percent: (ratio: number) => string;
+  /** beginner → Beginner / Anfänger / Principiante (an unknown level as stored) */
+  readonly level: (level: string) => string;
+};
+
+/** Numbers and level names in the interface language. */
+export function useFormat(): Formatters {
+  const { language, t } = useI18n();
+  return useMemo(
+    () => ({
+      number: (value: number) => formatNumber(value, language),
+      percent: (ratio: number) => formatPercent(ratio, language),
+      level: (level: string) => {
+        const key = levelKey(level);
+        return key ? t(key) : level;
+      },
+    }),
+    [language, t],
+  );
+}
