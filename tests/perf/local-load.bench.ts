@@ -142,6 +142,8 @@ async function latencyUnderAttack(rows: LatencyRow[]): Promise<void> {
       restPath('lessons', ISSUE_SELECT),
       restPath('lessons', HEAVY_SELECT),
       restPath('lessons', chainSelect(4)),
+      // Permitted: answered with the full nested body.
+      restPath('lessons', chainSelect(2)),
     ]);
     await hostile.started;
     try {

@@ -58,6 +58,8 @@ describe('no request stalls the others (defaults, as npm start runs)', () => {
       restPath('lessons', breadthSelect([4, 4, 4, 4])),
       restPath('lessons', HEAVY_SELECT),
       restPath('lessons', chainSelect(4)),
+      // Permitted: answered with the full nested body.
+      restPath('lessons', chainSelect(2)),
     ]);
     await load.started;
     let health: Latency;
