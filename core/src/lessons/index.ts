@@ -56,6 +56,7 @@ export type {
   StoredTranscriptLine,
   TranscriptLineIssue,
   TranscriptSaveLine,
+  TranscriptSavePlan,
 } from './transcript-save.ts';
 export {
   durationMinutes,

@@ -165,8 +165,8 @@ export function alignLines(
  * The lines after a text-view edit or a file load, merged line by line into `base`: a line
  * whose text is unchanged, or that is an edit of an old line, keeps that line's id, times and
  * translations (translations the source carries replace the old ones); a line that continues
- * no old line is new, with no time (the spec's 5-second default applies to it alone, at
- * playback). Old lines no new line continues are gone.
+ * no old line is new, with no time (the spec's 5-second default is given to it alone, when it
+ * is saved: see transcriptSavePlan). Old lines no new line continues are gone.
  */
 export function mergeIncomingLines(
   base: readonly EditorLine[],

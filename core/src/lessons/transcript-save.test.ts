@@ -69,7 +69,7 @@ describe('transcript save plan', () => {
     });
   });
 
-  it('returns new lines without an id, all renumbered from 1 after an insert', () => {
+  it('returns new lines without an id, renumbered from 1, the untimed one with the default', () => {
     const [a, b] = toEditorLines(stored);
     const added: EditorLine = {
       key: 'new-1',
@@ -87,10 +87,32 @@ describe('transcript save plan', () => {
       stored,
     );
     expect(plan.changed).toBe(true);
-    expect(plan.lines.map((l) => [l.id, l.line_number, l.speaker])).toEqual([
-      ['a', 1, 'narrator'],
-      [null, 2, 'bence'],
-      ['b', 3, 'anna'],
+    expect(
+      plan.lines.map((l) => [l.id, l.line_number, l.speaker, l.start_time, l.end_time]),
+    ).toEqual([
+      ['a', 1, 'narrator', 0.4, 4.8],
+      [null, 2, 'bence', 5, 9],
+      ['b', 3, 'anna', 5.5, 8.33],
+    ]);
+    expect(plan.timesTouched).toEqual([false, true, false]);
+  });
+
+  it('returns a stored untimed line untouched, and the default for it once it is edited', () => {
+    const untimed = stored.map((row) => ({ ...row, start_time: null, end_time: null }));
+    const plan = transcriptSavePlan(toEditorLines(untimed), untimed);
+    expect(plan.changed).toBe(false);
+    expect(plan.lines.map((l) => [l.start_time, l.end_time])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const edited = toEditorLines(untimed).map((l, i) =>
+      i === 1 ? { ...l, text_content: 'Szia!' } : l,
+    );
+    expect(
+      transcriptSavePlan(edited, untimed).lines.map((l) => [l.start_time, l.end_time]),
+    ).toEqual([
+      [null, null],
+      [5, 9],
     ]);
   });
 
@@ -109,10 +131,47 @@ describe('transcript save plan', () => {
     const lines = toEditorLines(stored).map((l, i): EditorLine =>
       i === 0 ? { ...l, speaker: 'peter', text_content: ' ' } : { ...l, start_time: 4 },
     );
-    expect(checkTranscript(lines, 70).map((i) => i.message)).toEqual([
-      "Line 1: Unknown speaker 'peter' (use NARRATOR, ANNA or BENCE)",
-      'Line 1: The text is empty.',
-      'Line 2 overlaps line 1: it starts at 0:04.00, before line 1 ends at 0:04.80.',
+    const issues = checkTranscript(lines, stored, 70);
+    expect(issues.map((i) => [i.message, i.blocking])).toEqual([
+      ["Line 1: Unknown speaker 'peter' (use NARRATOR, ANNA or BENCE)", true],
+      ['Line 1: The text is empty.', true],
+      ['Line 2 overlaps line 1: it starts at 0:04.00, before line 1 ends at 0:04.80.', true],
+    ]);
+  });
+
+  it('returns a default time that collides with a neighbour as blocking', () => {
+    const lines = toEditorLines(stored);
+    const inserted: EditorLine = {
+      ...(lines[0] as EditorLine),
+      key: 'n',
+      id: null,
+      text_content: 'Új.',
+    };
+    const issues = checkTranscript(
+      [lines[0], { ...inserted, start_time: null, end_time: null }, lines[1]].filter(
+        (l): l is EditorLine => l !== undefined,
+      ),
+      stored,
+      70,
+    );
+    expect(issues.map((i) => [i.message, i.blocking])).toEqual([
+      ['Line 3 overlaps line 2: it starts at 0:05.50, before line 2 ends at 0:09.00.', true],
+    ]);
+  });
+
+  it('returns old problems between lines nobody retimed as not blocking', () => {
+    const late = stored.map((row) =>
+      row.id === 'b' ? { ...row, start_time: 80, end_time: 84 } : row,
+    );
+    const edited = toEditorLines(late).map((l) =>
+      l.id === 'b' ? { ...l, text_content: 'Szia!' } : l,
+    );
+    expect(checkTranscript(edited, late, 70).map((i) => [i.code, i.blocking])).toEqual([
+      ['past-audio', false],
+    ]);
+    const retimed = edited.map((l) => (l.id === 'b' ? { ...l, end_time: 85 } : l));
+    expect(checkTranscript(retimed, late, 70).map((i) => [i.code, i.blocking])).toEqual([
+      ['past-audio', true],
     ]);
   });
 });
