@@ -202,6 +202,7 @@ export const enAdmin = {
   'transcript.viewTable': 'Line table',
   'transcript.viewText': 'Text (SPEAKER: text)',
   'transcript.col.line': '#',
+  'transcript.lineLabel': 'Line {n}',
   'transcript.col.speaker': 'Speaker',
   'transcript.col.start': 'Start (s)',
   'transcript.col.end': 'End (s)',

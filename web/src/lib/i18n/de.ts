@@ -296,6 +296,7 @@ const texts: Translation = {
   'transcript.viewTable': 'Zeilentabelle',
   'transcript.viewText': 'Text (SPRECHER: Text)',
   'transcript.col.line': '#',
+  'transcript.lineLabel': 'Zeile {n}',
   'transcript.col.speaker': 'Sprecher',
   'transcript.col.start': 'Beginn (s)',
   'transcript.col.end': 'Ende (s)',

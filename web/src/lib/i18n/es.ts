@@ -291,6 +291,7 @@ const texts: Translation = {
   'transcript.viewTable': 'Tabla de líneas',
   'transcript.viewText': 'Texto (HABLANTE: texto)',
   'transcript.col.line': '#',
+  'transcript.lineLabel': 'Línea {n}',
   'transcript.col.speaker': 'Hablante',
   'transcript.col.start': 'Inicio (s)',
   'transcript.col.end': 'Fin (s)',
