@@ -22,6 +22,7 @@ export {
   LINE_TRANSLATION_COLUMN,
   TRANSLATION_LANGUAGES,
   WORD_MEANING_COLUMN,
+  completenessFromCounts,
   incompleteLanguages,
   storedTranslation,
   translationCompleteness,
@@ -29,6 +30,7 @@ export {
 export type {
   LanguageCompleteness,
   LineTranslations,
+  TranslationCounts,
   TranslationLanguage,
   WordMeanings,
 } from './translations.ts';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { incompleteLanguages, storedTranslation, translationCompleteness } from './translations.ts';
+import {
+  completenessFromCounts,
+  incompleteLanguages,
+  storedTranslation,
+  translationCompleteness,
+} from './translations.ts';
 
 describe('translation completeness', () => {
   it('returns each language complete when every word and line has it', () => {
@@ -36,5 +41,33 @@ describe('translation completeness', () => {
     expect(storedTranslation('   ')).toBeNull();
     expect(storedTranslation(null)).toBeNull();
     expect(storedTranslation(undefined)).toBeNull();
+  });
+
+  it('returns completeness from the database counts, English words always present', () => {
+    expect(
+      completenessFromCounts({
+        words: 4,
+        words_de: 4,
+        words_es: 1,
+        lines: 10,
+        lines_en: 10,
+        lines_de: 9,
+        lines_es: 10,
+      }),
+    ).toEqual([
+      { language: 'en', missingWords: 0, missingLines: 0, complete: true },
+      { language: 'de', missingWords: 0, missingLines: 1, complete: false },
+      { language: 'es', missingWords: 3, missingLines: 0, complete: false },
+    ]);
+    const empty = {
+      words: null,
+      words_de: null,
+      words_es: null,
+      lines: null,
+      lines_en: null,
+      lines_de: null,
+      lines_es: null,
+    };
+    expect(incompleteLanguages(completenessFromCounts(empty))).toEqual([]);
   });
 });

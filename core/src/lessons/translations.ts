@@ -75,3 +75,35 @@ export function storedTranslation(value: string | null | undefined): string | nu
   const text = value.normalize('NFC').trim();
   return text === '' ? null : text;
 }
+
+/** A lesson's counts as admin_translation_status returns them (null counts read as 0). */
+export type TranslationCounts = {
+  readonly words: number | null;
+  readonly words_de: number | null;
+  readonly words_es: number | null;
+  readonly lines: number | null;
+  readonly lines_en: number | null;
+  readonly lines_de: number | null;
+  readonly lines_es: number | null;
+};
+
+/** Per language, what a lesson lacks, from its counts (English words are always there). */
+export function completenessFromCounts(counts: TranslationCounts): LanguageCompleteness[] {
+  const words = counts.words ?? 0;
+  const lines = counts.lines ?? 0;
+  const have: Record<TranslationLanguage, { words: number; lines: number }> = {
+    en: { words, lines: counts.lines_en ?? 0 },
+    de: { words: counts.words_de ?? 0, lines: counts.lines_de ?? 0 },
+    es: { words: counts.words_es ?? 0, lines: counts.lines_es ?? 0 },
+  };
+  return TRANSLATION_LANGUAGES.map((language) => {
+    const missingWords = Math.max(0, words - have[language].words);
+    const missingLines = Math.max(0, lines - have[language].lines);
+    return {
+      language,
+      missingWords,
+      missingLines,
+      complete: missingWords === 0 && missingLines === 0,
+    };
+  });
+}

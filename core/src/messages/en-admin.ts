@@ -199,6 +199,10 @@ export const enAdmin = {
   'exporter.generate': 'Generate',
 
   // Review editor: transcript lines, timings, translations (product texts)
+  'create.transcriptColumnsHint':
+    'Columns: speaker, line (or text); optional translation_en, translation_de, translation_es. "SPEAKER: text" lines work too.',
+  'create.vocabularyColumnsHint':
+    'Columns: word_hu, word_en, difficulty; optional word_de, word_es.',
   'transcript.viewTable': 'Line table',
   'transcript.viewText': 'Text (SPEAKER: text)',
   'transcript.col.line': '#',
@@ -240,9 +244,9 @@ export const enAdmin = {
   'translations.incomplete':
     '{language}: {words} word meanings and {lines} line translations missing',
   'translations.publishWarning':
-    'Translations are missing in {languages}. Learners who read {languages} will see English there instead. Publish anyway?',
+    'Translations are missing in {languages}. Learners will see English, or no translation, where one is missing. Publish anyway?',
   'translations.approveWarning':
-    'Translations are missing in these lessons:\n{list}\nLearners who read those languages will see English there instead. Publish anyway?',
+    'Translations are missing in these lessons:\n{list}\nLearners will see English, or no translation, where one is missing. Publish anyway?',
   'translations.approveWarningLine': '{lesson}: {languages}',
   'vocabulary.field.meaning': '{language} {word}',
 } as const;

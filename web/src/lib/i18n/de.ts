@@ -293,6 +293,10 @@ const texts: Translation = {
   'csv.rowSkippedSpeakerText':
     'Zeile {n} übersprungen: erwartet werden ein Sprecher und ein Text (Sprecher,Text)',
   'transcript.lineExpected': 'Zeile {n}: Erwartet „SPRECHER: Text“',
+  'create.transcriptColumnsHint':
+    'Spalten: speaker, line (oder text); optional translation_en, translation_de, translation_es. Zeilen im Format „SPRECHER: Text“ gehen auch.',
+  'create.vocabularyColumnsHint':
+    'Spalten: word_hu, word_en, difficulty; optional word_de, word_es.',
   'transcript.viewTable': 'Zeilentabelle',
   'transcript.viewText': 'Text (SPRECHER: Text)',
   'transcript.col.line': '#',
@@ -336,9 +340,9 @@ const texts: Translation = {
   'translations.incomplete':
     '{language}: {words} Wortbedeutungen und {lines} Zeilenübersetzungen fehlen',
   'translations.publishWarning':
-    'Übersetzungen fehlen auf {languages}. Lernende, die {languages} lesen, sehen dort stattdessen Englisch. Trotzdem veröffentlichen?',
+    'Es fehlen Übersetzungen für: {languages}. Wo eine fehlt, sehen Lernende Englisch oder keine Übersetzung. Trotzdem veröffentlichen?',
   'translations.approveWarning':
-    'In diesen Lektionen fehlen Übersetzungen:\n{list}\nLernende, die diese Sprachen lesen, sehen dort stattdessen Englisch. Trotzdem veröffentlichen?',
+    'In diesen Lektionen fehlen Übersetzungen:\n{list}\nWo eine fehlt, sehen Lernende Englisch oder keine Übersetzung. Trotzdem veröffentlichen?',
   'translations.approveWarningLine': '{lesson}: {languages}',
   'vocabulary.field.meaning': '{language} {word}',
 

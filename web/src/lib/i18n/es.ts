@@ -288,6 +288,10 @@ const texts: Translation = {
   'csv.rowSkippedSpeakerText':
     'Fila {n} omitida: se esperaba un hablante y un texto (hablante,texto)',
   'transcript.lineExpected': 'Línea {n}: se esperaba «HABLANTE: texto»',
+  'create.transcriptColumnsHint':
+    'Columnas: speaker, line (o text); opcionales translation_en, translation_de, translation_es. También sirven líneas «HABLANTE: texto».',
+  'create.vocabularyColumnsHint':
+    'Columnas: word_hu, word_en, difficulty; opcionales word_de, word_es.',
   'transcript.viewTable': 'Tabla de líneas',
   'transcript.viewText': 'Texto (HABLANTE: texto)',
   'transcript.col.line': '#',
@@ -330,9 +334,9 @@ const texts: Translation = {
   'translations.incomplete':
     '{language}: faltan {words} significados de palabras y {lines} traducciones de líneas',
   'translations.publishWarning':
-    'Faltan traducciones en {languages}. Quienes leen en {languages} verán inglés en su lugar. ¿Publicar de todos modos?',
+    'Faltan traducciones en: {languages}. Donde falte una, se verá el inglés o ninguna traducción. ¿Publicar de todos modos?',
   'translations.approveWarning':
-    'Faltan traducciones en estas lecciones:\n{list}\nQuienes leen en esos idiomas verán inglés en su lugar. ¿Publicar de todos modos?',
+    'Faltan traducciones en estas lecciones:\n{list}\nDonde falte una, se verá el inglés o ninguna traducción. ¿Publicar de todos modos?',
   'translations.approveWarningLine': '{lesson}: {languages}',
   'vocabulary.field.meaning': '{language} {word}',
 
