@@ -68,6 +68,7 @@ export function TranscriptPreview({
                           language: t(`translations.language.${language}`),
                           n: index + 1,
                         })}
+                        placeholder={t(`translations.language.${language}`)}
                         value={line[column]}
                         onChange={(e) => onChange(index, { ...line, [column]: e.target.value })}
                       />
@@ -121,6 +122,7 @@ export function VocabularyPreview({
                           language: t(`translations.language.${language}`),
                           word: word.word_hu,
                         })}
+                        placeholder={t(`translations.language.${language}`)}
                         value={word[column]}
                         onChange={(e) => onChange({ ...word, [column]: e.target.value })}
                       />

@@ -178,16 +178,20 @@ export function QaTab() {
                 />
                 <div className="admin-qa-main">
                   <h3>{title}</h3>
-                  <p className="small muted">
-                    <span className={lesson.is_published ? 'badge good' : 'badge'}>
-                      {lesson.is_published
-                        ? t('lesson.status.published')
-                        : t('lesson.status.draft')}
-                    </span>{' '}
-                    {label('created')}: {shortDate(lesson.created_at)} · {label('updated')}:{' '}
-                    {shortDate(lesson.updated_at)} · {formatClock(lesson.duration ?? 0)}
-                  </p>
-                  {status.has(lesson.id) && <LanguageBadges status={status.get(lesson.id) ?? []} />}
+                  <div className="small muted admin-qa-meta">
+                    <p>
+                      <span className={lesson.is_published ? 'badge good' : 'badge'}>
+                        {lesson.is_published
+                          ? t('lesson.status.published')
+                          : t('lesson.status.draft')}
+                      </span>{' '}
+                      {label('created')}: {shortDate(lesson.created_at)} · {label('updated')}:{' '}
+                      {shortDate(lesson.updated_at)} · {formatClock(lesson.duration ?? 0)}
+                    </p>
+                    {status.has(lesson.id) && (
+                      <LanguageBadges status={status.get(lesson.id) ?? []} />
+                    )}
+                  </div>
                 </div>
                 <ButtonLink
                   to={`/admin/review/${lesson.id}`}

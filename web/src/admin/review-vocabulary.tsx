@@ -122,6 +122,7 @@ function WordRow({
       <td>
         <input
           aria-label={`${label('hungarian')} ${name}`}
+          placeholder={label('hungarian')}
           lang="hu"
           value={word.word_hu}
           onChange={(e) => onChange({ ...word, word_hu: e.target.value }, true)}
@@ -130,6 +131,7 @@ function WordRow({
       <td>
         <input
           aria-label={`${label('english')} ${name}`}
+          placeholder={label('english')}
           value={word.word_en}
           onChange={(e) => onChange({ ...word, word_en: e.target.value }, true)}
         />
@@ -141,6 +143,7 @@ function WordRow({
             language: t('translations.language.de'),
             word: name,
           })}
+          placeholder={t('translations.language.de')}
           value={word.word_de}
           onChange={(e) => onChange({ ...word, word_de: e.target.value }, true)}
         />
@@ -152,6 +155,7 @@ function WordRow({
             language: t('translations.language.es'),
             word: name,
           })}
+          placeholder={t('translations.language.es')}
           value={word.word_es}
           onChange={(e) => onChange({ ...word, word_es: e.target.value }, true)}
         />
@@ -171,65 +175,67 @@ function WordRow({
           ))}
         </select>
       </td>
-      <td className="button-row">
-        {word.audio_file_path ? (
-          <>
+      <td>
+        <div className="button-row admin-word-actions">
+          {word.audio_file_path ? (
+            <>
+              <Button
+                variant="ghost"
+                aria-label={label('play', { word: name })}
+                onClick={() => void play()}
+              >
+                {t('reviewAudio.play')}
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={label('downloadWord', { word: name })}
+                onClick={() => void download()}
+              >
+                {t('reviewAudio.download')}
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={label('replaceWordAudio', { word: name })}
+                onClick={() => input.current?.click()}
+              >
+                {t('reviewAudio.replace')}
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={label('deleteWordAudio', { word: name })}
+                onClick={() => void removeAudio()}
+              >
+                {t('reviewAudio.delete')}
+              </Button>
+            </>
+          ) : (
             <Button
               variant="ghost"
-              aria-label={label('play', { word: name })}
-              onClick={() => void play()}
-            >
-              {t('reviewAudio.play')}
-            </Button>
-            <Button
-              variant="ghost"
-              aria-label={label('downloadWord', { word: name })}
-              onClick={() => void download()}
-            >
-              {t('reviewAudio.download')}
-            </Button>
-            <Button
-              variant="ghost"
-              aria-label={label('replaceWordAudio', { word: name })}
+              aria-label={label('uploadWordAudio', { word: name })}
               onClick={() => input.current?.click()}
             >
-              {t('reviewAudio.replace')}
+              {t('reviewAudio.upload')}
             </Button>
-            <Button
-              variant="ghost"
-              aria-label={label('deleteWordAudio', { word: name })}
-              onClick={() => void removeAudio()}
-            >
-              {t('reviewAudio.delete')}
-            </Button>
-          </>
-        ) : (
+          )}
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".mp3,.wav,.m4a,.aac,audio/*"
+            aria-label={label('wordAudioFile', { word: name })}
+            onChange={(e) => {
+              void upload(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
           <Button
-            variant="ghost"
-            aria-label={label('uploadWordAudio', { word: name })}
-            onClick={() => input.current?.click()}
+            variant="danger"
+            aria-label={label('deleteWord', { word: name })}
+            onClick={onDelete}
           >
-            {t('reviewAudio.upload')}
+            {t('vocabulary.deleteWord')}
           </Button>
-        )}
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept=".mp3,.wav,.m4a,.aac,audio/*"
-          aria-label={label('wordAudioFile', { word: name })}
-          onChange={(e) => {
-            void upload(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-        <Button
-          variant="danger"
-          aria-label={label('deleteWord', { word: name })}
-          onClick={onDelete}
-        >
-          {t('vocabulary.deleteWord')}
-        </Button>
+        </div>
       </td>
     </tr>
   );
@@ -300,7 +306,7 @@ export function ReviewVocabulary({
         <p className="muted">{t('vocabulary.empty')}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-vocabulary-table">
             <thead>
               <tr>
                 <th scope="col">{label('hungarian')}</th>
