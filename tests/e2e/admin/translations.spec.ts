@@ -207,6 +207,47 @@ test.describe('translations in the admin area', () => {
     expect(water).toEqual({ word_de: 'Wasser', word_es: 'agua' });
   });
 
+  test("the review page's transcript CSV brings translations; unchanged lines keep their times", async ({
+    page,
+    request,
+  }) => {
+    const db = await adminClient(request);
+    const lesson = await makeLesson(db);
+    const before = await transcriptRows(db, lesson.id);
+    await signInAdmin(page);
+    await page.goto(`/admin/review/${lesson.id}`);
+    await page.getByLabel('Upload New CSV').setInputFiles({
+      name: 'translated.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'speaker,text,translation_en,translation_de,translation_es',
+          'narrator,Anna a boltban.,Anna in the shop.,Anna im Laden.,Anna en la tienda.',
+          'bence,Jó napot kívánok!,Good day!,Guten Tag!,¡Buenos días!',
+          'anna,Jó napot!,Good afternoon!,Guten Tag!,¡Buenas tardes!',
+        ].join('\n'),
+      ),
+    });
+    await expect(page.getByText('Loaded 3 transcript lines')).toBeVisible();
+    await expect(page.getByLabel('German translation of line 1', { exact: true })).toHaveValue(
+      'Anna im Laden.',
+    );
+    // The new middle line has no time yet; the others keep theirs.
+    await expect(page.getByLabel('Start of line 2', { exact: true })).toHaveValue('');
+    await page.getByLabel('Start of line 2', { exact: true }).fill('4.2');
+    await page.getByLabel('End of line 2', { exact: true }).fill('4.9');
+    await page.getByRole('button', { name: 'Save Transcript Changes' }).click();
+    await expect(page.getByText('Transcript changes saved')).toBeVisible();
+    const after = await transcriptRows(db, lesson.id);
+    expect(
+      after.map((l) => [l.id, l.start_time, l.end_time, l.translation_en, l.translation_es]),
+    ).toEqual([
+      [before[0]?.id, 0, 4, 'Anna in the shop.', 'Anna en la tienda.'],
+      [after[1]?.id, 4.2, 4.9, 'Good day!', '¡Buenos días!'],
+      [before[1]?.id, 5, 9, 'Good afternoon!', '¡Buenas tardes!'],
+    ]);
+  });
+
   test('Publish asks before publishing a lesson with a missing language; declining saves nothing', async ({
     page,
     request,
@@ -261,6 +302,13 @@ test.describe('translations in the admin area', () => {
 
     const rowOf = (l: { number: number; title: string }) =>
       page.getByRole('listitem').filter({ hasText: `Lesson ${l.number}: ${l.title}` });
+    // The floating Send Feedback button can cover the last row's checkbox (issue 14): select
+    // with the keyboard, as a keyboard user does.
+    const select = async (l: { number: number; title: string }) => {
+      const box = page.getByLabel(`Select Lesson ${l.number}: ${l.title}`);
+      await box.press('Space');
+      await expect(box).toBeChecked();
+    };
     const languagesOf = (l: { number: number; title: string }) =>
       rowOf(l).getByRole('list', { name: 'Translations' });
     await expect(languagesOf(complete)).toContainText('English: complete');
@@ -275,14 +323,14 @@ test.describe('translations in the admin area', () => {
 
     // Approving the complete lesson alone asks nothing.
     let confirms = recordConfirms(page, true);
-    await page.getByLabel(`Select Lesson ${complete.number}: ${complete.title}`).check();
+    await select(complete);
     await page.getByRole('button', { name: 'Approve Selected' }).click();
     await expect(page.getByText('1 lessons approved and published')).toBeVisible();
     expect(confirms).toEqual([]);
 
     // The partial one is named; declining publishes nothing.
     confirms = recordConfirms(page, false);
-    await page.getByLabel(`Select Lesson ${partial.number}: ${partial.title}`).check();
+    await select(partial);
     await page.getByRole('button', { name: 'Approve Selected' }).click();
     await expect.poll(() => confirms).toHaveLength(1);
     expect(confirms[0]).toBe(
