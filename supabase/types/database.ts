@@ -897,6 +897,8 @@ export type Database = {
           translation_en: string | null;
           translation_de: string | null;
           translation_es: string | null;
+          slow_start_time: number | null;
+          slow_end_time: number | null;
         }[];
       };
     };

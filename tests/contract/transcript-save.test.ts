@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../supabase/local/src/generated/database.ts';
+import type { Database } from '../../supabase/types/database.ts';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 
 // save_lesson_transcript and admin_translation_status through supabase-js, as the web editor

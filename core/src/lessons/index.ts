@@ -22,10 +22,10 @@ export {
 } from './translations.ts';
 export type {
   LanguageCompleteness,
-  LineTranslations,
+  LineTranslationColumns,
   TranslationCounts,
   TranslationLanguage,
-  WordMeanings,
+  WordMeaningColumns,
 } from './translations.ts';
 export {
   EDIT_SIMILARITY_THRESHOLD,

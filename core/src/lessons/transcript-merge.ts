@@ -1,11 +1,11 @@
-import type { LineTranslations, TranslationLanguage } from './translations.ts';
+import type { LineTranslationColumns, TranslationLanguage } from './translations.ts';
 import { LINE_TRANSLATION_COLUMN, TRANSLATION_LANGUAGES } from './translations.ts';
 
 /**
  * A transcript line as an editor holds it: the database id (null until saved) and every field
  * the editors change. `key` is stable for the life of the editor (React keys, focus).
  */
-export type EditorLine = LineTranslations & {
+export type EditorLine = LineTranslationColumns & {
   readonly key: string;
   readonly id: string | null;
   readonly speaker: string;

@@ -7,11 +7,11 @@ import {
   LINE_TRANSLATION_COLUMN,
   TRANSLATION_LANGUAGES,
   storedTranslation,
-  type LineTranslations,
+  type LineTranslationColumns,
 } from './translations.ts';
 
 /** A transcript row as read from lesson_transcript (the columns the editors know). */
-export type StoredTranscriptLine = LineTranslations & {
+export type StoredTranscriptLine = LineTranslationColumns & {
   readonly id: string;
   readonly line_number: number;
   readonly speaker: string;
@@ -21,7 +21,7 @@ export type StoredTranscriptLine = LineTranslations & {
 };
 
 /** One line of a save: `id` null for a new line. Columns not listed here are never written. */
-export type TranscriptSaveLine = LineTranslations & {
+export type TranscriptSaveLine = LineTranslationColumns & {
   readonly id: string | null;
   readonly line_number: number;
   readonly speaker: string;
@@ -113,7 +113,7 @@ export function transcriptSavePlan(
     lines.length === ordered.length && lines.every((line, i) => line.id === ordered[i]?.id);
   const rows = lines.map((line, index): TranscriptSaveLine => {
     const was = line.id === null ? undefined : byId.get(line.id);
-    const translations = {} as Record<keyof LineTranslations, string | null>;
+    const translations = {} as Record<keyof LineTranslationColumns, string | null>;
     for (const language of TRANSLATION_LANGUAGES) {
       const column = LINE_TRANSLATION_COLUMN[language];
       translations[column] = keepOrStore(line[column], was?.[column]);

@@ -1,7 +1,9 @@
-/** The languages meanings and line translations exist in (DESIGN §10). */
-export const TRANSLATION_LANGUAGES = ['en', 'de', 'es'] as const;
+import { MEANING_LANGUAGES, type MeaningLanguage } from '../flashcards/meaning.ts';
 
-export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+/** The languages meanings and line translations exist in (DESIGN §10); the list itself is kept once, in flashcards/meaning.ts. */
+export const TRANSLATION_LANGUAGES = MEANING_LANGUAGES;
+
+export type TranslationLanguage = MeaningLanguage;
 
 /** The lesson_transcript column holding a line's translation into `language`. */
 export const LINE_TRANSLATION_COLUMN = {
@@ -17,13 +19,13 @@ export const WORD_MEANING_COLUMN = {
   es: 'word_es',
 } as const satisfies Record<TranslationLanguage, string>;
 
-export type LineTranslations = {
+export type LineTranslationColumns = {
   readonly translation_en: string | null;
   readonly translation_de: string | null;
   readonly translation_es: string | null;
 };
 
-export type WordMeanings = {
+export type WordMeaningColumns = {
   readonly word_en: string | null;
   readonly word_de: string | null;
   readonly word_es: string | null;
@@ -47,8 +49,8 @@ function present(value: string | null | undefined): boolean {
  * complete in that respect).
  */
 export function translationCompleteness(
-  words: readonly Partial<WordMeanings>[],
-  lines: readonly Partial<LineTranslations>[],
+  words: readonly Partial<WordMeaningColumns>[],
+  lines: readonly Partial<LineTranslationColumns>[],
 ): LanguageCompleteness[] {
   return TRANSLATION_LANGUAGES.map((language) => {
     const missingWords = words.filter((w) => !present(w[WORD_MEANING_COLUMN[language]])).length;

@@ -1,6 +1,5 @@
 import { getSupabase, toAppError, type AppClient } from '../lib/supabase.ts';
-import type { Database } from '../lib/database.ts';
-import type { Json } from '@magyarul/local/database';
+import type { Database, Json } from '../lib/database.ts';
 import { sanitizeFileName } from '@magyarul/core/files';
 import type { TranscriptSaveLine } from '@magyarul/core/lessons';
 

@@ -26,6 +26,8 @@ function row(
     text_content: text,
     start_time: start,
     end_time: end,
+    slow_start_time: null,
+    slow_end_time: null,
     translation_en: null,
     translation_de: `de ${n}`,
     translation_es: null,
