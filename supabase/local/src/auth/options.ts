@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ServerContext } from '../context.ts';
+import { parseToml } from '../functions/config-toml.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 // Auth settings. Defaults follow hosted GoTrue where tests allow; the request limit is generous
@@ -17,6 +20,13 @@ export type AuthOptions = {
   /** Lifetime of e-mail links and OTPs (MAILER_OTP_EXP). */
   otpExpirySeconds: number;
   minPasswordLength: number;
+  /** AUTH_SITE_URL: where e-mail links land by default; unset → the server's public URL. */
+  siteUrl: string | null;
+  /**
+   * Allowed redirect_to patterns besides the site: config.toml [auth] additional_redirect_urls
+   * plus AUTH_ADDITIONAL_REDIRECT_URLS (comma-separated).
+   */
+  additionalRedirectUrls: string[];
 };
 
 function envInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -26,9 +36,27 @@ function envInt(env: Record<string, string | undefined>, name: string, fallback:
   return Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
 }
 
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** [auth] additional_redirect_urls of <supabaseDir>/config.toml, or [] without one. */
+export function tomlRedirectUrls(supabaseDir: string | undefined): string[] {
+  if (!supabaseDir) return [];
+  const path = join(supabaseDir, 'config.toml');
+  if (!existsSync(path)) return [];
+  const value = parseToml(readFileSync(path, 'utf8')).get('auth')?.additional_redirect_urls;
+  return Array.isArray(value) ? value : [];
+}
+
 export function authOptionsFromEnv(
   env: Record<string, string | undefined> = process.env,
+  supabaseDir?: string,
 ): AuthOptions {
+  const site = env.AUTH_SITE_URL?.trim();
   return {
     requestLimit: envInt(env, 'AUTH_RATE_LIMIT_REQUESTS', 3000),
     requestWindowSeconds: envInt(env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 300),
@@ -37,6 +65,11 @@ export function authOptionsFromEnv(
     jwtExpirySeconds: Math.max(120, envInt(env, 'AUTH_JWT_EXPIRY', 3600)),
     otpExpirySeconds: envInt(env, 'AUTH_OTP_EXPIRY', 86_400),
     minPasswordLength: Math.max(6, envInt(env, 'AUTH_MIN_PASSWORD_LENGTH', 6)),
+    siteUrl: site ? site : null,
+    additionalRedirectUrls: [
+      ...tomlRedirectUrls(supabaseDir),
+      ...list(env.AUTH_ADDITIONAL_REDIRECT_URLS),
+    ],
   };
 }
 
@@ -55,7 +88,7 @@ function build(options: AuthOptions): AuthState {
 export function authState(ctx: ServerContext): AuthState {
   let state = states.get(ctx.db);
   if (!state) {
-    state = build(authOptionsFromEnv());
+    state = build(authOptionsFromEnv(process.env, ctx.config.supabaseDir));
     states.set(ctx.db, state);
   }
   return state;
