@@ -145,7 +145,7 @@ async function ensureUser(tx: Queryable, email: string, name: string): Promise<s
 async function upsertLessons(
   tx: Queryable,
   timings: Timings,
-  adminId: string,
+  adminId: string | null,
 ): Promise<Map<number, string>> {
   const ids = new Map<number, string>();
   for (const lesson of LESSONS) {
@@ -452,17 +452,26 @@ export async function seed(ctx: ServerContext): Promise<void> {
   const timings = loadTimings();
   const objects = audioObjects();
   copyAudio(ctx.config.dataDir, objects);
+  // Accounts with the published demo password only where they are wanted (not in production
+  // unless MAGYARUL_DEMO_ACCOUNTS=true); the content is seeded either way.
+  const demoAccounts = ctx.config.demoAccounts !== false;
   await ctx.db.transaction(async (tx) => {
-    const adminId = await ensureUser(tx, DEMO_ADMIN.email, DEMO_ADMIN.name);
-    const learnerId = await ensureUser(tx, DEMO_LEARNER.email, DEMO_LEARNER.name);
-    await tx.query(
-      `insert into public.user_roles (user_id, role) values ($1, 'admin')
-       on conflict (user_id) do update set role = 'admin' where public.user_roles.role <> 'admin'`,
-      [adminId],
-    );
+    const adminId = demoAccounts ? await ensureUser(tx, DEMO_ADMIN.email, DEMO_ADMIN.name) : null;
+    const learnerId = demoAccounts
+      ? await ensureUser(tx, DEMO_LEARNER.email, DEMO_LEARNER.name)
+      : null;
+    if (adminId) {
+      await tx.query(
+        `insert into public.user_roles (user_id, role) values ($1, 'admin')
+         on conflict (user_id) do update set role = 'admin' where public.user_roles.role <> 'admin'`,
+        [adminId],
+      );
+    }
     const lessonIds = await upsertLessons(tx, timings, adminId);
     await upsertTouristPack(tx);
     await upsertStorageObjects(tx, objects);
-    await seedLearnerHistory(tx, learnerId, lessonIds, new Date(), ctx.config.publicUrl);
+    if (learnerId) {
+      await seedLearnerHistory(tx, learnerId, lessonIds, new Date(), ctx.config.publicUrl);
+    }
   });
 }

@@ -645,6 +645,19 @@ export type Database = {
           avg_accuracy: number | null;
         }[];
       };
+      admin_translation_status: {
+        Args: never;
+        Returns: {
+          lesson_id: string | null;
+          words: number | null;
+          words_de: number | null;
+          words_es: number | null;
+          lines: number | null;
+          lines_en: number | null;
+          lines_de: number | null;
+          lines_es: number | null;
+        }[];
+      };
       admin_user_progress: {
         Args: {
           _search?: string;
@@ -868,6 +881,29 @@ export type Database = {
           completed_at: string | null;
           created_at: string;
         };
+      };
+      save_lesson_transcript: {
+        Args: {
+          _lesson_id: string;
+          _lines: Json;
+          _expected?: Json;
+        };
+        Returns: {
+          id: string;
+          lesson_id: string;
+          line_number: number;
+          speaker: string;
+          text_content: string;
+          start_time: number | null;
+          end_time: number | null;
+          created_at: string;
+          updated_at: string;
+          translation_en: string | null;
+          translation_de: string | null;
+          translation_es: string | null;
+          slow_start_time: number | null;
+          slow_end_time: number | null;
+        }[];
       };
     };
     Enums: {

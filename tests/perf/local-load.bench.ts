@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { makeKeys, signJwt, startServer } from '@magyarul/local';
 import { startCluster, type Cluster } from '../contract/setup/postgres.ts';
+import { flood } from '../security/support/flood.ts';
+import { percentile, sample } from '../security/support/latency.ts';
+import { chainSelect, HEAVY_SELECT, ISSUE_SELECT, restPath } from '../security/support/queries.ts';
+import { SPIN_SQL } from '../security/support/server.ts';
 
+// Issue 10 adds: the latency of the health check and of a simple read on the app's own schema
+// and seed while hostile embeds pour in from another process, and while a statement runs
+// until its role's timeout (the budget is 200 ms).
 // Issue 3 point 10: load on the embedded server (autocannon, 50 connections, 10 s each) —
 // anonymous read of a published-lesson list, an authenticated RLS read of one's own progress,
 // an authenticated write, and a bare node:http server as the ceiling. The servers run in child
@@ -87,6 +94,88 @@ async function serveLocal(dir: string): Promise<void> {
   });
 }
 
+/** The app itself (its migrations and seed), with a statement that never ends for anon. */
+async function serveApp(dir: string): Promise<void> {
+  const server = await startServer({
+    config: {
+      port: 0,
+      dataDir: join(dir, 'app'),
+      supabaseDir: fileURLToPath(new URL('../../supabase/', import.meta.url)),
+    },
+    env: { JWT_SECRET: SECRET },
+    quiet: true,
+  });
+  await server.ctx.db.exec(SPIN_SQL);
+  process.stdout.write(`READY ${server.url}\n`);
+  process.on('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
+
+type LatencyRow = { name: string; samples: number[]; statuses: number[]; budget?: number };
+
+async function latencyUnderAttack(rows: LatencyRow[]): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'magyarul-bench-app-'));
+  const app = await spawnServer('--serve-app', { BENCH_DIR: dir });
+  const keys = makeKeys(SECRET);
+  const anon = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` };
+  const learner = signJwt(
+    {
+      sub: randomUUID(),
+      role: 'authenticated',
+      aud: 'authenticated',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    },
+    SECRET,
+  );
+  const health = () => fetch(`${app.url}/auth/v1/health`);
+  const read = () =>
+    fetch(`${app.url}${restPath('lessons', 'id,title')}`, {
+      headers: { apikey: keys.anonKey, authorization: `Bearer ${learner}` },
+    });
+  const count = Math.max(20, DURATION * 10);
+  try {
+    await sample(5, read);
+    rows.push({ name: 'health, idle', ...(await sample(count, health)) });
+    rows.push({ name: 'simple read, idle', ...(await sample(count, read)) });
+    const hostile = flood(app.url, anon, [
+      restPath('lessons', ISSUE_SELECT),
+      restPath('lessons', HEAVY_SELECT),
+      restPath('lessons', chainSelect(4)),
+      // Permitted: answered with the full nested body.
+      restPath('lessons', chainSelect(2)),
+    ]);
+    await hostile.started;
+    try {
+      rows.push({ name: 'health, hostile embeds', budget: 200, ...(await sample(count, health)) });
+      rows.push({
+        name: 'simple read, hostile embeds',
+        budget: 200,
+        ...(await sample(count, read)),
+      });
+    } finally {
+      console.log('hostile embeds answered:', await hostile.stop());
+    }
+    const spin = flood(app.url, anon, ['/rest/v1/rpc/security_spin'], 1);
+    await spin.started;
+    try {
+      rows.push({
+        name: 'health, statement to timeout',
+        budget: 200,
+        ...(await sample(count, health)),
+      });
+      // PGlite is one connection: a read waits for a statement that runs to its role's
+      // timeout (anon 3 s). Printed for what it is, without a budget.
+      rows.push({ name: 'simple read, statement to timeout', ...(await sample(5, read)) });
+    } finally {
+      console.log('statements run to their timeout answered:', await spin.stop());
+    }
+  } finally {
+    await stop(app.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function serveBare(): void {
   const body = JSON.stringify(
     Array.from({ length: 20 }, (_, i) => ({ id: i + 1, title: `Lecke ${i + 1}`, level: 1 })),
@@ -142,6 +231,7 @@ function fmt(n: number, width: number): string {
 async function main(): Promise<void> {
   if (process.argv[2] === '--serve-local') return serveLocal(process.env.BENCH_DIR ?? '');
   if (process.argv[2] === '--serve-bare') return serveBare();
+  if (process.argv[2] === '--serve-app') return serveApp(process.env.BENCH_DIR ?? '');
 
   const dir = mkdtempSync(join(tmpdir(), 'magyarul-bench-'));
   mkdirSync(join(dir, 'supabase', 'migrations'), { recursive: true });
@@ -269,6 +359,29 @@ async function main(): Promise<void> {
     console.log(
       `${row.name.padEnd(32)} ${fmt(r.requests.average, 6)} ${fmt(r.latency.p50, 8)} ${fmt(r.latency.p99, 8)} ${fmt(errors, 7)}  ${(r.requests.average / ceiling).toFixed(2).padStart(5)}   ${pass ? 'PASS' : 'FAIL'}${row.target !== undefined ? ` (≥ ${row.target} req/s, p99 < 100 ms, 0 errors)` : ' (0 errors)'}`,
     );
+  }
+  if (!databaseUrl) {
+    const latencies: LatencyRow[] = [];
+    await latencyUnderAttack(latencies);
+    console.log(
+      `\nlatency on the app's schema and seed (PGlite), ${latencies[0]?.samples.length ?? 0} sequential requests each\n`,
+    );
+    console.log('scenario                          p50 ms   p95 ms   max ms  non-200  verdict');
+    for (const row of latencies) {
+      const p95 = percentile(row.samples, 95);
+      const errors = row.statuses.filter((s) => s !== 200).length;
+      const pass = errors === 0 && (row.budget === undefined || p95 < row.budget);
+      if (!pass) failed++;
+      console.log(
+        `${row.name.padEnd(32)} ${percentile(row.samples, 50).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(8)} ${Math.max(
+          ...row.samples,
+        )
+          .toFixed(1)
+          .padStart(
+            8,
+          )} ${String(errors).padStart(8)}  ${pass ? 'PASS' : 'FAIL'}${row.budget !== undefined ? ` (p95 < ${row.budget} ms)` : ''}`,
+      );
+    }
   }
   console.log(failed === 0 ? '\nall targets met' : `\n${failed} scenario(s) below target`);
   process.exitCode = failed === 0 ? 0 : 1;

@@ -65,6 +65,46 @@ describe('create-flow CSV validation', () => {
     ]);
   });
 
+  it('returns the optional German and Spanish meanings, null for an empty cell', () => {
+    const result = parseVocabularyCsv(
+      'word_hu,word_en,difficulty,word_de,word_es\nalma,apple,beginner,Apfel,manzana\nkörte,pear,beginner,,pera\n',
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.items).toEqual([
+      {
+        row: 2,
+        word_hu: 'alma',
+        word_en: 'apple',
+        difficulty: 'beginner',
+        word_de: 'Apfel',
+        word_es: 'manzana',
+      },
+      {
+        row: 3,
+        word_hu: 'körte',
+        word_en: 'pear',
+        difficulty: 'beginner',
+        word_de: null,
+        word_es: 'pera',
+      },
+    ]);
+  });
+
+  it('returns only the columns the file has: a German column alone adds word_de only', () => {
+    const [word] = parseVocabularyCsv(
+      'word_de,word_hu,word_en,difficulty\nHund,kutya,dog,beginner\n',
+    ).items;
+    expect(word).toEqual({
+      row: 2,
+      word_hu: 'kutya',
+      word_en: 'dog',
+      difficulty: 'beginner',
+      word_de: 'Hund',
+    });
+    const [plain] = parseVocabularyCsv('word_hu,word_en,difficulty\nkutya,dog,beginner\n').items;
+    expect(plain && Object.keys(plain)).toEqual(['row', 'word_hu', 'word_en', 'difficulty']);
+  });
+
   it('returns a quoted comma inside a line of dialogue intact', () => {
     const result = parseTranscriptCsv(
       'speaker,line\nANNA,"Szia, Bence! Mit csinálsz?"\nbence,"Azt mondta: ""Jó napot!"""\n',

@@ -1,8 +1,11 @@
+import { storedTranslation } from '../lessons/translations.ts';
 import { csvIssue, type CsvInput, type CsvResult } from './types.ts';
 import { missingCells, readTable } from './table.ts';
 
 export const TRANSCRIPT_CSV_COLUMNS = ['speaker', 'line'] as const;
 export const VOCABULARY_CSV_COLUMNS = ['word_hu', 'word_en', 'difficulty'] as const;
+/** Meanings in German and Spanish, optional: the spec's three-column CSV stays valid. */
+export const VOCABULARY_CSV_OPTIONAL_COLUMNS = ['word_de', 'word_es'] as const;
 export const CREATE_FLOW_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 
 export type CreateFlowDifficulty = (typeof CREATE_FLOW_DIFFICULTIES)[number];
@@ -14,11 +17,17 @@ export type TranscriptCsvRow = {
   readonly line: string;
 };
 
+/**
+ * A vocabulary row. `word_de` / `word_es` are present only when the file has that column (null
+ * for an empty cell), so a file without them reads exactly as the spec's three columns.
+ */
 export type VocabularyCsvRow = {
   readonly row: number;
   readonly word_hu: string;
   readonly word_en: string;
   readonly difficulty: CreateFlowDifficulty;
+  readonly word_de?: string | null;
+  readonly word_es?: string | null;
 };
 
 function isDifficulty(value: string): value is CreateFlowDifficulty {
@@ -41,9 +50,18 @@ export function parseTranscriptCsv(input: CsvInput): CsvResult<TranscriptCsvRow>
   return { items, issues };
 }
 
-/** Validates the create dialog's vocabulary CSV (`word_hu,word_en,difficulty`). */
+/**
+ * Validates the create dialog's vocabulary CSV (`word_hu,word_en,difficulty`, optionally
+ * `word_de`, `word_es`).
+ */
 export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow> {
-  const { rows, issues } = readTable(input, VOCABULARY_CSV_COLUMNS);
+  const { rows, issues, optionalPresent } = readTable(
+    input,
+    VOCABULARY_CSV_COLUMNS,
+    VOCABULARY_CSV_OPTIONAL_COLUMNS,
+  );
+  const hasDe = optionalPresent.includes('word_de');
+  const hasEs = optionalPresent.includes('word_es');
   const items: VocabularyCsvRow[] = [];
   for (const row of rows) {
     const missing = missingCells(row, VOCABULARY_CSV_COLUMNS);
@@ -51,7 +69,7 @@ export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow>
       issues.push(missing);
       continue;
     }
-    const [wordHu = '', wordEn = '', raw = ''] = row.values;
+    const [wordHu = '', wordEn = '', raw = '', wordDe = '', wordEs = ''] = row.values;
     const difficulty = raw.toLowerCase();
     if (!isDifficulty(difficulty)) {
       issues.push(
@@ -62,7 +80,14 @@ export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow>
       );
       continue;
     }
-    items.push({ row: row.row, word_hu: wordHu, word_en: wordEn, difficulty });
+    items.push({
+      row: row.row,
+      word_hu: wordHu,
+      word_en: wordEn,
+      difficulty,
+      ...(hasDe ? { word_de: storedTranslation(wordDe) } : {}),
+      ...(hasEs ? { word_es: storedTranslation(wordEs) } : {}),
+    });
   }
   return { items, issues };
 }

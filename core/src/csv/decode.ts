@@ -1,3 +1,4 @@
+import { decodeSingleByte, looksLikeLessonText, type SingleByteEncoding } from './single-byte.ts';
 import type { CsvInput } from './types.ts';
 
 /** How the bytes of a CSV were read. */
@@ -12,17 +13,17 @@ export type DecodedText = {
 type TextDecoderLike = { decode(input: Uint8Array): string };
 type TextDecoderConstructor = new (
   label: string,
-  options?: { ignoreBOM?: boolean },
+  options?: { ignoreBOM?: boolean; fatal?: boolean },
 ) => {
   decode(input: Uint8Array): string;
 };
 
 // TextDecoder exists in every runtime core serves (browsers, Node, Deno, Electron), but core's
 // tsconfig has no DOM or Node lib, so it is read from globalThis with a minimal shape.
-function decoder(label: TextEncodingName): TextDecoderLike {
+function decoder(label: TextEncodingName, fatal = false): TextDecoderLike {
   const Ctor = (globalThis as unknown as { TextDecoder: TextDecoderConstructor }).TextDecoder;
   // ignoreBOM: true keeps the BOM in the output; we strip it ourselves after detecting it.
-  return new Ctor(label, { ignoreBOM: true });
+  return new Ctor(label, { ignoreBOM: true, fatal });
 }
 
 /**
@@ -68,4 +69,59 @@ export function decodeCsvText(input: CsvInput): DecodedText {
   const guessed = guessBomlessUtf16(b);
   if (guessed) return { text: decoder(guessed).decode(b), encoding: guessed, hadBom: false };
   return { text: decoder('utf-8').decode(b), encoding: 'utf-8', hadBom: false };
+}
+
+/** How the bytes of a file were read when nothing may be garbled. */
+export type StrictEncodingName = TextEncodingName | SingleByteEncoding;
+
+export type StrictDecodedText =
+  | { readonly ok: true; readonly text: string; readonly encoding: StrictEncodingName }
+  | { readonly ok: false };
+
+function strictUnicode(bytes: Uint8Array, encoding: TextEncodingName): string | null {
+  try {
+    return decoder(encoding, true).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a whole file or refuses it, never half: UTF-8 (BOM or not) and UTF-16 (BOM, or the
+ * zero-byte pattern) must decode without a single bad sequence. Bytes that are not UTF-8 are
+ * read as Windows-1250 (Hungarian Excel's "CSV" format), else Windows-1252 (German and Spanish
+ * Excel), whichever yields only letters a lesson uses (Hungarian, German, Spanish); when
+ * neither does, `ok: false`. Strings pass through with a leading BOM removed.
+ */
+export function decodeTextStrict(input: CsvInput): StrictDecodedText {
+  if (typeof input === 'string') {
+    return { ok: true, text: input.replace(/^\uFEFF/, ''), encoding: 'utf-8' };
+  }
+  const b = input;
+  let body = b;
+  let unicode: TextEncodingName | null = null;
+  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
+    body = b.subarray(3);
+    unicode = 'utf-8';
+  } else if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) {
+    body = b.subarray(2);
+    unicode = 'utf-16le';
+  } else if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) {
+    body = b.subarray(2);
+    unicode = 'utf-16be';
+  } else {
+    unicode = guessBomlessUtf16(b);
+  }
+  if (unicode !== null) {
+    // A BOM or the UTF-16 pattern says what the file is: it decodes as that or not at all.
+    const text = strictUnicode(body, unicode);
+    return text === null ? { ok: false } : { ok: true, text, encoding: unicode };
+  }
+  const utf8 = strictUnicode(b, 'utf-8');
+  if (utf8 !== null) return { ok: true, text: utf8, encoding: 'utf-8' };
+  for (const encoding of ['windows-1250', 'windows-1252'] as const) {
+    const text = decodeSingleByte(b, encoding);
+    if (looksLikeLessonText(text)) return { ok: true, text, encoding };
+  }
+  return { ok: false };
 }

@@ -2,13 +2,30 @@ export {
   CREATE_FLOW_DIFFICULTIES,
   TRANSCRIPT_CSV_COLUMNS,
   VOCABULARY_CSV_COLUMNS,
+  VOCABULARY_CSV_OPTIONAL_COLUMNS,
   parseTranscriptCsv,
   parseVocabularyCsv,
   type CreateFlowDifficulty,
   type TranscriptCsvRow,
   type VocabularyCsvRow,
 } from './create-flow.ts';
-export { decodeCsvText, type DecodedText, type TextEncodingName } from './decode.ts';
+export {
+  decodeCsvText,
+  decodeTextStrict,
+  type DecodedText,
+  type StrictDecodedText,
+  type StrictEncodingName,
+  type TextEncodingName,
+} from './decode.ts';
+export { decodeSingleByte, looksLikeLessonText, type SingleByteEncoding } from './single-byte.ts';
+export {
+  isBlockingTranscriptIssue,
+  readTranscript,
+  type ImportedTranscriptLine,
+  type TranscriptFormat,
+  type TranscriptImport,
+  type TranscriptImportOptions,
+} from './transcript-import.ts';
 export { parseTranscriptEditorText, transcriptToEditorText } from './editor-text.ts';
 export {
   FEEDBACK_CSV_COLUMNS,

@@ -9,7 +9,12 @@ import { csvIssue, type CsvInput, type CsvIssue } from './types.ts';
  */
 export type TableRow = { readonly row: number; readonly values: readonly string[] };
 
-export type Table = { readonly rows: TableRow[]; readonly issues: CsvIssue[] };
+export type Table = {
+  readonly rows: TableRow[];
+  readonly issues: CsvIssue[];
+  /** The optional columns the header has. */
+  readonly optionalPresent: readonly string[];
+};
 
 function headerName(cell: string): string {
   return cell
@@ -51,7 +56,11 @@ function isBlank(cells: readonly string[]): boolean {
  * The text is NFC-normalised once, up front; cells are then only trimmed. Required-cell and
  * value checks are the caller's, per row.
  */
-export function readTable(input: CsvInput, columns: readonly string[]): Table {
+export function readTable(
+  input: CsvInput,
+  columns: readonly string[],
+  optional: readonly string[] = [],
+): Table {
   const issues: CsvIssue[] = [];
   const text = decodeCsvText(input).text.normalize('NFC');
   // One scan of the whole text decides whether the per-cell encoding checks are needed.
@@ -59,9 +68,14 @@ export function readTable(input: CsvInput, columns: readonly string[]): Table {
   const records = readRecords(text).filter((r) => !isBlank(r.cells));
   const [header, ...data] = records;
   if (header === undefined || data.length === 0) {
-    return { rows: [], issues: [csvIssue('no-data-rows', 'csv.headerAndRows', null)] };
+    return {
+      rows: [],
+      issues: [csvIssue('no-data-rows', 'csv.headerAndRows', null)],
+      optionalPresent: [],
+    };
   }
   const names = header.cells.map(headerName);
+  const present = optional.filter((c) => names.includes(c));
   const missing = columns.filter((c) => !names.includes(c));
   if (missing.length > 0) {
     if (suspicious) checkRecordText(header, issues);
@@ -70,16 +84,20 @@ export function readTable(input: CsvInput, columns: readonly string[]): Table {
         columns: missing.join(', '),
       }),
     );
-    return { rows: [], issues };
+    return { rows: [], issues, optionalPresent: present };
   }
-  const positions = columns.map((c) => names.indexOf(c));
+  // Optional columns follow the required ones in `values`; an absent one reads as ''.
+  const positions = [...columns, ...optional].map((c) => names.indexOf(c));
   const rows: TableRow[] = [];
   for (const record of data) {
     if (suspicious && !checkRecordText(record, issues)) continue;
     const { cells } = record;
-    rows.push({ row: record.row, values: positions.map((p) => (cells[p] ?? '').trim()) });
+    rows.push({
+      row: record.row,
+      values: positions.map((p) => (p < 0 ? '' : (cells[p] ?? '').trim())),
+    });
   }
-  return { rows, issues };
+  return { rows, issues, optionalPresent: present };
 }
 
 /** Issue for the columns (of the first `required` of `columns`) left empty in `row`. */

@@ -13,7 +13,10 @@ export type CsvIssueCode =
   | 'not-utf8'
   | 'mojibake'
   | 'no-transcript-lines'
-  | 'line-skipped';
+  | 'line-skipped'
+  | 'unknown-encoding'
+  | 'unknown-speaker'
+  | 'malformed-line';
 
 /**
  * One problem found in a CSV. `row` is the 1-based record number in the file, the header being

@@ -9,6 +9,50 @@ export {
   withDefaultTimings,
 } from './transcript-timing.ts';
 export type { TimedLine } from './transcript-timing.ts';
+export { TRANSCRIPT_SPEAKERS, speakerLabel, toSpeaker } from './speakers.ts';
+export type { TranscriptSpeaker } from './speakers.ts';
+export {
+  LINE_TRANSLATION_COLUMN,
+  TRANSLATION_LANGUAGES,
+  WORD_MEANING_COLUMN,
+  completenessFromCounts,
+  incompleteLanguages,
+  storedTranslation,
+  translationCompleteness,
+} from './translations.ts';
+export type {
+  LanguageCompleteness,
+  LineTranslationColumns,
+  TranslationCounts,
+  TranslationLanguage,
+  WordMeaningColumns,
+} from './translations.ts';
+export {
+  EDIT_SIMILARITY_THRESHOLD,
+  alignLines,
+  mergeIncomingLines,
+  textSimilarity,
+} from './transcript-merge.ts';
+export type { EditorLine, IncomingLine } from './transcript-merge.ts';
+export {
+  formatTimeClock,
+  formatTimeInput,
+  parseTimeInput,
+  validateTimings,
+} from './transcript-times.ts';
+export type {
+  ParsedTime,
+  TimedEditorLine,
+  TimingIssue,
+  TimingIssueCode,
+} from './transcript-times.ts';
+export { checkTranscript, toEditorLines, transcriptSavePlan } from './transcript-save.ts';
+export type {
+  StoredTranscriptLine,
+  TranscriptLineIssue,
+  TranscriptSaveLine,
+  TranscriptSavePlan,
+} from './transcript-save.ts';
 export {
   durationMinutes,
   formatClock,

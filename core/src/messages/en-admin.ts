@@ -58,6 +58,13 @@ export const enAdmin = {
     'Row {n}: The file is not UTF-8 text (for example Windows-1250). Save it as "CSV UTF-8" and upload again.', // product
   'csv.rowMojibake':
     'Row {n}: The text looks garbled ("{value}"), as if ő/ű were read in the wrong encoding. Save the file as "CSV UTF-8" and upload again.', // product
+  'csv.unknownEncoding':
+    'The file could not be read: it is not UTF-8 text, and reading it as Windows-1250 or Windows-1252 would garble letters. Nothing was loaded. Save it as "CSV UTF-8" and upload again.', // product
+  'csv.rowUnknownSpeaker': "Row {n}: Unknown speaker '{value}' (use NARRATOR, ANNA or BENCE)", // product
+  'csv.rowExpectedSpeakerText': 'Row {n}: Expected a speaker and a text (speaker,text)', // product
+  'csv.rowExtraCells':
+    'Row {n}: {count} cells where the header has {columns} columns. Put text that contains a comma in double quotes.', // product
+  'csv.rowSkippedSpeakerText': 'Row {n} skipped: expected a speaker and a text (speaker,text)', // product
 
   // QA tab
   'qa.draftLessons': 'Draft Lessons',
@@ -152,6 +159,7 @@ export const enAdmin = {
   'transcript.saved': 'Transcript changes saved',
   'transcript.loaded': 'Loaded {n} transcript lines',
   'transcript.lineSkipped': 'Line {n} skipped: expected "SPEAKER: text"', // product
+  'transcript.lineExpected': 'Line {n}: Expected "SPEAKER: text"', // product
   'transcript.csvParseFailed': 'Failed to parse CSV. Expected format: speaker,text',
   'transcript.pasteParseFailed': 'Failed to parse content. Expected format: speaker,text',
   'reviewAudio.download': 'Download',
@@ -196,4 +204,56 @@ export const enAdmin = {
 
   // Landing-page exporter
   'exporter.generate': 'Generate',
+
+  // Review editor: transcript lines, timings, translations (product texts)
+  'create.transcriptColumnsHint':
+    'Columns: speaker, line (or text); optional translation_en, translation_de, translation_es. "SPEAKER: text" lines work too.',
+  'create.vocabularyColumnsHint':
+    'Columns: word_hu, word_en, difficulty; optional word_de, word_es.',
+  'transcript.viewTable': 'Line table',
+  'transcript.viewText': 'Text (SPEAKER: text)',
+  'transcript.col.line': '#',
+  'transcript.lineLabel': 'Line {n}',
+  'transcript.col.speaker': 'Speaker',
+  'transcript.col.start': 'Start (s)',
+  'transcript.col.end': 'End (s)',
+  'transcript.col.text': 'Text',
+  'transcript.col.translations': 'Translations',
+  'transcript.field.speaker': 'Speaker of line {n}',
+  'transcript.field.start': 'Start of line {n}',
+  'transcript.field.end': 'End of line {n}',
+  'transcript.field.text': 'Text of line {n}',
+  'transcript.field.translation': '{language} translation of line {n}',
+  'transcript.untimed': 'No time yet (plays at the default {start}–{end})',
+  'transcript.addLine': 'Add Line',
+  'transcript.addLineAfter': 'Add a line after line {n}',
+  'transcript.deleteLine': 'Delete line {n}',
+  'transcript.textViewHint':
+    'Edits here are merged line by line: lines you do not change keep their times and translations.',
+  'transcript.audioLength': 'Audio length: {duration}',
+  'transcript.notSaved': 'Nothing was saved. Fix the transcript problems listed under Transcript.',
+  'transcript.changedElsewhere':
+    'Nothing was saved: the transcript was changed elsewhere (for example in the studio) after you opened this page. Reload the page to see the current version.',
+  'timing.invalid':
+    'Line {n}: "{value}" is not a time. Enter seconds (4.8) or minutes:seconds (1:04.8).',
+  'timing.bothOrNeither': 'Line {n}: Enter both a start and an end time, or leave both empty.',
+  'timing.startBeforeEnd': 'Line {n}: The start ({start}) must be before the end ({end}).',
+  'timing.pastAudio': 'Line {n}: {time} is past the end of the audio ({duration}).',
+  'timing.overlap':
+    'Line {n} overlaps line {m}: it starts at {start}, before line {m} ends at {end}.',
+  'timing.emptyText': 'Line {n}: The text is empty.',
+  'timing.unknownSpeaker': "Line {n}: Unknown speaker '{value}' (use NARRATOR, ANNA or BENCE)",
+  'translations.language.en': 'English',
+  'translations.language.de': 'German',
+  'translations.language.es': 'Spanish',
+  'translations.title': 'Translations',
+  'translations.complete': '{language}: complete',
+  'translations.incomplete':
+    '{language}: {words} word meanings and {lines} line translations missing',
+  'translations.publishWarning':
+    'Translations are missing in {languages}. Learners will see English, or no translation, where one is missing. Publish anyway?',
+  'translations.approveWarning':
+    'Translations are missing in these lessons:\n{list}\nLearners will see English, or no translation, where one is missing. Publish anyway?',
+  'translations.approveWarningLine': '{lesson}: {languages}',
+  'vocabulary.field.meaning': '{language} {word}',
 } as const;

@@ -3,10 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Keys, ServerConfig } from './context.ts';
+import { parseDuration } from './db/role-timeouts.ts';
 import { signJwt } from './jwt.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
-// AUTH_AUTOCONFIRM, NODE_ENV; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// AUTH_AUTOCONFIRM, NODE_ENV, MAGYARUL_DEMO_ACCOUNTS, MAGYARUL_STATEMENT_TIMEOUT,
+// MAGYARUL_MAX_EMBED_COST; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
 // MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
@@ -29,6 +31,19 @@ export function loadConfig(
   const dataDir = resolve(overrides.dataDir ?? env.MAGYARUL_DATA_DIR ?? join(REPO_ROOT, '.data'));
   const webDir = overrides.webDir ?? env.MAGYARUL_WEB_DIR ?? join(REPO_ROOT, 'web', 'dist');
   const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || undefined);
+  const timeoutText = env.MAGYARUL_STATEMENT_TIMEOUT?.trim();
+  const statementTimeoutMs =
+    overrides.statementTimeoutMs ?? (timeoutText ? parseDuration(timeoutText) : undefined);
+  const costText = env.MAGYARUL_MAX_EMBED_COST?.trim();
+  const maxEmbedCost = overrides.maxEmbedCost ?? (costText ? Number(costText) : undefined);
+  if (maxEmbedCost !== undefined && !(Number.isFinite(maxEmbedCost) && maxEmbedCost >= 0)) {
+    throw new Error(`MAGYARUL_MAX_EMBED_COST must be a number ≥ 0, got ${costText}`);
+  }
+  if (statementTimeoutMs === null) {
+    throw new Error(
+      `MAGYARUL_STATEMENT_TIMEOUT must be a duration such as 500ms or 3s, got ${timeoutText}`,
+    );
+  }
   return {
     port,
     publicUrl: overrides.publicUrl ?? `http://127.0.0.1:${port}`,
@@ -36,9 +51,16 @@ export function loadConfig(
     ...(databaseUrl ? { databaseUrl } : {}),
     autoconfirm: overrides.autoconfirm ?? flag(env.AUTH_AUTOCONFIRM),
     devRoutes: overrides.devRoutes ?? env.NODE_ENV !== 'production',
+    demoAccounts:
+      overrides.demoAccounts ??
+      (env.MAGYARUL_DEMO_ACCOUNTS
+        ? flag(env.MAGYARUL_DEMO_ACCOUNTS)
+        : env.NODE_ENV !== 'production'),
     maxRows: overrides.maxRows ?? 1000,
     anonReadCache: overrides.anonReadCache ?? env.MAGYARUL_ANON_READ_CACHE !== 'false',
     maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,
+    ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
+    ...(maxEmbedCost !== undefined ? { maxEmbedCost } : {}),
     webDir,
     supabaseDir: resolve(
       overrides.supabaseDir ?? env.MAGYARUL_SUPABASE_DIR ?? join(REPO_ROOT, 'supabase'),

@@ -18,7 +18,10 @@ export type Db = Queryable & {
    * Runs fn inside one transaction (BEGIN … COMMIT, ROLLBACK when fn throws). On PGlite the
    * transactions are serialised; on PostgreSQL each gets its own pooled client.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  transaction<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    options?: { readOnly?: boolean; timeoutMs?: number },
+  ): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -54,8 +57,23 @@ export type ServerConfig = {
   autoconfirm: boolean;
   /** /_dev/* routes (mail outbox, info) are on unless NODE_ENV=production. */
   devRoutes: boolean;
+  /**
+   * Seed the demo accounts (published password) on the first boot of a data directory: on
+   * unless NODE_ENV=production; MAGYARUL_DEMO_ACCOUNTS=true|false decides explicitly.
+   */
+  demoAccounts?: boolean;
   /** Hosted Supabase caps result rows at 1000 (db-max-rows). */
   maxRows: number;
+  /**
+   * Statement timeout in ms of anon and authenticated requests, overriding the roles' own
+   * statement_timeout settings (MAGYARUL_STATEMENT_TIMEOUT); undefined: the roles' settings.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Planner cost ceiling of /rest/v1 reads that embed resources, on PGlite only
+   * (MAGYARUL_MAX_EMBED_COST; default rest/bounds.ts DEFAULT_MAX_EMBED_COST; 0: no check).
+   */
+  maxEmbedCost?: number;
   /** Largest accepted request body in bytes (413 above it). */
   maxBodyBytes: number;
   /** Directory of the built web app, served at / when present. */

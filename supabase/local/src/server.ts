@@ -7,6 +7,8 @@ import { loadConfig, loadJwtSecret, makeKeys } from './config.ts';
 import type { ServerConfig, ServerContext, Service } from './context.ts';
 import { openDb } from './db/open.ts';
 import { runMigrations, type MigrationReport } from './db/migrate.ts';
+import { invalidateRoleTimeouts } from './db/role-timeouts.ts';
+import { analyzeAll, keepStatistics } from './db/statistics.ts';
 import type { LocalDb } from './db/types.ts';
 import { compressJsonResponse } from './http/compress.ts';
 import { preflight, withCors } from './http/cors.ts';
@@ -18,6 +20,7 @@ import {
   payloadTooLarge,
 } from './http/errors.ts';
 import { readBody, sendResponse, toHeaders, toRequest } from './http/node-bridge.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { anonReadKey, createAnonReadCache, isMutatingRequest } from './http/anon-cache.ts';
 import { restService, invalidateSchemaCache } from './rest/handler.ts';
@@ -101,6 +104,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   invalidateSchemaCache(db);
+  invalidateRoleTimeouts(db);
   const loaded = await loadServices();
   const services: Services = { ...loaded, rest: restService, ...options.services };
   const mail = loaded.createMailOutbox ? loaded.createMailOutbox(db) : memoryOutbox();
@@ -113,6 +117,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       throw error;
     }
   }
+
+  // PGlite has no autovacuum: analyse now (after migrations and seed) and after writes.
+  const statistics = db.kind === 'pglite' ? keepStatistics(db) : null;
+  if (statistics) await analyzeAll(db);
 
   const serviceFor: Record<Prefix, Service | undefined> = {
     '/rest/v1': services.rest,
@@ -136,6 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         return preflight(headers);
       }
       if (!service) return withCors(notFound(url.pathname), headers);
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') statistics?.touched();
       let body: Buffer | null = null;
       if (method !== 'GET' && method !== 'HEAD') {
         try {
@@ -215,7 +224,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       response = internalError();
     }
     try {
-      await sendResponse(res, response, req.method ?? 'GET');
+      await sendResponse(res, response, req.method ?? 'GET', securityHeaders(response.headers));
     } catch (error) {
       if (!res.headersSent) res.writeHead(500);
       res.end();
@@ -227,7 +236,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     void handle(req, res);
   });
   server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    if (socket.writable) {
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n',
+      );
+    }
   });
   const host = options.host ?? '127.0.0.1';
   try {
@@ -239,6 +252,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
     });
   } catch (error) {
+    statistics?.stop();
     await db.close();
     throw error;
   }
@@ -258,6 +272,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        statistics?.stop();
         await db.close();
       })();
       return closing;

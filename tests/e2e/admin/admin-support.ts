@@ -149,3 +149,91 @@ export async function makeLesson(
 }
 
 export { expect };
+
+type TranscriptRow = Database['public']['Tables']['lesson_transcript']['Row'];
+type VocabularyRow = Database['public']['Tables']['lesson_vocabulary']['Row'];
+
+/** Every column of a lesson's transcript lines, in line order. */
+export async function transcriptRows(db: Db, lessonId: string): Promise<TranscriptRow[]> {
+  const { data, error } = await db
+    .from('lesson_transcript')
+    .select('*')
+    .eq('lesson_id', lessonId)
+    .order('line_number');
+  if (error) throw error;
+  return data;
+}
+
+/** Every column of a lesson's words, in the order the editor shows them. */
+export async function vocabularyRows(db: Db, lessonId: string): Promise<VocabularyRow[]> {
+  const { data, error } = await db
+    .from('lesson_vocabulary')
+    .select('*')
+    .eq('lesson_id', lessonId)
+    .order('created_at')
+    .order('created_seq');
+  if (error) throw error;
+  return data;
+}
+
+/** The id of the seeded lesson with this number. */
+export async function seedLessonId(db: Db, lessonNumber: number): Promise<string> {
+  const { data, error } = await db
+    .from('lessons')
+    .select('id')
+    .eq('lesson_number', lessonNumber)
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+/**
+ * A draft copy of a seeded lesson under a new number (>= 900): its audio, its transcript with
+ * the studio's timings and every translation, and its words. Tests that save and edit work on
+ * the copy, so the seed the learner tests read stays as it is.
+ */
+export async function copySeedLesson(
+  db: Db,
+  lessonNumber: number,
+): Promise<{ id: string; title: string; number: number }> {
+  const sourceId = await seedLessonId(db, lessonNumber);
+  const { data: source, error } = await db.from('lessons').select('*').eq('id', sourceId).single();
+  if (error) throw error;
+  const title = uniqueTitle(`Copy of lesson ${lessonNumber}`);
+  const number = uniqueNumber();
+  const { data: copy, error: copyError } = await db
+    .from('lessons')
+    .insert({
+      title,
+      lesson_number: number,
+      level: source.level,
+      description: source.description,
+      topic: source.topic,
+      duration: source.duration,
+      audio_url: source.audio_url,
+      is_published: false,
+    })
+    .select('id')
+    .single();
+  if (copyError) throw copyError;
+  const lines = (await transcriptRows(db, sourceId)).map(
+    ({ id: _id, lesson_id: _lesson, created_at: _c, updated_at: _u, ...line }) => ({
+      ...line,
+      lesson_id: copy.id,
+    }),
+  );
+  const insertedLines = await db.from('lesson_transcript').insert(lines);
+  if (insertedLines.error) throw insertedLines.error;
+  const words = (await vocabularyRows(db, sourceId)).map((w) => ({
+    lesson_id: copy.id,
+    word_hu: w.word_hu,
+    word_en: w.word_en,
+    word_de: w.word_de,
+    word_es: w.word_es,
+    difficulty: w.difficulty,
+    audio_file_path: w.audio_file_path,
+  }));
+  const insertedWords = await db.from('lesson_vocabulary').insert(words);
+  if (insertedWords.error) throw insertedWords.error;
+  return { id: copy.id, title, number };
+}

@@ -127,8 +127,18 @@ test.describe('admin lessons tab', () => {
     await expect(page.getByText('Lesson image generated!')).toBeVisible();
     await expect(dialog.getByRole('img', { name: 'Generated lesson image' })).toBeVisible();
 
+    // Published without German or Spanish: the admin is asked first and accepts.
+    const confirms: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (d) => {
+      confirms.push(d.message());
+      void (d.type() === 'confirm' ? d.accept() : d.dismiss());
+    });
     await dialog.getByRole('button', { name: 'Create Lesson' }).click();
     await expect(page.getByText('Lesson created successfully!')).toBeVisible({ timeout: 20_000 });
+    expect(confirms).toEqual([
+      'Translations are missing in English, German, Spanish. Learners will see English, or no translation, where one is missing. Publish anyway?',
+    ]);
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('Published');
     await expect(row).toContainText('4');
@@ -188,6 +198,9 @@ test.describe('admin lessons tab', () => {
   }) => {
     const title = uniqueTitle('Rollback');
     const dialog = await openCreate(page);
+    // Publishing without German and Spanish asks first; the test accepts.
+    page.removeAllListeners('dialog');
+    page.on('dialog', (d) => void (d.type() === 'confirm' ? d.accept() : d.dismiss()));
     await page.route('**/rest/v1/lesson_vocabulary*', async (route) => {
       if (route.request().method() === 'POST') {
         await route.fulfill({

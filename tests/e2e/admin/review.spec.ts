@@ -98,6 +98,8 @@ test.describe('lesson review editor', () => {
     const lesson = await makeLesson(db);
     await signInAdmin(page);
     await page.goto(`/admin/review/${lesson.id}`);
+    // The spec's text area is the line table's alternative view.
+    await page.getByRole('button', { name: 'Text (SPEAKER: text)' }).click();
     const area = page.getByLabel('Transcript lines (SPEAKER: text)');
     await expect(area).toHaveAttribute('rows', '20');
     await expect(area).toHaveValue('NARRATOR: Anna a boltban.\nANNA: Jó napot!');
@@ -322,9 +324,12 @@ test.describe('lesson review editor', () => {
     const withoutNotes = await makeLesson(db);
     await signInAdmin(page);
 
+    // These lessons have no German or Spanish: Publish asks first, and the test accepts.
+    const dialogs = acceptConfirms(page);
     await page.goto(`/admin/review/${withoutNotes.id}`);
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText('Lesson published successfully!')).toBeVisible();
+    expect(dialogs[0]).toMatch(/^Translations are missing in English, German, Spanish\./);
     await expect(page).toHaveURL(/\/admin\?tab=qa$/);
 
     await page.goto(`/admin/review/${withNotes.id}`);

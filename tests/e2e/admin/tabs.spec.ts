@@ -64,8 +64,18 @@ test.describe('admin QA, users, feedback and analytics tabs', () => {
     await expect(page.getByText('2 lessons selected')).toHaveCount(0);
     await page.getByLabel(`Select Lesson ${draft.number}: ${draft.title}`).check();
     await page.getByLabel(`Select Lesson ${other.number}: ${other.title}`).check();
+    // Neither lesson has German or Spanish: Approve names them and the admin accepts.
+    const confirms: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (d) => {
+      confirms.push(d.message());
+      void (d.type() === 'confirm' ? d.accept() : d.dismiss());
+    });
     await page.getByRole('button', { name: 'Approve Selected' }).click();
     await expect(page.getByText('2 lessons approved and published')).toBeVisible();
+    expect(confirms[0]).toContain(
+      `Lesson ${draft.number}: ${draft.title}: English, German, Spanish`,
+    );
     const { data } = await db.from('lessons').select('is_published').in('id', [draft.id, other.id]);
     expect(data?.map((l) => l.is_published)).toEqual([true, true]);
     await page.getByRole('button', { name: 'Recently Modified' }).click();

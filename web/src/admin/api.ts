@@ -1,6 +1,7 @@
 import { getSupabase, toAppError, type AppClient } from '../lib/supabase.ts';
-import type { Database } from '../lib/database.ts';
+import type { Database, Json } from '../lib/database.ts';
 import { sanitizeFileName } from '@magyarul/core/files';
+import type { TranscriptSaveLine } from '@magyarul/core/lessons';
 
 // Every call of the admin side (spec/admin-side.md §7), one function each, throwing AppError.
 
@@ -108,19 +109,47 @@ export async function deleteLessons(ids: readonly string[]): Promise<void> {
   if (error) throw toAppError(error);
 }
 
-/** Replaces the lesson's transcript: delete every line, then insert the new set. */
-export async function replaceTranscript(
+export type TranslationStatusRow = Functions['admin_translation_status']['Returns'][number];
+
+/** The lines as read, for save_lesson_transcript's check that nobody saved meanwhile. */
+export type TranscriptReadStamp = { readonly id: string; readonly updated_at: string };
+
+/** Why a transcript save was refused: someone saved the lesson's transcript after it was read. */
+export class TranscriptChangedError extends Error {
+  constructor() {
+    super('The transcript changed since it was read');
+    this.name = 'TranscriptChangedError';
+  }
+}
+
+/**
+ * Saves the lesson's transcript in place, in one transaction (save_lesson_transcript): lines
+ * keep their ids, rows that did not change are not written, columns the editor does not know
+ * are never touched. `expected` is what the editor read; if the stored lines differ from it,
+ * nothing is saved and TranscriptChangedError is thrown. Returns the lines as now stored.
+ */
+export async function saveTranscript(
   lessonId: string,
-  lines: readonly Omit<TranscriptInsert, 'lesson_id'>[],
-): Promise<void> {
+  lines: readonly TranscriptSaveLine[],
+  expected: readonly TranscriptReadStamp[],
+): Promise<TranscriptRow[]> {
   const supabase = await getSupabase();
-  const { error } = await supabase.from('lesson_transcript').delete().eq('lesson_id', lessonId);
+  const { data, error } = await supabase.rpc('save_lesson_transcript', {
+    _lesson_id: lessonId,
+    _lines: [...lines] satisfies Json,
+    _expected: [...expected] satisfies Json,
+  });
+  if (error?.code === '40001') throw new TranscriptChangedError();
   if (error) throw toAppError(error);
-  if (lines.length === 0) return;
-  const { error: insertError } = await supabase
-    .from('lesson_transcript')
-    .insert(lines.map((l) => ({ ...l, lesson_id: lessonId })));
-  if (insertError) throw toAppError(insertError);
+  return data;
+}
+
+/** Per lesson: words and lines, and how many have a meaning or translation per language. */
+export async function fetchTranslationStatus(): Promise<TranslationStatusRow[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('admin_translation_status');
+  if (error) throw toAppError(error);
+  return data;
 }
 
 export async function insertVocabulary(row: VocabularyInsert): Promise<VocabularyRow> {

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { parseTranscriptCsv, parseVocabularyCsv, type CsvIssue } from '@magyarul/core/csv';
+import { parseVocabularyCsv, readTranscript, type CsvIssue } from '@magyarul/core/csv';
 import { checkUpload, selectVocabularyAudio, type UploadContext } from '@magyarul/core/files';
 import {
   assignFile,
@@ -8,20 +8,33 @@ import {
   unassignFile,
   type AudioMatchResult,
 } from '@magyarul/core/audio-match';
-import { nextLessonNumber, parseLessonNumber } from '@magyarul/core/lessons';
+import { AudioMatching } from './audio-matching.tsx';
+import {
+  incompleteLanguages,
+  nextLessonNumber,
+  parseLessonNumber,
+  translationCompleteness,
+} from '@magyarul/core/lessons';
 import { validateNewLesson } from '@magyarul/core/validation';
 import { Dialog } from '../components/dialog.tsx';
 import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
-import { toAppError } from '../lib/supabase.ts';
-import { fetchHighestLessonNumber, generateLessonImage } from './api.ts';
+import { fetchHighestLessonNumber } from './api.ts';
+import { GenerateImage } from './generate-image.tsx';
 import { createLessonAtomically, CreateLessonError } from './create-lesson.ts';
 import { label } from './labels.ts';
+import {
+  TranscriptPreview,
+  VocabularyPreview,
+  type CreateLine,
+  type CreateWord,
+} from './create-preview.tsx';
 import { FieldError, FileProgress, LabelledInput, probeDuration } from './shared.tsx';
+import { useCoreText } from '../lib/i18n/core-text.ts';
 
 type Level = 'beginner' | 'intermediate' | 'advanced';
-type Word = { id: string; word_hu: string; word_en: string; difficulty: Level };
+type Word = CreateWord;
 type CsvState<T> = { file: File | null; items: T[]; issues: CsvIssue[]; fileError: string | null };
 
 const LEVELS: readonly Level[] = ['beginner', 'intermediate', 'advanced'];
@@ -38,6 +51,7 @@ function fileError(context: UploadContext, file: File): string | null {
 
 export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
+  const coreText = useCoreText();
   const queryClient = useQueryClient();
   const [lessonNumber, setLessonNumber] = useState('');
   const [title, setTitle] = useState('');
@@ -48,14 +62,12 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     file: null,
     error: null,
   });
-  const [transcript, setTranscript] =
-    useState<CsvState<{ speaker: string; line: string }>>(emptyCsv);
+  const [transcript, setTranscript] = useState<CsvState<CreateLine>>(emptyCsv);
   const [vocabulary, setVocabulary] = useState<CsvState<Word>>(emptyCsv);
   const [wordFiles, setWordFiles] = useState<File[]>([]);
   const [skipMessage, setSkipMessage] = useState<string | null>(null);
   const [matching, setMatching] = useState<AudioMatchResult<Word, File> | null>(null);
   const [image, setImage] = useState<string | null>(null);
-  const [generating, setGenerating] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -79,13 +91,18 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     };
   }, [open]);
 
+  // Matching depends on the words' Hungarian only: typing a German meaning must not undo the
+  // admin's manual matches.
+  const wordsKey = vocabulary.items.map((w) => `${w.id}\u0000${w.word_hu}`).join('\n');
+  const matchWords = useRef(vocabulary.items);
+  matchWords.current = vocabulary.items;
   useEffect(() => {
-    if (vocabulary.items.length === 0 || wordFiles.length === 0) {
+    if (matchWords.current.length === 0 || wordFiles.length === 0) {
       setMatching(null);
       return;
     }
-    setMatching(matchAudioFiles(vocabulary.items, wordFiles));
-  }, [vocabulary.items, wordFiles]);
+    setMatching(matchAudioFiles(matchWords.current, wordFiles));
+  }, [wordsKey, wordFiles]);
 
   const allFiles = useMemo(() => wordFiles, [wordFiles]);
 
@@ -121,10 +138,17 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     if (!file) return setTranscript(emptyCsv());
     const error = fileError('create-transcript-csv', file);
     if (error) return setTranscript({ file, items: [], issues: [], fileError: error });
-    const result = parseTranscriptCsv(new Uint8Array(await file.arrayBuffer()));
+    // Any of the transcript formats, any supported encoding; never a partial transcript.
+    const result = readTranscript(new Uint8Array(await file.arrayBuffer()));
     setTranscript({
       file,
-      items: result.items.map((r) => ({ speaker: r.speaker, line: r.line })),
+      items: result.items.map((r) => ({
+        speaker: r.speaker,
+        line: r.text_content,
+        translation_en: r.translation_en ?? '',
+        translation_de: r.translation_de ?? '',
+        translation_es: r.translation_es ?? '',
+      })),
       issues: result.issues,
       fileError: null,
     });
@@ -142,6 +166,8 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         id: `row-${r.row}`,
         word_hu: r.word_hu.normalize('NFC'),
         word_en: r.word_en,
+        word_de: r.word_de ?? '',
+        word_es: r.word_es ?? '',
         difficulty: r.difficulty,
       })),
       issues: result.issues,
@@ -161,38 +187,6 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     if (fileName === '') return setMatching(unassignFile(matching, word.id));
     const file = allFiles.find((f) => f.name === fileName);
     if (file) setMatching(assignFile(matching, word, file));
-  };
-
-  const onGenerateImage = async () => {
-    if (title.trim() === '') {
-      notify.error(t('create.imageNeedsTitle'));
-      return;
-    }
-    setGenerating(true);
-    try {
-      const preview = transcript.items
-        .slice(0, 3)
-        .map((l) => `${l.speaker}: ${l.line}`)
-        .join('\n')
-        .slice(0, 200);
-      const { imageUrl } = await generateLessonImage({
-        lessonTitle: title.trim(),
-        lessonDescription: description,
-        lessonLevel: level,
-        transcriptPreview: preview,
-      });
-      if (!imageUrl) {
-        notify.error(t('image.noUrl'));
-        return;
-      }
-      setImage(imageUrl);
-      notify.success(t('image.generated'));
-    } catch (error) {
-      const message = toAppError(error).message;
-      notify.error(message || t('image.failed'));
-    } finally {
-      setGenerating(false);
-    }
   };
 
   const validate = (): Record<string, string> => {
@@ -224,6 +218,15 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     setErrors(found);
     setSubmitError(null);
     if (Object.keys(found).length > 0 || !audio.file) return;
+    if (status === 'published') {
+      const missing = incompleteLanguages(
+        translationCompleteness(vocabulary.items, transcript.items),
+      );
+      const languages = missing.map((l) => t(`translations.language.${l}`)).join(', ');
+      if (missing.length > 0 && !window.confirm(t('translations.publishWarning', { languages }))) {
+        return;
+      }
+    }
     setSubmitting(true);
     try {
       const audioDuration = await probeDuration(audio.file);
@@ -260,14 +263,18 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     issues.length > 0 && (
       <ul className="admin-issues" aria-label="CSV problems">
         {issues.map((issue, i) => (
-          <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{issue.message}</li>
+          <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{coreText(issue.message)}</li>
         ))}
       </ul>
     );
 
   return (
     <Dialog open={open} onClose={onClose} title={t('create.title')} closeLabel={label('close')}>
-      <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form
+        className="form admin-form admin-create-form"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+      >
         <LabelledInput label={label('lessonNumber')}>
           {(id) => (
             <input
@@ -342,9 +349,18 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         </LabelledInput>
         <FileProgress file={transcript.file} />
         <FieldError message={errors.transcript ?? transcript.fileError} />
+        <p className="small muted">{t('create.transcriptColumnsHint')}</p>
         {csvIssues(transcript.issues)}
         {transcript.items.length > 0 && (
-          <p className="small muted">{label('transcriptLines', { n: transcript.items.length })}</p>
+          <TranscriptPreview
+            lines={transcript.items}
+            onChange={(index, line) =>
+              setTranscript((current) => ({
+                ...current,
+                items: current.items.map((l, i) => (i === index ? line : l)),
+              }))
+            }
+          />
         )}
 
         <LabelledInput label={label('vocabularyFile')}>
@@ -359,14 +375,26 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         </LabelledInput>
         <FileProgress file={vocabulary.file} />
         <FieldError message={errors.vocabulary ?? vocabulary.fileError} />
+        <p className="small muted">{t('create.vocabularyColumnsHint')}</p>
         {csvIssues(vocabulary.issues)}
         {vocabulary.items.length > 0 && (
-          <p className="small muted">
-            {t('create.flashcardsPerWord', {
-              n: vocabulary.items.length * FLASHCARDS_PER_WORD,
-              perWord: FLASHCARDS_PER_WORD,
-            })}
-          </p>
+          <>
+            <p className="small muted">
+              {t('create.flashcardsPerWord', {
+                n: vocabulary.items.length * FLASHCARDS_PER_WORD,
+                perWord: FLASHCARDS_PER_WORD,
+              })}
+            </p>
+            <VocabularyPreview
+              words={vocabulary.items}
+              onChange={(word) =>
+                setVocabulary((current) => ({
+                  ...current,
+                  items: current.items.map((w) => (w.id === word.id ? word : w)),
+                }))
+              }
+            />
+          </>
         )}
 
         <LabelledInput label={label('vocabularyAudio')}>
@@ -376,52 +404,21 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         </LabelledInput>
         {skipMessage && <p className="small muted">{skipMessage}</p>}
         {matching && (
-          <fieldset className="admin-matching">
-            <legend>{label('audioMatching')}</legend>
-            <ul>
-              {vocabulary.items.map((word) => {
-                const pair = matching.matched.find((p) => p.word.id === word.id);
-                const options = [...(pair ? [pair.file] : []), ...matching.unmatchedFiles];
-                return (
-                  <li key={word.id}>
-                    <span lang="hu">{word.word_hu}</span>{' '}
-                    <span className="small muted">
-                      {pair ? label('matchedBy', { level: pair.level }) : label('noAudio')}
-                    </span>{' '}
-                    <select
-                      aria-label={label('assignFile', { word: word.word_hu })}
-                      value={pair?.file.name ?? ''}
-                      onChange={(e) => assign(word, e.target.value)}
-                    >
-                      <option value="">{label('unassigned')}</option>
-                      {options.map((f) => (
-                        <option key={f.name} value={f.name}>
-                          {f.name}
-                        </option>
-                      ))}
-                    </select>
-                  </li>
-                );
-              })}
-            </ul>
-            {matching.unmatchedFiles.length > 0 && (
-              <p className="small muted">
-                {label('unmatchedFiles', {
-                  names: matching.unmatchedFiles.map((f) => f.name).join(', '),
-                })}
-              </p>
-            )}
-          </fieldset>
+          <AudioMatching words={vocabulary.items} matching={matching} onAssign={assign} />
         )}
 
-        <div className="button-row">
-          <Button variant="secondary" onClick={() => void onGenerateImage()} disabled={generating}>
-            {generating ? label('generatingImage') : label('generateImage')}
-          </Button>
-        </div>
-        {image && (
-          <img className="admin-generated-image" src={image} alt={label('generatedImageAlt')} />
-        )}
+        <GenerateImage
+          title={title}
+          description={description}
+          level={level}
+          transcriptPreview={transcript.items
+            .slice(0, 3)
+            .map((l) => `${l.speaker}: ${l.line}`)
+            .join('\n')
+            .slice(0, 200)}
+          image={image}
+          onImage={setImage}
+        />
 
         <FieldError message={submitError} />
         <div className="form-actions">

@@ -1,5 +1,5 @@
 import { t } from '@magyarul/core/messages';
-import { withDefaultTimings } from '@magyarul/core/lessons';
+import { storedTranslation, withDefaultTimings } from '@magyarul/core/lessons';
 import {
   AUDIO_BUCKET,
   deleteLessons,
@@ -20,10 +20,20 @@ export type NewLessonPayload = {
   readonly status: 'draft' | 'published';
   readonly audioDuration: number | null;
   readonly audioFile: File;
-  readonly transcriptData: readonly { speaker: string; line: string }[];
+  /** Translations as typed ('' or absent for none). */
+  readonly transcriptData: readonly {
+    speaker: string;
+    line: string;
+    translation_en?: string;
+    translation_de?: string;
+    translation_es?: string;
+  }[];
+  /** German and Spanish meanings as typed ('' or absent for none). */
   readonly vocabularyData: readonly {
     word_hu: string;
     word_en: string;
+    word_de?: string;
+    word_es?: string;
     difficulty: 'beginner' | 'intermediate' | 'advanced';
   }[];
   /** Per vocabulary row (same order), the audio file chosen for it, if any. */
@@ -115,6 +125,9 @@ export async function createLessonAtomically(payload: NewLessonPayload): Promise
       text_content: row.line.normalize('NFC'),
       start_time: timings[index]?.start_time ?? index * 5,
       end_time: timings[index]?.end_time ?? index * 5 + 4,
+      translation_en: storedTranslation(row.translation_en),
+      translation_de: storedTranslation(row.translation_de),
+      translation_es: storedTranslation(row.translation_es),
     }));
     if (lines.length > 0) {
       const { error } = await supabase.from('lesson_transcript').insert(lines);
@@ -128,6 +141,8 @@ export async function createLessonAtomically(payload: NewLessonPayload): Promise
           lesson_id: lessonId,
           word_hu: w.word_hu.normalize('NFC'),
           word_en: w.word_en.normalize('NFC'),
+          word_de: storedTranslation(w.word_de),
+          word_es: storedTranslation(w.word_es),
           difficulty: w.difficulty,
           audio_file_path: wordPaths[index] ?? null,
         })),

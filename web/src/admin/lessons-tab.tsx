@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDuration } from '@magyarul/core/lessons';
+import {
+  completenessFromCounts,
+  formatDuration,
+  incompleteLanguages,
+} from '@magyarul/core/lessons';
 import { validateLessonEdit } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
@@ -8,9 +12,16 @@ import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { getSupabase, toAppError } from '../lib/supabase.ts';
-import { deleteLessons, fetchAllLessons, updateLesson, type AdminLesson } from './api.ts';
+import {
+  deleteLessons,
+  fetchAllLessons,
+  fetchTranslationStatus,
+  updateLesson,
+  type AdminLesson,
+} from './api.ts';
 import { CreateLessonDialog } from './create-lesson-dialog.tsx';
 import { label } from './labels.ts';
+import { lessonPatch } from './review-save.ts';
 import { LabelledInput } from './shared.tsx';
 
 type Level = 'beginner' | 'intermediate' | 'advanced';
@@ -41,6 +52,15 @@ export function useAdminLessons() {
 
 function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: () => void }) {
   const t = useT();
+
+  // Publishing a lesson that lacks a language is never silent: the admin confirms it.
+  const confirmTranslations = async (id: string): Promise<boolean> => {
+    const counts = (await fetchTranslationStatus()).find((r) => r.lesson_id === id);
+    const missing = counts ? incompleteLanguages(completenessFromCounts(counts)) : [];
+    if (missing.length === 0) return true;
+    const languages = missing.map((l) => t(`translations.language.${l}`)).join(', ');
+    return window.confirm(t('translations.publishWarning', { languages }));
+  };
   const queryClient = useQueryClient();
   const [lessonNumber, setLessonNumber] = useState(
     lesson.lesson_number === null ? '' : String(lesson.lesson_number),
@@ -57,15 +77,17 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
       window.alert(checked.message);
       return;
     }
-    const number = checked.value.lessonNumber;
+    // Only what the admin changed is written (the studio may have changed the rest meanwhile).
+    const patch = lessonPatch(
+      { lessonNumber, title, description, level, topic: lesson.topic ?? '' },
+      lesson,
+    );
+    if (patch.lesson_number !== undefined) patch.lesson_number = checked.value.lessonNumber;
+    const published = status === 'published';
+    if (published !== lesson.is_published) patch.is_published = published;
     try {
-      await updateLesson(lesson.id, {
-        lesson_number: number,
-        title: title.trim().normalize('NFC'),
-        description: description.trim().normalize('NFC') || null,
-        level,
-        is_published: status === 'published',
-      });
+      if (patch.is_published === true && !(await confirmTranslations(lesson.id))) return;
+      if (Object.keys(patch).length > 0) await updateLesson(lesson.id, patch);
       notify.success(t('edit.success'));
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       onClose();

@@ -1,11 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { checkUpload } from '@magyarul/core/files';
-import { validateNewWord } from '@magyarul/core/validation';
-import { EDITOR_DIFFICULTIES, toDbDifficulty, type EditorDifficulty } from './difficulty.ts';
+import { useRef, useState } from 'react';
+import {
+  EDITOR_DIFFICULTIES,
+  toDbDifficulty,
+  toEditorDifficulty,
+  type EditorDifficulty,
+} from './difficulty.ts';
 import { Button } from '../components/button.tsx';
-import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
+import { storedTranslation } from '@magyarul/core/lessons';
 import {
   AUDIO_BUCKET,
   audioObjectPath,
@@ -16,120 +19,36 @@ import {
   removeObjects,
   updateVocabulary,
   uploadObject,
+  type VocabularyRow,
 } from './api.ts';
 import { label } from './labels.ts';
 import { downloadAudio } from './review-audio.tsx';
-import { LabelledInput } from './shared.tsx';
+import { AddWordDialog, audioError, type NewWord } from './add-word-dialog.tsx';
 
+/** A word as the editor holds it; German and Spanish as typed ('' for none). */
 export type EditorWord = {
   id: string;
   word_hu: string;
   word_en: string;
+  word_de: string;
+  word_es: string;
   difficulty: EditorDifficulty;
   audio_file_path: string | null;
 };
 
 const DIFFICULTIES = EDITOR_DIFFICULTIES;
 
-function audioError(file: File): string | null {
-  const check = checkUpload('review-vocabulary-audio', file);
-  return check.ok ? null : check.message;
-}
-
-function AddWordDialog({
-  open,
-  onClose,
-  onAdd,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onAdd: (word: {
-    hu: string;
-    en: string;
-    difficulty: EditorDifficulty;
-    file: File | null;
-  }) => Promise<boolean>;
-}) {
-  const t = useT();
-  const [hu, setHu] = useState('');
-  const [en, setEn] = useState('');
-  const [difficulty, setDifficulty] = useState<EditorDifficulty>('easy');
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateNewWord({ word_hu: hu, word_en: en, difficulty });
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    if (file) {
-      const problem = audioError(file);
-      if (problem) {
-        setError(problem);
-        return;
-      }
-    }
-    if (await onAdd({ hu, en, difficulty, file })) {
-      setHu('');
-      setEn('');
-      setFile(null);
-      setError(null);
-      onClose();
-    }
+/** The editor's form of a stored word. */
+export function toEditorWord(row: VocabularyRow): EditorWord {
+  return {
+    id: row.id,
+    word_hu: row.word_hu,
+    word_en: row.word_en,
+    word_de: row.word_de ?? '',
+    word_es: row.word_es ?? '',
+    difficulty: toEditorDifficulty(row.difficulty),
+    audio_file_path: row.audio_file_path,
   };
-
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('vocabulary.addWord')}
-      closeLabel={label('close')}
-    >
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <LabelledInput label={`${label('hungarian')} *`}>
-          {(id) => <input id={id} lang="hu" value={hu} onChange={(e) => setHu(e.target.value)} />}
-        </LabelledInput>
-        <LabelledInput label={`${label('english')} *`}>
-          {(id) => <input id={id} value={en} onChange={(e) => setEn(e.target.value)} />}
-        </LabelledInput>
-        <LabelledInput label={label('difficulty')}>
-          {(id) => (
-            <select
-              id={id}
-              value={difficulty}
-              onChange={(e) => setDifficulty(e.target.value as EditorDifficulty)}
-            >
-              {DIFFICULTIES.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledInput>
-        <LabelledInput label={label('optionalAudio')}>
-          {(id) => (
-            <input
-              id={id}
-              type="file"
-              accept=".mp3,.wav,.m4a,.aac,audio/*"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          )}
-        </LabelledInput>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="form-actions">
-          <Button type="submit">{label('addWordSubmit')}</Button>
-        </div>
-      </form>
-    </Dialog>
-  );
 }
 
 function WordRow({
@@ -203,6 +122,7 @@ function WordRow({
       <td>
         <input
           aria-label={`${label('hungarian')} ${name}`}
+          placeholder={label('hungarian')}
           lang="hu"
           value={word.word_hu}
           onChange={(e) => onChange({ ...word, word_hu: e.target.value }, true)}
@@ -211,8 +131,33 @@ function WordRow({
       <td>
         <input
           aria-label={`${label('english')} ${name}`}
+          placeholder={label('english')}
           value={word.word_en}
           onChange={(e) => onChange({ ...word, word_en: e.target.value }, true)}
+        />
+      </td>
+      <td>
+        <input
+          lang="de"
+          aria-label={t('vocabulary.field.meaning', {
+            language: t('translations.language.de'),
+            word: name,
+          })}
+          placeholder={t('translations.language.de')}
+          value={word.word_de}
+          onChange={(e) => onChange({ ...word, word_de: e.target.value }, true)}
+        />
+      </td>
+      <td>
+        <input
+          lang="es"
+          aria-label={t('vocabulary.field.meaning', {
+            language: t('translations.language.es'),
+            word: name,
+          })}
+          placeholder={t('translations.language.es')}
+          value={word.word_es}
+          onChange={(e) => onChange({ ...word, word_es: e.target.value }, true)}
         />
       </td>
       <td>
@@ -230,65 +175,67 @@ function WordRow({
           ))}
         </select>
       </td>
-      <td className="button-row">
-        {word.audio_file_path ? (
-          <>
+      <td>
+        <div className="button-row admin-word-actions">
+          {word.audio_file_path ? (
+            <>
+              <Button
+                variant="ghost"
+                aria-label={label('play', { word: name })}
+                onClick={() => void play()}
+              >
+                {t('reviewAudio.play')}
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={label('downloadWord', { word: name })}
+                onClick={() => void download()}
+              >
+                {t('reviewAudio.download')}
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={label('replaceWordAudio', { word: name })}
+                onClick={() => input.current?.click()}
+              >
+                {t('reviewAudio.replace')}
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={label('deleteWordAudio', { word: name })}
+                onClick={() => void removeAudio()}
+              >
+                {t('reviewAudio.delete')}
+              </Button>
+            </>
+          ) : (
             <Button
               variant="ghost"
-              aria-label={label('play', { word: name })}
-              onClick={() => void play()}
-            >
-              {t('reviewAudio.play')}
-            </Button>
-            <Button
-              variant="ghost"
-              aria-label={label('downloadWord', { word: name })}
-              onClick={() => void download()}
-            >
-              {t('reviewAudio.download')}
-            </Button>
-            <Button
-              variant="ghost"
-              aria-label={label('replaceWordAudio', { word: name })}
+              aria-label={label('uploadWordAudio', { word: name })}
               onClick={() => input.current?.click()}
             >
-              {t('reviewAudio.replace')}
+              {t('reviewAudio.upload')}
             </Button>
-            <Button
-              variant="ghost"
-              aria-label={label('deleteWordAudio', { word: name })}
-              onClick={() => void removeAudio()}
-            >
-              {t('reviewAudio.delete')}
-            </Button>
-          </>
-        ) : (
+          )}
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".mp3,.wav,.m4a,.aac,audio/*"
+            aria-label={label('wordAudioFile', { word: name })}
+            onChange={(e) => {
+              void upload(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
           <Button
-            variant="ghost"
-            aria-label={label('uploadWordAudio', { word: name })}
-            onClick={() => input.current?.click()}
+            variant="danger"
+            aria-label={label('deleteWord', { word: name })}
+            onClick={onDelete}
           >
-            {t('reviewAudio.upload')}
+            {t('vocabulary.deleteWord')}
           </Button>
-        )}
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept=".mp3,.wav,.m4a,.aac,audio/*"
-          aria-label={label('wordAudioFile', { word: name })}
-          onChange={(e) => {
-            void upload(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-        <Button
-          variant="danger"
-          aria-label={label('deleteWord', { word: name })}
-          onClick={onDelete}
-        >
-          {t('vocabulary.deleteWord')}
-        </Button>
+        </div>
       </td>
     </tr>
   );
@@ -301,17 +248,13 @@ export function ReviewVocabulary({
 }: {
   lessonId: string;
   words: EditorWord[];
-  onWordsChange: (words: EditorWord[], edited: boolean) => void;
+  /** `edited`: the list changed in the editor only (unsaved); `added`: a row now stored. */
+  onWordsChange: (words: EditorWord[], edited: boolean, added?: VocabularyRow) => void;
 }) {
   const t = useT();
   const [adding, setAdding] = useState(false);
 
-  const add = async (w: {
-    hu: string;
-    en: string;
-    difficulty: EditorDifficulty;
-    file: File | null;
-  }) => {
+  const add = async (w: NewWord) => {
     try {
       let path: string | null = null;
       if (w.file) {
@@ -322,22 +265,12 @@ export function ReviewVocabulary({
         lesson_id: lessonId,
         word_hu: w.hu.trim().normalize('NFC'),
         word_en: w.en.trim().normalize('NFC'),
+        word_de: storedTranslation(w.de),
+        word_es: storedTranslation(w.es),
         difficulty: toDbDifficulty(w.difficulty),
         audio_file_path: path,
       });
-      onWordsChange(
-        [
-          ...words,
-          {
-            id: row.id,
-            word_hu: row.word_hu,
-            word_en: row.word_en,
-            difficulty: w.difficulty,
-            audio_file_path: row.audio_file_path,
-          },
-        ],
-        false,
-      );
+      onWordsChange([...words, toEditorWord(row)], false, row);
       notify.success(t('vocabulary.added'));
       return true;
     } catch (error) {
@@ -373,11 +306,13 @@ export function ReviewVocabulary({
         <p className="muted">{t('vocabulary.empty')}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-vocabulary-table">
             <thead>
               <tr>
                 <th scope="col">{label('hungarian')}</th>
                 <th scope="col">{label('english')}</th>
+                <th scope="col">{t('translations.language.de')}</th>
+                <th scope="col">{t('translations.language.es')}</th>
                 <th scope="col">{label('difficulty')}</th>
                 <th scope="col">{label('audio')}</th>
               </tr>

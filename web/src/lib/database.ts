@@ -1,8 +1,8 @@
 // The schema's types, generated from supabase/migrations into supabase/types (type-only: nothing
 // reaches the bundle).
-import type { Database } from '../../../supabase/types/database.ts';
+import type { Database, Json } from '../../../supabase/types/database.ts';
 
-export type { Database };
+export type { Database, Json };
 
 type Tables = Database['public']['Tables'];
 export type LessonRow = Tables['lessons']['Row'];

@@ -60,6 +60,8 @@ describe('authService', () => {
       ],
     });
     fetchImpl = serviceFetch(ctx, { '/auth/v1': authService });
+    // The Vite dev server's pages, as supabase/config.toml lists them.
+    configureAuth(ctx, { additionalRedirectUrls: ['http://localhost:5173/**'] });
   });
 
   afterAll(async () => {
@@ -289,6 +291,38 @@ describe('authService', () => {
     configureAuth(ctx, { refreshTokenReuseIntervalSeconds: 10 });
   });
 
+  it('revokes the family when the live token’s parent comes back after the reuse window', async () => {
+    const login = await client().auth.signInWithPassword({
+      email: 'anna@example.com',
+      password: 'secret123',
+    });
+    const first = login.data.session?.refresh_token ?? '';
+    const refresh = (token: string) =>
+      raw('/token?grant_type=refresh_token', {
+        method: 'POST',
+        body: JSON.stringify({ refresh_token: token }),
+      });
+    const rotated = await refresh(first);
+    const live = ((await rotated.json()) as { refresh_token: string }).refresh_token;
+    // A revoked token's age is a fraction of a second here, so a window of 0 s is past.
+    configureAuth(ctx, { refreshTokenReuseIntervalSeconds: 0 });
+    try {
+      const stolen = await refresh(first);
+      expect(stolen.status).toBe(400);
+      expect(((await stolen.json()) as { code: string }).code).toBe('refresh_token_already_used');
+      const owner = await refresh(live);
+      expect(owner.status).toBe(400);
+      const revoked = await ctx.db.query<{ live: number }>(
+        `select count(*)::int as live from auth.refresh_tokens
+          where token in ($1, $2) and coalesce(revoked, false) = false`,
+        [first, live],
+      );
+      expect(revoked.rows[0]?.live).toBe(0);
+    } finally {
+      configureAuth(ctx, { refreshTokenReuseIntervalSeconds: 10 });
+    }
+  });
+
   it('gets and updates the user: metadata merge with null deleting, password change', async () => {
     const sb = client();
     await sb.auth.signInWithPassword({ email: 'anna@example.com', password: 'secret123' });
@@ -393,6 +427,12 @@ describe('authService', () => {
     expect(mail?.subject).toBe('Reset Your Password');
     const link = new URL(mail?.links[0] ?? '');
     expect(link.searchParams.get('redirect_to')).toBe(`${url}/`);
+    // Another port on the same loopback host is not the site either.
+    await sb.auth.resetPasswordForEmail('anna@example.com', {
+      redirectTo: 'http://127.0.0.1:9999/steal',
+    });
+    const [other] = await mailFor('anna@example.com');
+    expect(new URL(other?.links[0] ?? '').searchParams.get('redirect_to')).toBe(`${url}/`);
     const otp = /code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
     const verified = await sb.auth.verifyOtp({
       email: 'bence@example.com',

@@ -1,5 +1,7 @@
 import type { ServerContext } from '../context.ts';
 import { extractLinks } from '../mail/index.ts';
+import { authState } from './options.ts';
+import { isRedirectAllowed } from './redirects.ts';
 
 // Auth e-mails (confirmation, recovery, magic link, invite, email change) go to the dev outbox
 // with GoTrue's link: <publicUrl>/auth/v1/verify?token=<hash>&type=<type>&redirect_to=<url>.
@@ -8,25 +10,19 @@ export type EmailType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_
 
 /** The site URL: where links land when no (allowed) redirect_to is given. */
 export function siteUrl(ctx: ServerContext): string {
-  return `${ctx.config.publicUrl}/`;
+  const configured = authState(ctx).options.siteUrl;
+  return configured ?? `${ctx.config.publicUrl}/`;
 }
 
 /**
- * redirect_to is honoured when it is on the server's own origin or on localhost (any port);
- * anything else falls back to the site URL, like GoTrue's allow list.
+ * redirect_to is honoured when it goes back to the site (its scheme, host and port) or matches
+ * the allow-list (auth/redirects.ts); anything else falls back to the site URL, as in GoTrue.
  */
 export function allowedRedirect(ctx: ServerContext, requested: string | null | undefined): string {
-  if (!requested) return siteUrl(ctx);
-  let url: URL;
-  try {
-    url = new URL(requested);
-  } catch {
-    return siteUrl(ctx);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl(ctx);
-  const own = new URL(ctx.config.publicUrl);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  return url.origin === own.origin || local ? url.toString() : siteUrl(ctx);
+  const site = siteUrl(ctx);
+  if (!requested) return site;
+  const allowList = authState(ctx).options.additionalRedirectUrls;
+  return isRedirectAllowed({ siteUrl: site, allowList }, requested) ? requested : site;
 }
 
 export function verifyLink(

@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ServerContext } from '../context.ts';
+import { parseToml } from '../functions/config-toml.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 // Auth settings. Defaults follow hosted GoTrue where tests allow; the request limit is generous
@@ -27,6 +30,13 @@ export type AuthOptions = {
   mfaMaxEnrolledFactors: number;
   /** The clock TOTP codes are checked against (ms); tests step it instead of waiting 30 s. */
   totpClock: () => number;
+  /** AUTH_SITE_URL: where e-mail links land by default; unset → the server's public URL. */
+  siteUrl: string | null;
+  /**
+   * Allowed redirect_to patterns besides the site: config.toml [auth] additional_redirect_urls
+   * plus AUTH_ADDITIONAL_REDIRECT_URLS (comma-separated).
+   */
+  additionalRedirectUrls: string[];
 };
 
 function envInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -36,9 +46,27 @@ function envInt(env: Record<string, string | undefined>, name: string, fallback:
   return Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
 }
 
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** [auth] additional_redirect_urls of <supabaseDir>/config.toml, or [] without one. */
+export function tomlRedirectUrls(supabaseDir: string | undefined): string[] {
+  if (!supabaseDir) return [];
+  const path = join(supabaseDir, 'config.toml');
+  if (!existsSync(path)) return [];
+  const value = parseToml(readFileSync(path, 'utf8')).get('auth')?.additional_redirect_urls;
+  return Array.isArray(value) ? value : [];
+}
+
 export function authOptionsFromEnv(
   env: Record<string, string | undefined> = process.env,
+  supabaseDir?: string,
 ): AuthOptions {
+  const site = env.AUTH_SITE_URL?.trim();
   return {
     requestLimit: envInt(env, 'AUTH_RATE_LIMIT_REQUESTS', 3000),
     requestWindowSeconds: envInt(env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 300),
@@ -54,6 +82,11 @@ export function authOptionsFromEnv(
     mfaChallengeExpirySeconds: Math.max(300, envInt(env, 'AUTH_MFA_CHALLENGE_EXPIRY', 300)),
     mfaMaxEnrolledFactors: Math.max(1, envInt(env, 'AUTH_MFA_MAX_ENROLLED_FACTORS', 10)),
     totpClock: () => Date.now(),
+    siteUrl: site ? site : null,
+    additionalRedirectUrls: [
+      ...tomlRedirectUrls(supabaseDir),
+      ...list(env.AUTH_ADDITIONAL_REDIRECT_URLS),
+    ],
   };
 }
 
@@ -72,7 +105,7 @@ function build(options: AuthOptions): AuthState {
 export function authState(ctx: ServerContext): AuthState {
   let state = states.get(ctx.db);
   if (!state) {
-    state = build(authOptionsFromEnv());
+    state = build(authOptionsFromEnv(process.env, ctx.config.supabaseDir));
     states.set(ctx.db, state);
   }
   return state;

@@ -133,7 +133,12 @@ type TokenRow = {
   session_ended: boolean;
 };
 
-/** grant_type=refresh_token inside one transaction: rotation, reuse interval, reuse detection. */
+/**
+ * grant_type=refresh_token inside one transaction: rotation, reuse interval, reuse detection.
+ * A revoked token is honoured only within the reuse interval after its revocation (the parent of
+ * the live token gets the live token back; an older one is swapped for a new child); later, any
+ * revoked token revokes the session's whole family and ends the session.
+ */
 export async function refreshGrant(
   ctx: ServerContext,
   tx: Queryable,
@@ -161,21 +166,11 @@ export async function refreshGrant(
   if (user.is_banned) throw errors.userBanned();
 
   if (token.revoked) {
-    const active = await tx.query<{ token: string; parent: string | null }>(
-      `select token, parent from auth.refresh_tokens
-        where session_id = $1 and coalesce(revoked, false) = false
-        order by id desc limit 1`,
-      [token.session_id],
-    );
-    const current = active.rows[0];
-    if (current && current.parent === token.token) {
-      // The client lost the previous response: hand back the active token, no new one.
-      await touchSession(tx, token.session_id);
-      return { result: await sessionResponse(ctx, tx, user.id, token.session_id, current.token) };
-    }
     const reuse = authState(ctx).options.refreshTokenReuseIntervalSeconds;
     if (token.revoked_age > reuse) {
-      // Reuse of an old token: revoke the whole family and end the session.
+      // Reuse of a rotated token after the reuse window, even of the live token's parent: it
+      // may be a stolen copy, so revoke the whole family (the live token too) and end the
+      // session.
       await tx.query(
         `update auth.refresh_tokens set revoked = true, updated_at = now()
           where session_id = $1 and coalesce(revoked, false) = false`,
@@ -186,6 +181,19 @@ export async function refreshGrant(
         [token.session_id],
       );
       return { reuseDetected: true };
+    }
+    const active = await tx.query<{ token: string; parent: string | null }>(
+      `select token, parent from auth.refresh_tokens
+        where session_id = $1 and coalesce(revoked, false) = false
+        order by id desc limit 1`,
+      [token.session_id],
+    );
+    const current = active.rows[0];
+    if (current && current.parent === token.token) {
+      // Within the window, the client lost the previous response: hand back the active token,
+      // no new one.
+      await touchSession(tx, token.session_id);
+      return { result: await sessionResponse(ctx, tx, user.id, token.session_id, current.token) };
     }
   }
 

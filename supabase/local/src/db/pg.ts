@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { QueryResult } from '../context.ts';
-import type { LocalDb, RequestOptions, Tx } from './types.ts';
+import type { LocalDb, RequestOptions, TransactionOptions, Tx } from './types.ts';
 
 // A real PostgreSQL through a pg Pool: each transaction gets its own client.
 
@@ -96,7 +96,8 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Local
     kind: 'postgres',
     query: (sql, params) => direct.query(sql, params),
     exec: (sql) => direct.exec(sql),
-    async transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }) {
+    // timeoutMs needs nothing here: callers set statement_timeout in the transaction's SQL.
+    async transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions) {
       const client = await pool.connect();
       let broken = false;
       try {

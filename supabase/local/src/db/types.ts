@@ -6,7 +6,7 @@ export type Tx = Queryable & { exec(sql: string): Promise<void> };
 /** The Db every part of the server gets; `transaction` hands out a Tx (a Queryable). */
 export type LocalDb = Omit<Db, 'transaction'> & {
   exec(sql: string): Promise<void>;
-  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * One REST request as one transaction: BEGIN, setup, main, COMMIT (or ROLLBACK when
    * `commit` says so or a statement fails; the error is rethrown). Statement texts are
@@ -17,6 +17,15 @@ export type LocalDb = Omit<Db, 'transaction'> & {
 
 export type Statement = { sql: string; params: unknown[] };
 
+export type TransactionOptions = {
+  readOnly?: boolean;
+  /**
+   * The caller's statement timeout in ms (0 or absent: none). PostgreSQL enforces it itself
+   * (the caller sets statement_timeout in SQL); on PGlite a watchdog does (db/pglite.ts).
+   */
+  timeoutMs?: number;
+};
+
 export type RequestOptions = {
   readOnly: boolean;
   /** Runs first (role, claims, …). */
@@ -25,4 +34,6 @@ export type RequestOptions = {
   main: Statement;
   /** Decides COMMIT (true) or ROLLBACK (false) from the rows; omitted → COMMIT. */
   commit?: (rows: unknown[][]) => boolean;
+  /** The statement timeout of the request's role in ms (see TransactionOptions). */
+  timeoutMs?: number;
 };

@@ -1,15 +1,35 @@
-// The small TOML subset of supabase/config.toml the functions router needs:
-// [functions.<name>] tables with `key = value` lines (booleans, numbers, quoted strings).
+// The small TOML subset of supabase/config.toml the embedded server needs: tables with
+// `key = value` lines (booleans, numbers, quoted strings, and arrays of strings, which may span
+// lines), for [functions.<name>] verify_jwt and [auth] additional_redirect_urls.
 
-export type TomlValue = string | number | boolean;
+export type TomlValue = string | number | boolean | string[];
 export type TomlTables = Map<string, Record<string, TomlValue>>;
+
+function parseString(value: string): string | undefined {
+  const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value);
+  return quoted ? (quoted[1] ?? '') : undefined;
+}
+
+function parseArray(value: string): string[] | undefined {
+  const inner = value.slice(1, -1).trim();
+  if (inner === '') return [];
+  const items = inner.match(/"(?:[^"\\]|\\.)*"|'[^']*'|[^,\s][^,]*/g) ?? [];
+  const out: string[] = [];
+  for (const item of items) {
+    const text = parseString(item.trim());
+    if (text === undefined) return undefined;
+    out.push(text);
+  }
+  return out;
+}
 
 function parseValue(raw: string): TomlValue | undefined {
   const value = raw.trim();
+  if (value.startsWith('[') && value.endsWith(']')) return parseArray(value);
   if (value === 'true') return true;
   if (value === 'false') return false;
-  const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value);
-  if (quoted) return quoted[1] ?? '';
+  const text = parseString(value);
+  if (text !== undefined) return text;
   if (/^[+-]?\d+(\.\d+)?$/.test(value)) return Number(value);
   return undefined;
 }
@@ -39,8 +59,19 @@ function unquoteKey(key: string): string {
 export function parseToml(text: string): TomlTables {
   const tables: TomlTables = new Map([['', {}]]);
   let current = '';
+  let pending = '';
   for (const rawLine of text.split(/\r?\n/)) {
-    const line = stripComment(rawLine).trim();
+    let line = stripComment(rawLine).trim();
+    if (pending) {
+      // Inside an array that spans lines: collect until its closing bracket.
+      pending += ` ${line}`;
+      if (!line.endsWith(']')) continue;
+      line = pending;
+      pending = '';
+    } else if (/=\s*\[/.test(line) && !line.endsWith(']')) {
+      pending = line;
+      continue;
+    }
     if (line === '') continue;
     const header = /^\[\s*([^[\]]+?)\s*\]$/.exec(line);
     if (header) {

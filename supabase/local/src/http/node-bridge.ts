@@ -51,8 +51,10 @@ export async function sendResponse(
   res: ServerResponse,
   response: Response,
   method: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
+  // Added here rather than by copying the Response: no layer before this pays for them.
+  const headers: Record<string, string | string[]> = { ...extraHeaders };
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie') return;
     headers[name] = value;

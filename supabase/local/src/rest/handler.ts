@@ -1,7 +1,16 @@
 import type { Db, Keys, Queryable, Service, ServerContext } from '../context.ts';
 import type { LocalDb } from '../db/types.ts';
 import { bytesResponse } from '../http/known-body.ts';
+import { statementTimeoutMs, timeoutSetting } from '../db/role-timeouts.ts';
 import { verifyJwt, type JwtClaims } from '../jwt.ts';
+import {
+  checkEmbedDepth,
+  costError,
+  DEFAULT_MAX_EMBED_COST,
+  HEAVY_COST,
+  heavyLane,
+  plannedCost,
+} from './bounds.ts';
 import { ApiError, apiError, fromPgError, isPgError } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './parser.ts';
 import { introspect, type Fn, type Schema, type Table } from './schema.ts';
@@ -229,7 +238,8 @@ const GUC_SQL =
   "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
   "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
   "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
-  "set_config('request.cookies', $6, true)";
+  "set_config('request.cookies', $6, true), " +
+  "set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true)";
 
 function cookies(header: string | null): Record<string, string> {
   const out: Record<string, string> = {};
@@ -243,6 +253,10 @@ function cookies(header: string | null): Record<string, string> {
 
 type Exec = {
   auth: Auth;
+  /** Refuse the statement when the planner's cost exceeds this (reads that embed). */
+  maxCost?: number;
+  /** The role's statement timeout in ms (0: none); see db/role-timeouts.ts. */
+  timeoutMs: number;
   req: Request;
   path: string;
   readOnly: boolean;
@@ -286,27 +300,42 @@ async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow
       e.path,
       JSON.stringify(headers),
       JSON.stringify(cookies(e.req.headers.get('cookie'))),
+      timeoutSetting(e.timeoutMs),
     ],
   };
   try {
     if (canPipeline(db)) {
+      let heavy = false;
+      if (e.maxCost !== undefined) {
+        const cost = await plannedCost(db, {
+          readOnly: true,
+          setup,
+          main: statement,
+          timeoutMs: e.timeoutMs,
+        });
+        if (cost > e.maxCost) costError(cost, e.maxCost);
+        heavy = cost > HEAVY_COST;
+      }
       let rejected: ApiError | null = null;
       const needsDecision = e.rollback || (e.singular && !e.readOnly);
-      const rows = await db.request({
-        readOnly: e.readOnly,
-        setup,
-        main: statement,
-        ...(needsDecision
-          ? {
-              commit: (values: unknown[][]) => {
-                const row = toRow(values[0]);
-                if (e.singular && row.page_count !== 1)
-                  rejected = singularError(Number(row.page_count));
-                return !e.rollback && rejected === null;
-              },
-            }
-          : {}),
-      });
+      const run = () =>
+        db.request({
+          readOnly: e.readOnly,
+          setup,
+          main: statement,
+          timeoutMs: e.timeoutMs,
+          ...(needsDecision
+            ? {
+                commit: (values: unknown[][]) => {
+                  const row = toRow(values[0]);
+                  if (e.singular && row.page_count !== 1)
+                    rejected = singularError(Number(row.page_count));
+                  return !e.rollback && rejected === null;
+                },
+              }
+            : {}),
+        });
+      const rows = await (heavy ? heavyLane(db).run(run) : run());
       const row = toRow(rows[0]);
       if (rejected) throw rejected;
       if (e.singular && row.page_count !== 1) throw singularError(Number(row.page_count));
@@ -321,7 +350,7 @@ async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow
         if (e.rollback) throw new Rollback(row);
         return row;
       },
-      { readOnly: e.readOnly },
+      { readOnly: e.readOnly, timeoutMs: e.timeoutMs },
     );
   } catch (error) {
     if (error instanceof Rollback) return error.row;
@@ -384,8 +413,17 @@ export const restService: Service = async (req, path, ctx) => {
   }
 };
 
+/** A NUL byte (raw or %00) anywhere in the path or query string. */
+function hasNulByte(url: string): boolean {
+  return url.includes('\0') || /%00/i.test(url);
+}
+
 async function handle(req: Request, path: string, ctx: ServerContext): Promise<Response> {
   const method = req.method.toUpperCase();
+  // Postgres text cannot hold NUL; PostgREST answers such input with a 400, never a 5xx.
+  if (hasNulByte(req.url)) {
+    throw apiError(400, 'PGRST100', 'The request URL contains a NUL byte', null, null);
+  }
   const headers = req.headers;
   const profile = headers.get(
     method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile',
@@ -403,6 +441,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
     authHeaders.set('apikey', keyParam);
   }
   const auth = authenticate(authHeaders, ctx.keys);
+  const timeoutMs = await statementTimeoutMs(ctx, auth.role);
   const segments = path.split('/').filter((s) => s !== '');
   if (segments.length === 0) {
     return respond(
@@ -420,7 +459,17 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   const prefer = parsePrefer(headers.get('prefer'));
   const schema = await getSchema(ctx.db);
   if (decoded[0] === 'rpc' && decoded.length === 2) {
-    return rpc(req, decoded[1] ?? '', url, ctx, auth, schema, singular, prefer, path);
+    return rpc(
+      req,
+      decoded[1] ?? '',
+      url,
+      ctx,
+      { ...auth, timeoutMs },
+      schema,
+      singular,
+      prefer,
+      path,
+    );
   }
   if (decoded.length !== 1)
     throw apiError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`);
@@ -428,9 +477,11 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   const parsed = parseQuery(url.searchParams);
   if (!parsed.ok) throw new ApiError(400, parsed.error);
   const query = parsed.value;
+  const depth = checkEmbedDepth(query);
   const found = await findTable(ctx.db, schema, name);
   const exec = (readOnly: boolean): Exec => ({
     auth,
+    timeoutMs,
     req,
     path,
     readOnly,
@@ -444,9 +495,14 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
 
   if (method === 'GET' || method === 'HEAD') {
     const p = page(query, headers, ctx.config.maxRows);
+    // PGlite only: on PostgreSQL a slow query holds one pooled connection, not the server, and
+    // the per-role statement_timeout ends it (and a fresh database's missing statistics would
+    // make the planner's estimates refuse ordinary reads).
+    const maxCost =
+      ctx.db.kind === 'pglite' ? (ctx.config.maxEmbedCost ?? DEFAULT_MAX_EMBED_COST) : 0;
     const row = await execute(
       ctx.db,
-      exec(true),
+      depth > 0 && maxCost > 0 ? { ...exec(true), maxCost } : exec(true),
       readStatement(found.schema, query, found.table, { ...p, count }),
     );
     const total = num(row.total_count);
@@ -604,12 +660,13 @@ async function rpc(
   name: string,
   url: URL,
   ctx: ServerContext,
-  auth: Auth,
+  caller: Auth & { timeoutMs: number },
   schema: Schema,
   singular: boolean,
   prefer: Prefer,
   path: string,
 ): Promise<Response> {
+  const { timeoutMs, ...auth } = caller;
   const method = req.method.toUpperCase();
   let fns = schema.functions.get(name);
   if (!fns) {
@@ -655,6 +712,7 @@ async function rpc(
   }
   const parsed = parseQuery(filterParams);
   if (!parsed.ok) throw new ApiError(400, parsed.error);
+  checkEmbedDepth(parsed.value);
   const { fn, wholeBody } = chosen;
   const p = page(parsed.value, req.headers, ctx.config.maxRows);
   const count = prefer.count !== undefined;
@@ -670,6 +728,7 @@ async function rpc(
     ctx.db,
     {
       auth,
+      timeoutMs,
       req,
       path,
       readOnly,

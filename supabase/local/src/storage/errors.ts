@@ -7,13 +7,15 @@ export class StorageError extends Error {
     readonly code: string,
     readonly error: string,
     message: string,
+    /** The HTTP status when hosted Storage does not use its usual 400/500. */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }
 }
 
 export function storageErrorResponse(e: StorageError): Response {
-  const status = e.statusCode === '500' ? 500 : 400;
+  const status = e.httpStatus ?? (e.statusCode === '500' ? 500 : 400);
   return new Response(
     JSON.stringify({ statusCode: e.statusCode, code: e.code, error: e.error, message: e.message }),
     { status, headers: { 'content-type': 'application/json; charset=utf-8' } },
@@ -37,6 +39,9 @@ export const storageErrors = {
     ),
   accessDenied: (message = 'new row violates row-level security policy') =>
     new StorageError('403', 'AccessDenied', 'Unauthorized', message),
+  /** A route for the service role only (hosted: HTTP 403 too). */
+  invalidRole: () =>
+    new StorageError('403', 'AccessDenied', 'Unauthorized', 'Access denied: Invalid role', 403),
   invalidJwt: (message: string) => new StorageError('400', 'InvalidJWT', 'invalid_jwt', message),
   invalidSignature: (message = 'The url do not match the signature') =>
     new StorageError('400', 'InvalidSignature', 'invalid_signature', message),
@@ -63,6 +68,15 @@ export const storageErrors = {
   invalidRequest: (message: string) =>
     new StorageError('400', 'InvalidRequest', 'Invalid Input', message),
   notFound: () => new StorageError('404', 'NotFound', 'not_found', 'Route not found'),
+  /** Hosted Storage answers a statement timeout with 544. */
+  databaseTimeout: () =>
+    new StorageError(
+      '544',
+      'DatabaseTimeout',
+      'DatabaseTimeout',
+      'The connection to the database timed out',
+      544,
+    ),
   internal: () => new StorageError('500', 'InternalError', 'internal', 'Internal Server Error'),
 };
 
@@ -74,6 +88,7 @@ export function fromDbError(
   const code =
     typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === '42501') return storageErrors.accessDenied();
+  if (code === '57014') return storageErrors.databaseTimeout();
   if (code === '23505') return duplicate();
   if (code === '23503') return storageErrors.noSuchBucket();
   if (code === '22P02' || code === '22023' || code === '23514' || code === '22001') {

@@ -288,6 +288,71 @@ const texts: Translation = {
   'image.generated': 'Lektionsbild erzeugt!',
   'exporter.generate': 'Erzeugen',
 
+  // Review editor: transcript lines, timings, translations; transcript and vocabulary CSV
+  'csv.unknownEncoding':
+    'Die Datei konnte nicht gelesen werden: Sie ist kein UTF-8-Text, und als Windows-1250 oder Windows-1252 gelesen würden Buchstaben verstümmelt. Nichts wurde geladen. Speichere sie als „CSV UTF-8“ und lade sie erneut hoch.',
+  'csv.rowUnknownSpeaker':
+    "Zeile {n}: Unbekannter Sprecher '{value}' (NARRATOR, ANNA oder BENCE verwenden)",
+  'csv.rowExpectedSpeakerText':
+    'Zeile {n}: Erwartet werden ein Sprecher und ein Text (Sprecher,Text)',
+  'csv.rowExtraCells':
+    'Zeile {n}: {count} Zellen, die Kopfzeile hat aber {columns} Spalten. Setze Text mit Kommas in doppelte Anführungszeichen.',
+  'csv.rowSkippedSpeakerText':
+    'Zeile {n} übersprungen: erwartet werden ein Sprecher und ein Text (Sprecher,Text)',
+  'transcript.lineExpected': 'Zeile {n}: Erwartet „SPRECHER: Text“',
+  'create.transcriptColumnsHint':
+    'Spalten: speaker, line (oder text); optional translation_en, translation_de, translation_es. Zeilen im Format „SPRECHER: Text“ gehen auch.',
+  'create.vocabularyColumnsHint':
+    'Spalten: word_hu, word_en, difficulty; optional word_de, word_es.',
+  'transcript.viewTable': 'Zeilentabelle',
+  'transcript.viewText': 'Text (SPRECHER: Text)',
+  'transcript.col.line': '#',
+  'transcript.lineLabel': 'Zeile {n}',
+  'transcript.col.speaker': 'Sprecher',
+  'transcript.col.start': 'Beginn (s)',
+  'transcript.col.end': 'Ende (s)',
+  'transcript.col.text': 'Text',
+  'transcript.col.translations': 'Übersetzungen',
+  'transcript.field.speaker': 'Sprecher von Zeile {n}',
+  'transcript.field.start': 'Beginn von Zeile {n}',
+  'transcript.field.end': 'Ende von Zeile {n}',
+  'transcript.field.text': 'Text von Zeile {n}',
+  'transcript.field.translation': '{language}: Übersetzung von Zeile {n}',
+  'transcript.untimed': 'Noch keine Zeit (läuft mit der Standardzeit {start}–{end})',
+  'transcript.addLine': 'Zeile hinzufügen',
+  'transcript.addLineAfter': 'Zeile nach Zeile {n} hinzufügen',
+  'transcript.deleteLine': 'Zeile {n} löschen',
+  'transcript.textViewHint':
+    'Änderungen hier werden Zeile für Zeile übernommen: Unveränderte Zeilen behalten ihre Zeiten und Übersetzungen.',
+  'transcript.audioLength': 'Audiolänge: {duration}',
+  'transcript.notSaved':
+    'Nichts wurde gespeichert. Behebe die unter „Transkript“ aufgeführten Probleme.',
+  'transcript.changedElsewhere':
+    'Nichts wurde gespeichert: Das Transkript wurde anderswo (zum Beispiel im Studio) geändert, nachdem du diese Seite geöffnet hast. Lade die Seite neu, um den aktuellen Stand zu sehen.',
+  'timing.invalid':
+    'Zeile {n}: „{value}“ ist keine Zeitangabe. Gib Sekunden (4.8) oder Minuten:Sekunden (1:04.8) ein.',
+  'timing.bothOrNeither': 'Zeile {n}: Gib Beginn und Ende an oder lass beide leer.',
+  'timing.startBeforeEnd': 'Zeile {n}: Der Beginn ({start}) muss vor dem Ende ({end}) liegen.',
+  'timing.pastAudio': 'Zeile {n}: {time} liegt nach dem Ende des Audios ({duration}).',
+  'timing.overlap':
+    'Zeile {n} überschneidet sich mit Zeile {m}: Sie beginnt bei {start}, bevor Zeile {m} bei {end} endet.',
+  'timing.emptyText': 'Zeile {n}: Der Text ist leer.',
+  'timing.unknownSpeaker':
+    "Zeile {n}: Unbekannter Sprecher '{value}' (NARRATOR, ANNA oder BENCE verwenden)",
+  'translations.language.en': 'Englisch',
+  'translations.language.de': 'Deutsch',
+  'translations.language.es': 'Spanisch',
+  'translations.title': 'Übersetzungen',
+  'translations.complete': '{language}: vollständig',
+  'translations.incomplete':
+    '{language}: {words} Wortbedeutungen und {lines} Zeilenübersetzungen fehlen',
+  'translations.publishWarning':
+    'Es fehlen Übersetzungen für: {languages}. Wo eine fehlt, sehen Lernende Englisch oder keine Übersetzung. Trotzdem veröffentlichen?',
+  'translations.approveWarning':
+    'In diesen Lektionen fehlen Übersetzungen:\n{list}\nWo eine fehlt, sehen Lernende Englisch oder keine Übersetzung. Trotzdem veröffentlichen?',
+  'translations.approveWarningLine': '{lesson}: {languages}',
+  'vocabulary.field.meaning': '{language} {word}',
+
   // Web interface labels
   'app.name': 'Magyarul',
   'app.skipToContent': 'Zum Inhalt springen',

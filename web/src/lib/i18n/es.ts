@@ -285,6 +285,68 @@ const texts: Translation = {
   'image.generated': '¡Imagen de la lección generada!',
   'exporter.generate': 'Generar',
 
+  // Review editor: transcript lines, timings, translations; transcript and vocabulary CSV
+  'csv.unknownEncoding':
+    'No se pudo leer el archivo: no es texto UTF-8, y leerlo como Windows-1250 o Windows-1252 estropearía letras. No se cargó nada. Guárdalo como «CSV UTF-8» y vuelve a subirlo.',
+  'csv.rowUnknownSpeaker': "Fila {n}: hablante desconocido '{value}' (usa NARRATOR, ANNA o BENCE)",
+  'csv.rowExpectedSpeakerText': 'Fila {n}: se esperaba un hablante y un texto (hablante,texto)',
+  'csv.rowExtraCells':
+    'Fila {n}: {count} celdas, pero la cabecera tiene {columns} columnas. Pon entre comillas dobles el texto que contenga comas.',
+  'csv.rowSkippedSpeakerText':
+    'Fila {n} omitida: se esperaba un hablante y un texto (hablante,texto)',
+  'transcript.lineExpected': 'Línea {n}: se esperaba «HABLANTE: texto»',
+  'create.transcriptColumnsHint':
+    'Columnas: speaker, line (o text); opcionales translation_en, translation_de, translation_es. También sirven líneas «HABLANTE: texto».',
+  'create.vocabularyColumnsHint':
+    'Columnas: word_hu, word_en, difficulty; opcionales word_de, word_es.',
+  'transcript.viewTable': 'Tabla de líneas',
+  'transcript.viewText': 'Texto (HABLANTE: texto)',
+  'transcript.col.line': '#',
+  'transcript.lineLabel': 'Línea {n}',
+  'transcript.col.speaker': 'Hablante',
+  'transcript.col.start': 'Inicio (s)',
+  'transcript.col.end': 'Fin (s)',
+  'transcript.col.text': 'Texto',
+  'transcript.col.translations': 'Traducciones',
+  'transcript.field.speaker': 'Hablante de la línea {n}',
+  'transcript.field.start': 'Inicio de la línea {n}',
+  'transcript.field.end': 'Fin de la línea {n}',
+  'transcript.field.text': 'Texto de la línea {n}',
+  'transcript.field.translation': '{language}: traducción de la línea {n}',
+  'transcript.untimed': 'Aún sin tiempo (se reproduce con el tiempo predeterminado {start}–{end})',
+  'transcript.addLine': 'Añadir línea',
+  'transcript.addLineAfter': 'Añadir una línea después de la línea {n}',
+  'transcript.deleteLine': 'Eliminar la línea {n}',
+  'transcript.textViewHint':
+    'Los cambios aquí se combinan línea a línea: las líneas que no cambies conservan sus tiempos y traducciones.',
+  'transcript.audioLength': 'Duración del audio: {duration}',
+  'transcript.notSaved':
+    'No se guardó nada. Corrige los problemas de la transcripción indicados en «Transcripción».',
+  'transcript.changedElsewhere':
+    'No se guardó nada: la transcripción se cambió en otro lugar (por ejemplo, en el estudio) después de abrir esta página. Recarga la página para ver la versión actual.',
+  'timing.invalid':
+    'Línea {n}: «{value}» no es un tiempo. Escribe segundos (4.8) o minutos:segundos (1:04.8).',
+  'timing.bothOrNeither': 'Línea {n}: escribe un inicio y un fin, o deja ambos vacíos.',
+  'timing.startBeforeEnd': 'Línea {n}: el inicio ({start}) debe ser anterior al fin ({end}).',
+  'timing.pastAudio': 'Línea {n}: {time} está después del final del audio ({duration}).',
+  'timing.overlap':
+    'La línea {n} se solapa con la línea {m}: empieza en {start}, antes de que la línea {m} termine en {end}.',
+  'timing.emptyText': 'Línea {n}: el texto está vacío.',
+  'timing.unknownSpeaker': "Línea {n}: hablante desconocido '{value}' (usa NARRATOR, ANNA o BENCE)",
+  'translations.language.en': 'Inglés',
+  'translations.language.de': 'Alemán',
+  'translations.language.es': 'Español',
+  'translations.title': 'Traducciones',
+  'translations.complete': '{language}: completo',
+  'translations.incomplete':
+    '{language}: faltan {words} significados de palabras y {lines} traducciones de líneas',
+  'translations.publishWarning':
+    'Faltan traducciones en: {languages}. Donde falte una, se verá el inglés o ninguna traducción. ¿Publicar de todos modos?',
+  'translations.approveWarning':
+    'Faltan traducciones en estas lecciones:\n{list}\nDonde falte una, se verá el inglés o ninguna traducción. ¿Publicar de todos modos?',
+  'translations.approveWarningLine': '{lesson}: {languages}',
+  'vocabulary.field.meaning': '{language} {word}',
+
   // Web interface labels
   'app.name': 'Magyarul',
   'app.skipToContent': 'Saltar al contenido',

@@ -1,0 +1,41 @@
+// Headers every response of the embedded server carries (issue 10): the web app may not be
+// framed, nothing is MIME-sniffed, the Referer does not leak paths to other origins, and pages
+// run only the app's own scripts. The anon key reaches the app in a <meta> tag, not in an
+// inline script, so script-src needs no 'unsafe-inline'. Styles allow inline <style> because
+// the toast library (sonner) injects its stylesheet at run time; no script can come from that.
+
+/** The CSP of the app's HTML pages (the learner app, the admin area, the dev outbox). */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Everything else (JSON, files): nothing may run, nothing may frame it. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/** The security headers to add to a response; a CSP the response already has is kept. */
+export function securityHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = { ...COMMON_HEADERS };
+  if (!headers.has('content-security-policy')) {
+    const type = (headers.get('content-type') ?? '').toLowerCase();
+    out['content-security-policy'] = type.startsWith('text/html') ? PAGE_CSP : API_CSP;
+  }
+  return out;
+}

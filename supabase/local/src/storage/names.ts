@@ -1,0 +1,78 @@
+import { isRecord } from '../auth/request.ts';
+import { storageErrors } from './errors.ts';
+
+// Object keys and bucket names as the Storage API validates them, and small request helpers.
+
+const KEY_PATTERN = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
+const BUCKET_PATTERN = /^(\w|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
+
+export type Target = { bucket: string; key: string };
+
+/** Strips leading/trailing slashes and empty segments, then validates like the Storage API. */
+export function cleanKey(raw: string): string {
+  const key = raw
+    .split('/')
+    .filter((s) => s !== '')
+    .join('/');
+  if (
+    key === '' ||
+    key.length > 1024 ||
+    !KEY_PATTERN.test(key) ||
+    key.split('/').some((s) => s === '.' || s === '..')
+  ) {
+    throw storageErrors.invalidKey(raw);
+  }
+  return key;
+}
+
+export function checkBucketName(name: string): string {
+  if (
+    name === '' ||
+    name.length > 100 ||
+    !BUCKET_PATTERN.test(name) ||
+    name === '.' ||
+    name === '..'
+  ) {
+    throw storageErrors.invalidBucketName(name);
+  }
+  return name;
+}
+
+export function decodeSegments(path: string): string[] {
+  return path.split('/').map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      throw storageErrors.invalidKey(s);
+    }
+  });
+}
+
+/** "<bucket>/<key…>" from the decoded segments after a route prefix. */
+export function bucketAndKey(segments: string[]): Target {
+  const [bucket = '', ...rest] = segments;
+  return { bucket: checkBucketName(bucket), key: cleanKey(rest.join('/')) };
+}
+
+export async function readJson(req: Request): Promise<Record<string, unknown>> {
+  const text = await req.text();
+  if (text.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // fall through
+  }
+  throw storageErrors.invalidRequest('Body is not a valid JSON object');
+}
+
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}

@@ -1,0 +1,169 @@
+import { fileURLToPath } from 'node:url';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../supabase/types/database.ts';
+import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
+
+// save_lesson_transcript and admin_translation_status through supabase-js, as the web editor
+// calls them: the timestamps the editor read travel through JSON and back (the stale-save
+// check depends on that), an unchanged save writes nothing, and anonymous callers and learners
+// are refused by the database while the same call by an admin succeeds.
+
+const SUPABASE_DIR = fileURLToPath(new URL('../../supabase', import.meta.url));
+const PASSWORD = 'correct-horse-battery';
+
+type Db = SupabaseClient<Database>;
+type Line = Database['public']['Tables']['lesson_transcript']['Row'];
+
+function client(server: TestServer, key: string): Db {
+  return createClient<Database>(server.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+async function signedUp(server: TestServer, email: string): Promise<{ db: Db; id: string }> {
+  const db = client(server, server.ctx.keys.anonKey);
+  const { data, error } = await db.auth.signUp({ email, password: PASSWORD });
+  if (error) throw error;
+  if (!data.session || !data.user) throw new Error('autoconfirm should return a session');
+  return { db, id: data.user.id };
+}
+
+const sent = (rows: readonly Line[]) =>
+  rows.map((r) => ({
+    id: r.id,
+    line_number: r.line_number,
+    speaker: r.speaker,
+    text_content: r.text_content,
+    start_time: r.start_time,
+    end_time: r.end_time,
+    translation_en: r.translation_en,
+    translation_de: r.translation_de,
+    translation_es: r.translation_es,
+  }));
+const expectedOf = (rows: readonly Line[]) =>
+  rows.map((r) => ({ id: r.id, updated_at: r.updated_at }));
+
+describe.each(BACKENDS)('transcript save procedures on %s', (backend) => {
+  let server: TestServer;
+  let service: Db;
+  let admin: Db;
+  let learner: Db;
+  let anon: Db;
+  let lessonId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, SUPABASE_DIR, { autoconfirm: true });
+    service = client(server, server.ctx.keys.serviceRoleKey);
+    anon = client(server, server.ctx.keys.anonKey);
+    const a = await signedUp(server, `ts-admin-${backend}@example.test`);
+    learner = (await signedUp(server, `ts-learner-${backend}@example.test`)).db;
+    admin = a.db;
+    const role = await service.from('user_roles').update({ role: 'admin' }).eq('user_id', a.id);
+    expect(role.error).toBeNull();
+    const lesson = await service
+      .from('lessons')
+      .insert({ title: 'Kávézó', lesson_number: 902, is_published: true })
+      .select('id')
+      .single();
+    if (lesson.error) throw lesson.error;
+    lessonId = lesson.data.id;
+    const lines = await service.from('lesson_transcript').insert([
+      {
+        lesson_id: lessonId,
+        line_number: 1,
+        speaker: 'narrator',
+        text_content: 'Anna és Bence a kávézóban.',
+        start_time: 0.4,
+        end_time: 4.8,
+        translation_en: 'Anna and Bence at the café.',
+      },
+      {
+        lesson_id: lessonId,
+        line_number: 2,
+        speaker: 'anna',
+        text_content: 'Szia, Bence!',
+        start_time: 5.5,
+        end_time: 8.33,
+      },
+    ]);
+    expect(lines.error).toBeNull();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function read(db: Db = admin): Promise<Line[]> {
+    const { data, error } = await db
+      .from('lesson_transcript')
+      .select('*')
+      .eq('lesson_id', lessonId)
+      .order('line_number');
+    if (error) throw error;
+    return data;
+  }
+
+  it('refuses anonymous callers and learners, and the transcript stays whole', async () => {
+    const before = await read();
+    for (const db of [anon, learner]) {
+      const save = await db.rpc('save_lesson_transcript', { _lesson_id: lessonId, _lines: [] });
+      expect(save.error?.code).toBe('42501');
+      const status = await db.rpc('admin_translation_status');
+      expect(status.error?.code).toBe('42501');
+    }
+    expect(await read()).toEqual(before);
+  });
+
+  it('returns the rows unchanged, updated_at included, for a save of what was read', async () => {
+    const before = await read();
+    const { data, error } = await admin.rpc('save_lesson_transcript', {
+      _lesson_id: lessonId,
+      _lines: sent(before),
+      _expected: expectedOf(before),
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual(before);
+    expect(await read()).toEqual(before);
+  });
+
+  it('stores an edited time and refuses a save based on an older read', async () => {
+    const before = await read();
+    const edited = sent(before).map((l) => (l.line_number === 2 ? { ...l, end_time: 8.5 } : l));
+    const first = await admin.rpc('save_lesson_transcript', {
+      _lesson_id: lessonId,
+      _lines: edited,
+      _expected: expectedOf(before),
+    });
+    expect(first.error).toBeNull();
+    const after = await read();
+    expect(after.map((l) => [l.start_time, l.end_time])).toEqual([
+      [0.4, 4.8],
+      [5.5, 8.5],
+    ]);
+    expect(after[0]).toEqual(before[0]);
+
+    const stale = await admin.rpc('save_lesson_transcript', {
+      _lesson_id: lessonId,
+      _lines: sent(before),
+      _expected: expectedOf(before),
+    });
+    expect(stale.error?.code).toBe('40001');
+    expect(await read()).toEqual(after);
+  });
+
+  it('returns per-lesson translation counts to an admin', async () => {
+    const { data, error } = await admin.rpc('admin_translation_status');
+    expect(error).toBeNull();
+    expect(data?.find((r) => r.lesson_id === lessonId)).toEqual({
+      lesson_id: lessonId,
+      words: 0,
+      words_de: 0,
+      words_es: 0,
+      lines: 2,
+      lines_en: 1,
+      lines_de: 0,
+      lines_es: 0,
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, startAppServer, type AppServer } from './support/server.ts';
+
+// Finding: no Content-Security-Policy, X-Content-Type-Options, frame-ancestors / X-Frame-Options
+// or Referrer-Policy on any page; the admin area could be framed. Every answer now carries
+// them, pages with a CSP that runs only the app's own scripts, and the real app (built
+// web/dist, in Chromium) runs under it without a single violation.
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function directives(csp: string | null): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of (csp ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out.set(name, values);
+  }
+  return out;
+}
+
+describe('security headers and CSP', () => {
+  let server: AppServer;
+  let webDir: string;
+  let browser: Browser;
+  let framer: Server;
+  let framerUrl = '';
+
+  beforeAll(async () => {
+    // The app as `npm start` builds it, copied so a rebuild in the tree cannot pull it away.
+    const build = spawnSync('node', [join(REPO_ROOT, 'web', 'scripts', 'ensure-build.mjs')], {
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`web build failed: ${build.stderr}`);
+    webDir = mkdtempSync(join(tmpdir(), 'magyarul-security-web-'));
+    cpSync(join(REPO_ROOT, 'web', 'dist'), webDir, { recursive: true });
+    server = await startAppServer({ config: { webDir } });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+    // Another origin that tries to frame the admin area.
+    framer = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><iframe id="victim" src="${server.url}/admin"></iframe>`);
+    });
+    await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
+    framerUrl = `http://127.0.0.1:${(framer.address() as AddressInfo).port}/`;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => (framer ? framer.close(() => resolve()) : resolve()));
+    await server?.stop();
+    if (webDir) rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('sends a strict CSP and the other security headers with the app pages', async () => {
+    for (const path of ['/', '/auth', '/admin', '/lesson/x']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves an index.html without inline script (the anon key is in a meta tag)', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc="\/assets\//);
+      expect(body?.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(html).toMatch(/<meta name="magyarul-anon-key" content="ey[^"]+"/);
+    expect(readFileSync(join(webDir, 'index.html'), 'utf8')).not.toMatch(/<script>(?!<\/script>)/);
+  });
+
+  it('sends nosniff, no-framing and a no-content CSP with API answers', async () => {
+    const key = server.ctx.keys.anonKey;
+    const answers = await Promise.all([
+      fetch(`${server.url}/rest/v1/lessons?select=id`, { headers: { apikey: key } }),
+      fetch(`${server.url}/rest/v1/nope`, { headers: { apikey: key } }),
+      fetch(`${server.url}/auth/v1/health`),
+      fetch(`${server.url}/storage/v1/bucket`, { headers: { apikey: key } }),
+      fetch(`${server.url}/functions/v1/nope`, { headers: { apikey: key } }),
+    ]);
+    for (const res of answers) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    }
+  });
+
+  it('runs the landing page, sign-in and admin area in Chromium without a CSP violation', async () => {
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text()))
+        violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`Refused to load: CSP ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    for (const path of ['/', '/auth', '/admin', '/preview']) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator('main, h1').first().waitFor();
+    }
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel('Email').fill('admin@magyarul.local');
+    await page.getByLabel('Password', { exact: true }).fill('magyarul-demo');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses to be framed by another origin', async () => {
+    const page = await browser.newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto(framerUrl);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    await expect
+      .poll(() => frame?.url() ?? '', { timeout: 10_000 })
+      .toMatch(/^chrome-error:|^about:blank/);
+    expect(messages.join('\n')).toMatch(/frame-ancestors|X-Frame-Options/);
+    await page.close();
+  });
+});

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { checkUpload } from '@magyarul/core/files';
+import { validateNewWord } from '@magyarul/core/validation';
+import { Button } from '../components/button.tsx';
+import { Dialog } from '../components/dialog.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
+import { label } from './labels.ts';
+import { LabelledInput } from './shared.tsx';
+
+export type NewWord = {
+  hu: string;
+  en: string;
+  de: string;
+  es: string;
+  difficulty: EditorDifficulty;
+  file: File | null;
+};
+
+/** The spec's message for a word audio file that may not be uploaded, or null. */
+export function audioError(file: File): string | null {
+  const check = checkUpload('review-vocabulary-audio', file);
+  return check.ok ? null : check.message;
+}
+
+export function AddWordDialog({
+  open,
+  onClose,
+  onAdd,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdd: (word: NewWord) => Promise<boolean>;
+}) {
+  const t = useT();
+  const [hu, setHu] = useState('');
+  const [en, setEn] = useState('');
+  const [de, setDe] = useState('');
+  const [es, setEs] = useState('');
+  const [difficulty, setDifficulty] = useState<EditorDifficulty>('easy');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateNewWord({ word_hu: hu, word_en: en, difficulty });
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    if (file) {
+      const problem = audioError(file);
+      if (problem) {
+        setError(problem);
+        return;
+      }
+    }
+    if (await onAdd({ hu, en, de, es, difficulty, file })) {
+      setHu('');
+      setEn('');
+      setDe('');
+      setEs('');
+      setFile(null);
+      setError(null);
+      onClose();
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('vocabulary.addWord')}
+      closeLabel={label('close')}
+    >
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <LabelledInput label={`${label('hungarian')} *`}>
+          {(id) => <input id={id} lang="hu" value={hu} onChange={(e) => setHu(e.target.value)} />}
+        </LabelledInput>
+        <LabelledInput label={`${label('english')} *`}>
+          {(id) => <input id={id} value={en} onChange={(e) => setEn(e.target.value)} />}
+        </LabelledInput>
+        <LabelledInput label={t('translations.language.de')}>
+          {(id) => <input id={id} lang="de" value={de} onChange={(e) => setDe(e.target.value)} />}
+        </LabelledInput>
+        <LabelledInput label={t('translations.language.es')}>
+          {(id) => <input id={id} lang="es" value={es} onChange={(e) => setEs(e.target.value)} />}
+        </LabelledInput>
+        <LabelledInput label={label('difficulty')}>
+          {(id) => (
+            <select
+              id={id}
+              value={difficulty}
+              onChange={(e) => setDifficulty(e.target.value as EditorDifficulty)}
+            >
+              {EDITOR_DIFFICULTIES.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledInput>
+        <LabelledInput label={label('optionalAudio')}>
+          {(id) => (
+            <input
+              id={id}
+              type="file"
+              accept=".mp3,.wav,.m4a,.aac,audio/*"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          )}
+        </LabelledInput>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-actions">
+          <Button type="submit">{label('addWordSubmit')}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

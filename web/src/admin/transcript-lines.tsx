@@ -1,0 +1,245 @@
+import type { Dispatch } from 'react';
+import {
+  DEFAULT_LINE_LENGTH_SECONDS,
+  DEFAULT_LINE_SPACING_SECONDS,
+  LINE_TRANSLATION_COLUMN,
+  TRANSCRIPT_SPEAKERS,
+  TRANSLATION_LANGUAGES,
+  formatTimeClock,
+  formatTimeInput,
+  speakerLabel,
+  type EditorLine,
+} from '@magyarul/core/lessons';
+import { Button } from '../components/button.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import type {
+  TimeField,
+  TranscriptAction,
+  TranscriptEditorState,
+} from './transcript-editor-state.ts';
+
+/** A problem shown beside the field it concerns. */
+export type FieldIssue = {
+  readonly index: number;
+  readonly field: string;
+  readonly message: string;
+  readonly blocking: boolean;
+};
+
+function TimeInput({
+  line,
+  n,
+  field,
+  drafts,
+  invalid,
+  describedBy,
+  placeholder,
+  dispatch,
+}: {
+  line: EditorLine;
+  n: number;
+  field: TimeField;
+  drafts: TranscriptEditorState['drafts'];
+  invalid: boolean;
+  describedBy: string | undefined;
+  placeholder: string;
+  dispatch: Dispatch<TranscriptAction>;
+}) {
+  const t = useT();
+  const stored = field === 'start' ? line.start_time : line.end_time;
+  const value = drafts[line.key]?.[field] ?? formatTimeInput(stored);
+  return (
+    <input
+      className={`transcript-time transcript-${field}`}
+      inputMode="decimal"
+      aria-label={t(field === 'start' ? 'transcript.field.start' : 'transcript.field.end', { n })}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => dispatch({ type: 'time', key: line.key, field, text: e.target.value })}
+      onBlur={() => dispatch({ type: 'time-done', key: line.key, field })}
+    />
+  );
+}
+
+function LineRow({
+  line,
+  index,
+  drafts,
+  issues,
+  dispatch,
+}: {
+  line: EditorLine;
+  index: number;
+  drafts: TranscriptEditorState['drafts'];
+  issues: readonly FieldIssue[];
+  dispatch: Dispatch<TranscriptAction>;
+}) {
+  const t = useT();
+  const n = index + 1;
+  const issueId = issues.length > 0 ? `line-issues-${line.key}` : undefined;
+  const invalid = (field: string) => issues.some((i) => i.field === field && i.blocking);
+  const untimed = line.start_time === null && line.end_time === null;
+  const defaultStart = index * DEFAULT_LINE_SPACING_SECONDS;
+  const speakers: readonly string[] = TRANSCRIPT_SPEAKERS.includes(
+    line.speaker as (typeof TRANSCRIPT_SPEAKERS)[number],
+  )
+    ? TRANSCRIPT_SPEAKERS
+    : [...TRANSCRIPT_SPEAKERS, line.speaker];
+  return (
+    <li
+      className={untimed ? 'transcript-line untimed' : 'transcript-line'}
+      role="group"
+      aria-label={t('transcript.lineLabel', { n })}
+    >
+      <span className="transcript-line-number" aria-hidden="true">
+        {n}
+      </span>
+      <select
+        className="transcript-speaker"
+        aria-label={t('transcript.field.speaker', { n })}
+        aria-invalid={invalid('speaker') || undefined}
+        value={line.speaker}
+        onChange={(e) =>
+          dispatch({ type: 'edit', key: line.key, patch: { speaker: e.target.value } })
+        }
+      >
+        {speakers.map((s) => (
+          <option key={s} value={s}>
+            {speakerLabel(s)}
+          </option>
+        ))}
+      </select>
+      <TimeInput
+        line={line}
+        n={n}
+        field="start"
+        drafts={drafts}
+        invalid={invalid('start')}
+        describedBy={issueId}
+        placeholder={formatTimeInput(defaultStart)}
+        dispatch={dispatch}
+      />
+      <TimeInput
+        line={line}
+        n={n}
+        field="end"
+        drafts={drafts}
+        invalid={invalid('end')}
+        describedBy={issueId}
+        placeholder={formatTimeInput(defaultStart + DEFAULT_LINE_LENGTH_SECONDS)}
+        dispatch={dispatch}
+      />
+      <input
+        className="transcript-text"
+        lang="hu"
+        aria-label={t('transcript.field.text', { n })}
+        aria-invalid={invalid('text') || undefined}
+        aria-describedby={issueId}
+        value={line.text_content}
+        onChange={(e) =>
+          dispatch({ type: 'edit', key: line.key, patch: { text_content: e.target.value } })
+        }
+      />
+      <div className="transcript-line-actions">
+        <Button
+          variant="ghost"
+          aria-label={t('transcript.addLineAfter', { n })}
+          title={t('transcript.addLineAfter', { n })}
+          onClick={() => dispatch({ type: 'add', after: index })}
+        >
+          +
+        </Button>
+        <Button
+          variant="ghost"
+          aria-label={t('transcript.deleteLine', { n })}
+          title={t('transcript.deleteLine', { n })}
+          onClick={() => dispatch({ type: 'remove', key: line.key })}
+        >
+          ×
+        </Button>
+      </div>
+      <div className="transcript-translations">
+        {TRANSLATION_LANGUAGES.map((language) => {
+          const column = LINE_TRANSLATION_COLUMN[language];
+          const name = t(`translations.language.${language}`);
+          return (
+            <input
+              key={language}
+              lang={language}
+              aria-label={t('transcript.field.translation', { language: name, n })}
+              placeholder={name}
+              value={line[column] ?? ''}
+              onChange={(e) =>
+                dispatch({ type: 'edit', key: line.key, patch: { [column]: e.target.value } })
+              }
+            />
+          );
+        })}
+      </div>
+      {untimed && (
+        <p className="transcript-line-note small muted">
+          {t('transcript.untimed', {
+            start: formatTimeClock(defaultStart),
+            end: formatTimeClock(defaultStart + DEFAULT_LINE_LENGTH_SECONDS),
+          })}
+        </p>
+      )}
+      {issueId && (
+        <ul id={issueId} className="transcript-line-issues small">
+          {issues.map((issue) => (
+            <li
+              key={`${issue.field}-${issue.message}`}
+              className={issue.blocking ? 'form-error' : 'muted'}
+            >
+              {issue.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The line table: speaker, start, end, text and the three translations of every line. */
+export function TranscriptLines({
+  state,
+  issues,
+  dispatch,
+}: {
+  state: TranscriptEditorState;
+  issues: readonly FieldIssue[];
+  dispatch: Dispatch<TranscriptAction>;
+}) {
+  const t = useT();
+  return (
+    <div className="transcript-table">
+      <div className="transcript-head small muted" aria-hidden="true">
+        <span>{t('transcript.col.line')}</span>
+        <span>{t('transcript.col.speaker')}</span>
+        <span>{t('transcript.col.start')}</span>
+        <span>{t('transcript.col.end')}</span>
+        <span>{t('transcript.col.text')}</span>
+      </div>
+      <ol className="transcript-lines">
+        {state.lines.map((line, index) => (
+          <LineRow
+            key={line.key}
+            line={line}
+            index={index}
+            drafts={state.drafts}
+            issues={issues.filter((i) => i.index === index)}
+            dispatch={dispatch}
+          />
+        ))}
+      </ol>
+      <Button
+        variant="secondary"
+        onClick={() => dispatch({ type: 'add', after: state.lines.length - 1 })}
+      >
+        {t('transcript.addLine')}
+      </Button>
+    </div>
+  );
+}

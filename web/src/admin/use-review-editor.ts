@@ -1,0 +1,292 @@
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  checkTranscript,
+  transcriptSavePlan,
+  type TranslationLanguage,
+} from '@magyarul/core/lessons';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { notify } from '../lib/toast.ts';
+import {
+  audioUrlOf,
+  fetchLessonById,
+  fetchLevels,
+  fetchTranscript,
+  fetchVocabulary,
+  insertQaReview,
+  saveTranscript,
+  TranscriptChangedError,
+  updateLesson,
+  updateVocabulary,
+  type AdminLesson,
+  type VocabularyRow,
+} from './api.ts';
+import {
+  lessonPatch,
+  metaOf,
+  missesRequiredWord,
+  missingLanguages,
+  vocabularyPatch,
+  type Meta,
+} from './review-save.ts';
+import { toEditorWord, type EditorWord } from './review-vocabulary.tsx';
+import {
+  currentLines,
+  draftIssues,
+  emptyTranscriptState,
+  transcriptReducer,
+  type TranscriptAction,
+} from './transcript-editor-state.ts';
+import type { FieldIssue } from './transcript-lines.tsx';
+
+export type Loaded = { lesson: AdminLesson; levels: string[] };
+
+const EMPTY_META: Meta = { lessonNumber: '', title: '', description: '', level: '', topic: '' };
+
+/**
+ * The length of the lesson's recording in seconds, read from the file itself (the lessons row
+ * keeps it rounded to whole seconds). Until the file answers, the rounded value plus the half
+ * second it may have lost.
+ */
+export function useAudioSeconds(lesson: AdminLesson | null): number | null {
+  const [measured, setMeasured] = useState<{ url: string; seconds: number } | null>(null);
+  const stored = lesson?.audio_url ?? null;
+  useEffect(() => {
+    let active = true;
+    const audio = new Audio();
+    void audioUrlOf(stored).then((url) => {
+      if (!active || !url) return;
+      audio.preload = 'metadata';
+      audio.onloadedmetadata = () => {
+        if (active && Number.isFinite(audio.duration) && audio.duration > 0) {
+          setMeasured({ url: stored ?? '', seconds: audio.duration });
+        }
+      };
+      audio.src = url;
+    });
+    return () => {
+      active = false;
+      audio.removeAttribute('src');
+    };
+  }, [stored]);
+  if (measured && measured.url === stored) return measured.seconds;
+  return lesson?.duration === null || lesson?.duration === undefined ? null : lesson.duration + 0.5;
+}
+
+/** Everything the review page edits, and its saves (only what changed is written). */
+export function useReviewEditor(lessonId: string) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [loaded, setLoaded] = useState<Loaded | null | 'loading'>('loading');
+  const [meta, setMeta] = useState<Meta>(EMPTY_META);
+  const [transcript, dispatchTranscript] = useReducer(transcriptReducer, emptyTranscriptState);
+  const [words, setWords] = useState<EditorWord[]>([]);
+  const [storedWords, setStoredWords] = useState<ReadonlyMap<string, VocabularyRow>>(new Map());
+  const [notes, setNotes] = useState('');
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const lesson = loaded && loaded !== 'loading' ? loaded.lesson : null;
+  const audioSeconds = useAudioSeconds(lesson);
+
+  const load = useCallback(async () => {
+    try {
+      const found = await fetchLessonById(lessonId);
+      if (!found) {
+        setLoaded(null);
+        return;
+      }
+      const [lines, vocabulary, levels] = await Promise.all([
+        fetchTranscript(lessonId),
+        fetchVocabulary(lessonId),
+        fetchLevels().catch(() => [] as string[]),
+      ]);
+      setLoaded({ lesson: found, levels });
+      setMeta(metaOf(found));
+      dispatchTranscript({ type: 'loaded', rows: lines });
+      setWords(vocabulary.map(toEditorWord));
+      setStoredWords(new Map(vocabulary.map((row) => [row.id, row])));
+    } catch {
+      notify.error(t('reviewPage.loadFailed'));
+      setLoaded(null);
+    }
+  }, [lessonId, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const lines = useMemo(() => currentLines(transcript), [transcript]);
+  const issues: FieldIssue[] = useMemo(
+    () =>
+      [
+        ...draftIssues(transcript),
+        ...checkTranscript(lines, transcript.original, audioSeconds),
+      ].map((issue) => ({
+        index: issue.index,
+        field: issue.field,
+        blocking: issue.blocking,
+        message: t(issue.key, issue.params),
+      })),
+    [transcript, lines, audioSeconds, t],
+  );
+
+  const editTranscript = (action: TranscriptAction) => {
+    dispatchTranscript(action);
+    if (action.type !== 'view' && action.type !== 'time-done') setDirty(true);
+  };
+
+  const editMeta = <K extends keyof Meta>(key: K, value: Meta[K]) => {
+    setMeta((m) => ({ ...m, [key]: value }));
+    setDirty(true);
+  };
+
+  const changeWords = (next: EditorWord[], edited: boolean, added?: VocabularyRow) => {
+    setWords(next);
+    setStoredWords((stored) => {
+      const ids = new Set(next.map((w) => w.id));
+      const kept = new Map([...stored].filter(([id]) => ids.has(id)));
+      if (added) kept.set(added.id, added);
+      return kept;
+    });
+    if (edited) setDirty(true);
+  };
+
+  const editNotes = (value: string) => {
+    setNotes(value);
+    setDirty(true);
+  };
+
+  /** Checks the transcript; false (with the message shown) when it may not be saved. */
+  const transcriptSavable = (): boolean => {
+    const plan = transcriptSavePlan(lines, transcript.original);
+    const blocked = issues.some((i) => i.blocking);
+    if (blocked && (plan.changed || draftIssues(transcript).length > 0)) {
+      notify.error(t('transcript.notSaved'));
+      return false;
+    }
+    return true;
+  };
+
+  /** Writes the transcript when it differs from what was read. */
+  const writeTranscript = async (): Promise<void> => {
+    const plan = transcriptSavePlan(lines, transcript.original);
+    if (!plan.changed) return;
+    const rows = await saveTranscript(
+      lessonId,
+      plan.lines,
+      transcript.original.map((row) => ({ id: row.id, updated_at: row.updated_at })),
+    );
+    dispatchTranscript({ type: 'loaded', rows });
+  };
+
+  const reportFailure = (error: unknown, what: string) => {
+    if (error instanceof TranscriptChangedError) {
+      notify.error(t('transcript.changedElsewhere'));
+      return;
+    }
+    console.error(`${what} failed`, error);
+    notify.error(t('reviewPage.saveFailed'));
+  };
+
+  const markSaved = () => {
+    setDirty(false);
+    setSavedAt(new Date());
+  };
+
+  const saveTranscriptOnly = async () => {
+    if (!transcriptSavable()) return;
+    setSaving(true);
+    try {
+      await writeTranscript();
+      markSaved();
+      notify.success(t('transcript.saved'));
+    } catch (error) {
+      reportFailure(error, 'Saving the transcript');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const languageNames = (languages: readonly TranslationLanguage[]) =>
+    languages.map((l) => t(`translations.language.${l}`)).join(', ');
+
+  /** Save Draft (publish false) or Publish: validates everything, then writes what changed. */
+  const save = async (publish: boolean): Promise<boolean> => {
+    if (!lesson || !loaded || loaded === 'loading') return false;
+    if (!transcriptSavable()) return false;
+    if (
+      words.some(
+        (w) =>
+          storedWords.has(w.id) && missesRequiredWord(w, storedWords.get(w.id) as VocabularyRow),
+      )
+    ) {
+      notify.error(t('vocabulary.wordsRequired'));
+      return false;
+    }
+    if (publish) {
+      const missing = missingLanguages(words, lines);
+      if (
+        missing.length > 0 &&
+        !window.confirm(t('translations.publishWarning', { languages: languageNames(missing) }))
+      ) {
+        return false;
+      }
+    }
+    setSaving(true);
+    try {
+      await writeTranscript();
+      const stored = new Map(storedWords);
+      for (const word of words) {
+        const row = stored.get(word.id);
+        const patch = row ? vocabularyPatch(word, row) : null;
+        if (!row || !patch) continue;
+        await updateVocabulary(word.id, patch);
+        stored.set(word.id, { ...row, ...patch });
+      }
+      setStoredWords(stored);
+      // The form shows what is stored now (trimmed, NFC), so the next save compares alike.
+      setWords((current) =>
+        current.map((w) => {
+          const row = stored.get(w.id);
+          return row ? { ...toEditorWord(row), audio_file_path: w.audio_file_path } : w;
+        }),
+      );
+      const patch = { ...lessonPatch(meta, lesson), is_published: publish };
+      await updateLesson(lessonId, { ...patch, updated_at: new Date().toISOString() });
+      if (publish && notes.trim() !== '') await insertQaReview(lessonId, notes.trim());
+      markSaved();
+      const saved = { ...lesson, ...patch };
+      setLoaded({ ...loaded, lesson: saved });
+      setMeta(metaOf(saved));
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      notify.success(publish ? t('reviewPage.published') : t('reviewPage.savedDraft'));
+      return true;
+    } catch (error) {
+      reportFailure(error, 'Saving the lesson');
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    loaded,
+    setLoaded,
+    meta,
+    editMeta,
+    transcript,
+    editTranscript,
+    issues,
+    audioSeconds,
+    words,
+    changeWords,
+    notes,
+    editNotes,
+    dirty,
+    saving,
+    savedAt,
+    save,
+    saveTranscriptOnly,
+  };
+}
