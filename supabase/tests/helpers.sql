@@ -188,3 +188,30 @@ begin
     ('lesson-video', 'l1/intro.mp4', _admin), ('lesson-documents', 'l1/transcript.csv', _admin);
 end
 $$;
+
+-- Act as a signed-in user whose session has the given assurance level (the JWT's aal claim).
+create or replace function tests.authenticate_at(_email text, _aal text) returns void
+language plpgsql
+as $$
+begin
+  perform tests.authenticate_as(_email);
+  perform set_config('request.jwt.claims',
+    (current_setting('request.jwt.claims')::jsonb || jsonb_build_object('aal', _aal))::text, true);
+end
+$$;
+grant execute on function tests.authenticate_at(text, text) to anon, authenticated, service_role;
+
+-- Gives a user a TOTP factor, verified or not (as GoTrue stores it after POST /factors/…/verify).
+create or replace function tests.add_factor(_email text, _verified boolean default true) returns uuid
+language plpgsql
+as $$
+declare
+  _id uuid := gen_random_uuid();
+begin
+  insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+  values (_id, tests.user_id(_email), 'Test factor ' || _id::text, 'totp',
+          case when _verified then 'verified' else 'unverified' end::auth.factor_status,
+          now(), now(), 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
+  return _id;
+end
+$$;

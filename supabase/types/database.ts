@@ -609,6 +609,10 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_assurance_satisfied: {
+        Args: never;
+        Returns: boolean;
+      };
       admin_daily_active_learners: {
         Args: {
           _days?: number;

@@ -38,6 +38,8 @@ test.describe('auth flows', () => {
     await expect(page.getByText('Confirmation email resent! Check your inbox.')).toBeVisible();
 
     const link = linkIn(await latestMail(request, email));
+    // The web app uses the PKCE flow: the link's token is pkce_… and it returns with ?code=.
+    expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
     await page.goto(link);
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(page.getByText('Hello, Réka Próba!')).toBeVisible();
@@ -85,6 +87,7 @@ test.describe('auth flows', () => {
     ).toBeVisible();
 
     const link = linkIn(await latestMail(request, email, /reset|recover|password/i));
+    expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
     await page.goto(link);
     await expect(page).toHaveURL(/\/reset-password/);
     await page.getByLabel('New Password', { exact: true }).fill('new-password-1');

@@ -181,6 +181,7 @@ const credentials = {
   email: str(320),
   password: str(1000),
   allowInsecure: bool,
+  mfaCode: optional(str(20)),
   lessonIds: arrayOf(id, 10_000),
 };
 

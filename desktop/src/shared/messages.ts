@@ -60,6 +60,10 @@ const MESSAGES = {
   'not-admin':
     'The account {email} is not an admin on this server; only admins can publish lessons.',
   'sign-in-failed': 'Sign-in failed: {reason}',
+  'mfa-code-required':
+    'The account {email} uses two-factor authentication: enter the 6-digit code from your authenticator app in “Authenticator code” and try again.',
+  'mfa-code-invalid':
+    'The authenticator code was not accepted. Enter the current 6-digit code from your authenticator app (each code works once).',
   'lesson-blocked-errors': 'Not sent: the checks found {n} error(s). Fix them and publish again.',
   'lesson-blocked-warnings':
     'Not sent: the checks found {n} warning(s). Choose “Publish anyway” to send it as it is.',

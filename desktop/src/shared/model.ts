@@ -186,6 +186,8 @@ export type PublishCredentials = PublishTarget & {
   readonly password: string;
   /** The author agreed to send the password unencrypted (plain http to another machine). */
   readonly allowInsecure: boolean;
+  /** The 6-digit code of the account's authenticator app, when it uses two-factor authentication. */
+  readonly mfaCode?: string;
 };
 
 export type CheckSeverity = 'error' | 'warning';

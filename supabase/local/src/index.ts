@@ -8,3 +8,5 @@ export type { LocalDb, Tx } from './db/types.ts';
 export type * from './context.ts';
 export { signJwt, verifyJwt } from './jwt.ts';
 export type { JwtClaims, JwtError } from './jwt.ts';
+export { configureAuth, type AuthOptions } from './auth/index.ts';
+export { totpCode } from './auth/totp.ts';

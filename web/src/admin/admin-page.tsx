@@ -9,6 +9,8 @@ import { label } from './labels.ts';
 import { LessonsTab } from './lessons-tab.tsx';
 import { QaTab } from './qa-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
+import { MfaGate } from './two-factor/mfa-gate.tsx';
+import { TwoFactorControl } from './two-factor/two-factor-control.tsx';
 import './admin.css';
 
 export const ADMIN_TAB_KEY = 'magyarul.admin.tab';
@@ -43,7 +45,10 @@ function AdminTabs() {
   };
   return (
     <main id="main" className="page admin-page">
-      <h1>{label('adminTitle')}</h1>
+      <div className="admin-title-row">
+        <h1>{label('adminTitle')}</h1>
+        <TwoFactorControl />
+      </div>
       <Tabs
         label={label('adminTabs')}
         active={active}
@@ -67,5 +72,9 @@ export function AdminPage() {
   if (loading || roleLoading) return <Spinner label={t('app.loading')} centred />;
   if (!user) return <Navigate to="/auth" replace />;
   if (role !== 'admin') return <Navigate to="/dashboard" replace />;
-  return <AdminTabs />;
+  return (
+    <MfaGate>
+      <AdminTabs />
+    </MfaGate>
+  );
 }

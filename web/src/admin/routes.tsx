@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../components/require-auth.tsx';
+import { MfaGate } from './two-factor/mfa-gate.tsx';
 
 // The admin area, each page its own chunk (route-level code splitting).
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -18,7 +19,9 @@ export const adminRoutes: RouteObject[] = [
     path: '/admin/review/:lessonId',
     element: (
       <RequireAuth>
-        <ReviewPage />
+        <MfaGate>
+          <ReviewPage />
+        </MfaGate>
       </RequireAuth>
     ),
   },
@@ -26,7 +29,9 @@ export const adminRoutes: RouteObject[] = [
     path: '/upload',
     element: (
       <RequireAuth>
-        <UploadPage />
+        <MfaGate>
+          <UploadPage />
+        </MfaGate>
       </RequireAuth>
     ),
   },

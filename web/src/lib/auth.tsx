@@ -1,6 +1,15 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { getSupabase } from './supabase.ts';
+import { initialAuthParams, isRecoveryLink } from './url-params.ts';
 
 export type Role = 'admin' | 'user';
 
@@ -13,6 +22,11 @@ export type AuthState = {
   /** True while the role of a signed-in user is still being read. */
   readonly roleLoading: boolean;
   readonly lastEvent: AuthChangeEvent | null;
+  /**
+   * The page was opened from a password-recovery link: recovery tokens in the URL, or a PKCE
+   * code that brought PASSWORD_RECOVERY. Stays true until sign-out.
+   */
+  readonly recovery: boolean;
   readonly signOut: () => Promise<void>;
 };
 
@@ -44,6 +58,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [lastEvent, setLastEvent] = useState<AuthChangeEvent | null>(null);
   const [role, setRole] = useState<{ userId: string; role: Role } | null>(null);
+  const [recovery, setRecovery] = useState(() => isRecoveryLink(initialAuthParams));
+  // A PKCE link (?code=): supabase-js settles the session read before it says, by an event,
+  // what the code was for (sign-in or PASSWORD_RECOVERY). Loading lasts until that event, so
+  // no page decides on a half-known state (e.g. /auth sending a recovering user to /dashboard).
+  const awaitingLinkEvent = useRef(initialAuthParams.code !== null);
 
   useEffect(() => {
     let active = true;
@@ -52,15 +71,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then(async (supabase) => {
         const { data } = supabase.auth.onAuthStateChange((event, next) => {
           if (!active) return;
+          if (event === 'PASSWORD_RECOVERY') setRecovery(true);
+          if (event === 'SIGNED_OUT') setRecovery(false);
+          if (event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') {
+            awaitingLinkEvent.current = false;
+          }
           setLastEvent(event);
           setSession(next);
-          setLoading(false);
+          if (!awaitingLinkEvent.current) setLoading(false);
         });
         unsubscribe = () => data.subscription.unsubscribe();
         const { data: current } = await supabase.auth.getSession();
         if (!active) return;
+        // supabase-js removes the code from the URL only when it exchanged it; a code it left
+        // (not ours, or refused) brings no event.
+        const exchanged = !new URL(window.location.href).searchParams.has('code');
+        if (!current.session || !exchanged) awaitingLinkEvent.current = false;
         setSession(current.session);
-        setLoading(false);
+        if (!awaitingLinkEvent.current) setLoading(false);
       })
       .catch((error: unknown) => {
         console.error('The auth client could not start.', error);
@@ -92,6 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       role: role && role.userId === userId ? role.role : 'user',
       roleLoading: Boolean(userId) && role?.userId !== userId,
       lastEvent,
+      recovery,
       signOut: async () => {
         const supabase = await getSupabase();
         const { error } = await supabase.auth.signOut();
@@ -99,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           console.warn('Sign-out reported an error; the local session is cleared anyway.', error);
       },
     }),
-    [session, loading, role, userId, lastEvent],
+    [session, loading, role, userId, lastEvent, recovery],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

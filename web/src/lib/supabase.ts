@@ -14,7 +14,14 @@ export function getSupabase(): Promise<AppClient> {
   clientPromise ??= import('@supabase/supabase-js').then(({ createClient }) => {
     const { url, anonKey } = readBackendConfig();
     return createClient<Database>(url, anonKey, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+      // PKCE, the flow Supabase recommends for browser apps: e-mail links come back with a
+      // one-time ?code= that only this browser (holding the verifier) can turn into a session.
+      auth: {
+        flowType: 'pkce',
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+      },
     });
   });
   return clientPromise;

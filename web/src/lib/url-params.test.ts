@@ -25,4 +25,12 @@ describe('parseAuthParams', () => {
         .errorDescription,
     ).toBe('Email link is invalid');
   });
+
+  it('returns the PKCE code of a link, and none without one', () => {
+    expect(parseAuthParams('http://h/reset-password?code=0b1c-2d&sb_flow_id=f').code).toBe(
+      '0b1c-2d',
+    );
+    expect(parseAuthParams('http://h/reset-password#code=x').code).toBeNull();
+    expect(parseAuthParams('http://h/reset-password?code=').code).toBeNull();
+  });
 });

@@ -2,12 +2,14 @@ import { recoveryTokensFrom, type RecoveryTokens } from '@magyarul/core/validati
 
 /**
  * The auth parameters the page was opened with (a recovery or confirmation link puts them in
- * the hash, PKCE in the query). supabase-js clears the hash once it has read the session, so
- * they are captured once at start, before the client loads.
+ * the hash, PKCE a code in the query). supabase-js clears both once it has read them, so they
+ * are captured once at start, before the client loads.
  */
 export type AuthUrlParams = {
   /** The recovery tokens when the link has an access token, a refresh token and type=recovery. */
   readonly recovery: RecoveryTokens | null;
+  /** The PKCE auth code (`?code=`) an e-mail link of the PKCE flow lands with. */
+  readonly code: string | null;
   readonly errorDescription: string | null;
 };
 
@@ -17,6 +19,7 @@ export function parseAuthParams(href: string): AuthUrlParams {
   for (const [key, value] of url.searchParams) merged.set(key, value);
   return {
     recovery: recoveryTokensFrom(merged.toString()),
+    code: url.searchParams.get('code') || null,
     errorDescription: merged.get('error_description'),
   };
 }
@@ -28,5 +31,5 @@ export function isRecoveryLink(params: AuthUrlParams): boolean {
 
 export const initialAuthParams: AuthUrlParams =
   typeof window === 'undefined'
-    ? { recovery: null, errorDescription: null }
+    ? { recovery: null, code: null, errorDescription: null }
     : parseAuthParams(window.location.href);

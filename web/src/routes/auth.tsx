@@ -8,7 +8,7 @@ import {
   validateSignIn,
   validateSignUp,
 } from '@magyarul/core/validation';
-import { initialAuthParams, isRecoveryLink } from '../lib/url-params.ts';
+import { initialAuthParams } from '../lib/url-params.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
 import { Tabs } from '../components/tabs.tsx';
@@ -20,17 +20,21 @@ import { NewPasswordForm } from '../components/new-password-form.tsx';
 type Mode = 'login' | 'signup';
 
 export function AuthPage() {
-  const { user, loading, lastEvent } = useAuth();
+  const { user, loading, recovery: resetMode } = useAuth();
   const t = useT();
-  const [resetMode] = useState(
-    () => isRecoveryLink(initialAuthParams) || lastEvent === 'PASSWORD_RECOVERY',
-  );
   const [mode, setMode] = useState<Mode>('login');
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   if (resetMode) {
     return (
       <AuthShell>{loading ? <Spinner label={t('app.loading')} /> : <ResetOnAuthForm />}</AuthShell>
+    );
+  }
+  if (loading && initialAuthParams.code !== null) {
+    return (
+      <AuthShell>
+        <Spinner label={t('app.loading')} />
+      </AuthShell>
     );
   }
   if (!loading && user) return <Navigate to="/dashboard" replace />;

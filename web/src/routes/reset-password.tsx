@@ -5,7 +5,7 @@ import { useCoreText } from '../lib/i18n/core-text.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
 import { expiredResetLinkMessage, validateResetPassword } from '@magyarul/core/validation';
-import { initialAuthParams, isRecoveryLink } from '../lib/url-params.ts';
+import { initialAuthParams } from '../lib/url-params.ts';
 import { notify } from '../lib/toast.ts';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
@@ -16,14 +16,15 @@ const REDIRECT_AFTER_MS = 3000;
 export function ResetPasswordPage() {
   const t = useT();
   const localize = useCoreText();
-  const { loading, session, lastEvent } = useAuth();
-  const [hasLink] = useState(
-    () => isRecoveryLink(initialAuthParams) || lastEvent === 'PASSWORD_RECOVERY',
-  );
+  const { loading, session, recovery } = useAuth();
   const [done, setDone] = useState(false);
+  // A PKCE link carries only a code; whether it was a recovery code is known once exchanged.
+  const hasLink = recovery || (loading && initialAuthParams.code !== null);
 
   let content;
-  if (!hasLink) {
+  if (done) {
+    content = <ResetSuccess />;
+  } else if (!hasLink) {
     content = (
       <div className="stack">
         <h1>{t('auth.resetTitle')}</h1>
@@ -31,8 +32,6 @@ export function ResetPasswordPage() {
         <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
       </div>
     );
-  } else if (done) {
-    content = <ResetSuccess />;
   } else if (loading) {
     content = <Spinner label={t('app.loading')} />;
   } else if (!session) {

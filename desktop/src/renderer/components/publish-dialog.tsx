@@ -25,6 +25,7 @@ const EMPTY: Form = {
   email: '',
   password: '',
   allowInsecure: false,
+  mfaCode: '',
   status: 'draft',
 };
 
@@ -97,6 +98,7 @@ export function PublishDialog({ lessonIds, onClose, onChanged }: Props) {
     email: form.email.trim(),
     password: form.password,
     allowInsecure: form.allowInsecure,
+    mfaCode: (form.mfaCode ?? '').trim(),
   });
   const guard = async (task: () => Promise<void>) => {
     setBusy(true);
@@ -185,6 +187,21 @@ export function PublishDialog({ lessonIds, onClose, onChanged }: Props) {
               onChange={(e) => setField({ password: e.currentTarget.value })}
             />
           </label>
+          <label>
+            Authenticator code{' '}
+            <input
+              aria-describedby="mfa-code-hint"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={form.mfaCode ?? ''}
+              onChange={(e) => setField({ mfaCode: e.currentTarget.value })}
+            />
+          </label>
+          <p id="mfa-code-hint" className="hint">
+            Only if your account uses two-factor authentication: the 6-digit code your authenticator
+            app shows now.
+          </p>
           <label>
             As{' '}
             <select

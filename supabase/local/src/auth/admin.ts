@@ -1,5 +1,6 @@
 import type { Queryable, ServerContext } from '../context.ts';
 import { authJson, errors } from './errors.ts';
+import { adminFactors } from './factors.ts';
 import type { AuthHelpers } from './index.ts';
 import { allowedRedirect, verifyLink, type EmailType } from './mailer.ts';
 import { isRecord, jsonObject, readJsonObject, str } from './request.ts';
@@ -10,6 +11,7 @@ import {
   findUserById,
   insertUser,
   isUuid,
+  listFactors,
   listIdentities,
   loadUserJson,
   mergeMetadata,
@@ -74,6 +76,11 @@ export async function adminRoute(
     if (method === 'GET') return listUsers(req, ctx);
     if (method === 'POST') return createUser(req, ctx, h);
     throw errors.methodNotAllowed();
+  }
+  const factors = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(path);
+  if (factors) {
+    const factorId = factors[2] === undefined ? null : decodeURIComponent(factors[2]);
+    return adminFactors(req, ctx, decodeURIComponent(factors[1] ?? ''), factorId);
   }
   const match = /^\/admin\/users\/([^/]+)$/.exec(path);
   if (match) {
@@ -313,7 +320,9 @@ async function generateLink(req: Request, ctx: ServerContext, h: AuthHelpers): P
     }
     if (!user) throw errors.unexpected();
     const fresh = (await findUserById(tx, user.id)) ?? user;
-    return { user: userJson(fresh, await listIdentities(tx, user.id)), mail, verification };
+    const identities = await listIdentities(tx, user.id);
+    const json = userJson(fresh, identities, await listFactors(tx, user.id));
+    return { user: json, mail, verification };
   });
   return authJson(200, {
     ...result.user,

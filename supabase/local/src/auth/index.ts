@@ -3,6 +3,20 @@ import { compare } from 'bcryptjs';
 import type { Queryable, ServerContext, Service } from '../context.ts';
 import { verifyJwt, type JwtClaims } from '../jwt.ts';
 import { adminRoute } from './admin.ts';
+import { factorsRoute, hasVerifiedFactor, sessionIsAal2 } from './factors.ts';
+import { jwks } from './jwks.ts';
+import {
+  createFlowState,
+  flowMethodOf,
+  flowToken,
+  issueAuthCode,
+  PKCE_PREFIX,
+  pkceFromBody,
+  pkceGrant,
+  type FlowMethod,
+  type PkceChallenge,
+} from './pkce.ts';
+import { checkPasswordNonce, reauthenticate } from './reauthenticate.ts';
 import {
   AuthError,
   authErrorResponse,
@@ -32,6 +46,7 @@ import {
   findUserByTokenHash,
   insertUser,
   isValidEmail,
+  listFactors,
   listIdentities,
   loadUserJson,
   mergeMetadata,
@@ -81,6 +96,9 @@ async function route(req: Request, path: string, ctx: ServerContext): Promise<Re
     if (!authState(ctx).limiter.take(`${clientIp(req)} ${path}`)) throw errors.requestRateLimit();
   }
   if (path.startsWith('/admin/') || path === '/invite') return adminRoute(req, path, ctx, helpers);
+  if (path === '/factors' || path.startsWith('/factors/')) {
+    return factorsRoute(req, path, ctx, helpers);
+  }
   const key = `${method} ${path}`;
   switch (key) {
     case 'GET /health':
@@ -113,8 +131,9 @@ async function route(req: Request, path: string, ctx: ServerContext): Promise<Re
     case 'POST /magiclink':
       return otp(req, ctx);
     case 'GET /reauthenticate':
-      await requireUser(req, ctx);
-      return authJson(200, {});
+      return reauthenticate(req, ctx, helpers);
+    case 'GET /.well-known/jwks.json':
+      return jwks();
     default:
       throw errors.notFound();
   }
@@ -205,6 +224,18 @@ function checkEmailRate(ctx: ServerContext, sentAt: unknown): void {
 
 type Mail = { to: string; type: EmailType; hash: string; otp: string; redirect: string };
 
+/** The token to store and mail; in the PKCE flow (code challenge given) a flow state too. */
+async function startFlow(
+  tx: Queryable,
+  userId: string,
+  hash: string,
+  pkce: PkceChallenge | null,
+  method: FlowMethod,
+): Promise<string> {
+  if (pkce) await createFlowState(tx, userId, method, pkce);
+  return flowToken(hash, pkce);
+}
+
 async function deliver(ctx: ServerContext, mail: Mail | null): Promise<void> {
   if (mail) await sendAuthEmail(ctx, mail.to, mail.type, mail.hash, mail.otp, mail.redirect);
 }
@@ -215,8 +246,10 @@ async function prepareConfirmation(
   user: { id: string; email: string },
   redirect: string,
   type: EmailType = 'signup',
+  pkce: PkceChallenge | null = null,
 ): Promise<Mail> {
-  const { otp, hash: tokenHashValue } = newOtp(user.email);
+  const { otp, hash } = newOtp(user.email);
+  const tokenHashValue = await startFlow(tx, user.id, hash, pkce, 'email/signup');
   await tx.query(
     `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()
       where id = $1`,
@@ -230,8 +263,10 @@ async function prepareRecovery(
   user: { id: string; email: string },
   redirect: string,
   type: 'recovery' | 'magiclink',
+  pkce: PkceChallenge | null = null,
 ): Promise<Mail> {
-  const { otp, hash: tokenHashValue } = newOtp(user.email);
+  const { otp, hash } = newOtp(user.email);
+  const tokenHashValue = await startFlow(tx, user.id, hash, pkce, type);
   await tx.query(
     `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`,
     [user.id, tokenHashValue],
@@ -291,6 +326,7 @@ async function requireUser(req: Request, ctx: ServerContext): Promise<Authed> {
 }
 
 export type AuthHelpers = {
+  requireUser: typeof requireUser;
   requireEmail: typeof requireEmail;
   checkPassword: typeof checkPassword;
   insertUserOrFail: typeof insertUserOrFail;
@@ -302,6 +338,7 @@ export type AuthHelpers = {
 };
 
 const helpers: AuthHelpers = {
+  requireUser,
   requireEmail,
   checkPassword,
   insertUserOrFail,
@@ -350,6 +387,7 @@ async function signup(req: Request, ctx: ServerContext): Promise<Response> {
   if (body.data !== undefined && body.data !== null && !isRecord(body.data)) {
     throw errors.validation('data must be a JSON object');
   }
+  const pkce = pkceFromBody(body);
   const data = isRecord(body.data) ? body.data : {};
   const passwordHash = await hashPassword(password);
   const autoconfirm = ctx.config.autoconfirm;
@@ -396,7 +434,7 @@ async function signup(req: Request, ctx: ServerContext): Promise<Response> {
         session: await sessionResponse(ctx, tx, userId, sessionId, refreshToken),
       };
     }
-    const mail = await prepareConfirmation(tx, { id: userId, email }, redirect);
+    const mail = await prepareConfirmation(tx, { id: userId, email }, redirect, 'signup', pkce);
     return { kind: 'user', userId, mail };
   });
 
@@ -422,11 +460,7 @@ async function token(req: Request, ctx: ServerContext): Promise<Response> {
     return authJson(200, out.result);
   }
   if (grant === 'pkce') {
-    throw new AuthError(
-      404,
-      'flow_state_not_found',
-      'invalid flow state, no valid flow state found',
-    );
+    return authJson(200, await pkceGrant(ctx, body, req.headers.get('user-agent')));
   }
   throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
 }
@@ -465,7 +499,10 @@ async function passwordGrant(
 
 async function getUser(req: Request, ctx: ServerContext): Promise<Response> {
   const { user } = await requireUser(req, ctx);
-  return authJson(200, userJson(user, await listIdentities(ctx.db, user.id)));
+  return authJson(
+    200,
+    userJson(user, await listIdentities(ctx.db, user.id), await listFactors(ctx.db, user.id)),
+  );
 }
 
 async function putUser(req: Request, ctx: ServerContext): Promise<Response> {
@@ -474,6 +511,23 @@ async function putUser(req: Request, ctx: ServerContext): Promise<Response> {
   const redirect = redirectParam(req, ctx);
   if (body.data !== undefined && body.data !== null && !isRecord(body.data)) {
     throw errors.validation('data must be a JSON object');
+  }
+  const pkce = pkceFromBody(body);
+  const changesCredentials =
+    (typeof body.password === 'string' && body.password !== '') ||
+    (typeof body.email === 'string' &&
+      body.email !== '' &&
+      normalizeEmail(body.email) !== user.email);
+  if (
+    changesCredentials &&
+    (await hasVerifiedFactor(ctx.db, user.id)) &&
+    !(await sessionIsAal2(ctx.db, sessionId))
+  ) {
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
   }
   let passwordHash: string | null = null;
   if (body.password !== undefined && body.password !== null) {
@@ -496,6 +550,7 @@ async function putUser(req: Request, ctx: ServerContext): Promise<Response> {
       );
     }
     if (passwordHash) {
+      await checkPasswordNonce(ctx, tx, user.id, sessionId, body.nonce);
       await tx.query(
         `update auth.users set encrypted_password = $2, updated_at = now() where id = $1`,
         [user.id, passwordHash],
@@ -515,7 +570,8 @@ async function putUser(req: Request, ctx: ServerContext): Promise<Response> {
         return null;
       }
       checkEmailRate(ctx, user.email_change_sent_at);
-      const { otp, hash: h } = newOtp(newEmail);
+      const { otp, hash } = newOtp(newEmail);
+      const h = await startFlow(tx, user.id, hash, pkce, 'email_change');
       await tx.query(
         `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(),
             updated_at = now() where id = $1`,
@@ -568,12 +624,13 @@ async function logout(req: Request, ctx: ServerContext): Promise<Response> {
 async function recover(req: Request, ctx: ServerContext): Promise<Response> {
   const body = await readJsonObject(req);
   const email = requireEmail(body.email, 'Password recovery requires an email');
+  const pkce = pkceFromBody(body);
   const redirect = redirectParam(req, ctx);
   const mail = await ctx.db.transaction<Mail | null>(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return null;
     checkEmailRate(ctx, user.recovery_sent_at);
-    return prepareRecovery(tx, { id: user.id, email }, redirect, 'recovery');
+    return prepareRecovery(tx, { id: user.id, email }, redirect, 'recovery', pkce);
   });
   await deliver(ctx, mail);
   return authJson(200, {});
@@ -587,6 +644,7 @@ async function resend(req: Request, ctx: ServerContext): Promise<Response> {
     throw errors.validation('Missing one of these types: signup, email_change, sms, phone_change');
   }
   const email = requireEmail(body.email);
+  const pkce = pkceFromBody(body);
   const redirect = redirectParam(req, ctx);
   const mail = await ctx.db.transaction<Mail | null>(async (tx) => {
     const user = await findUserByEmail(tx, email);
@@ -594,11 +652,12 @@ async function resend(req: Request, ctx: ServerContext): Promise<Response> {
     if (type === 'signup') {
       if (user.email_confirmed_at) return null;
       checkEmailRate(ctx, user.confirmation_sent_at);
-      return prepareConfirmation(tx, { id: user.id, email }, redirect);
+      return prepareConfirmation(tx, { id: user.id, email }, redirect, 'signup', pkce);
     }
     if (!user.email_change) return null;
     checkEmailRate(ctx, user.email_change_sent_at);
-    const { otp: code, hash: h } = newOtp(user.email_change);
+    const { otp: code, hash } = newOtp(user.email_change);
+    const h = await startFlow(tx, user.id, hash, pkce, 'email_change');
     await tx.query(
       `update auth.users set email_change_token_new = $2, email_change_sent_at = now() where id = $1`,
       [user.id, h],
@@ -613,6 +672,7 @@ async function otp(req: Request, ctx: ServerContext): Promise<Response> {
   const body = await readJsonObject(req);
   if (body.email === undefined && typeof body.phone === 'string') throw errors.phoneDisabled();
   const email = requireEmail(body.email);
+  const pkce = pkceFromBody(body);
   const redirect = redirectParam(req, ctx);
   const createUser = body.create_user !== false;
   const data = isRecord(body.data) ? body.data : {};
@@ -626,14 +686,14 @@ async function otp(req: Request, ctx: ServerContext): Promise<Response> {
         userMetadata: data,
         confirmed: false,
       });
-      return prepareConfirmation(tx, { id, email }, redirect);
+      return prepareConfirmation(tx, { id, email }, redirect, 'signup', pkce);
     }
     if (!user.email_confirmed_at) {
       checkEmailRate(ctx, user.confirmation_sent_at);
-      return prepareConfirmation(tx, { id: user.id, email }, redirect);
+      return prepareConfirmation(tx, { id: user.id, email }, redirect, 'signup', pkce);
     }
     checkEmailRate(ctx, user.recovery_sent_at);
-    return prepareRecovery(tx, { id: user.id, email }, redirect, 'magiclink');
+    return prepareRecovery(tx, { id: user.id, email }, redirect, 'magiclink', pkce);
   });
   await deliver(ctx, mail);
   return authJson(200, {});
@@ -656,14 +716,15 @@ function isVerifyType(value: unknown): value is VerifyType {
   return typeof value === 'string' && (VERIFY_TYPES as readonly string[]).includes(value);
 }
 
-type Verified = { userId: string; sessionId: string; refreshToken: string };
+type Verified = { userId: string; method: AmrMethod };
 
+/** Checks an e-mailed token and applies it (confirm, recover, change e-mail); no session yet. */
 async function verifyTokenHash(
   ctx: ServerContext,
   tx: Queryable,
   type: VerifyType,
   tokenHashValue: string,
-  userAgent: string | null,
+  otpTyped = false,
 ): Promise<Verified> {
   const expiry = authState(ctx).options.otpExpirySeconds * 1000;
   const fresh = (sentAt: unknown): boolean => {
@@ -673,7 +734,7 @@ async function verifyTokenHash(
   let user: UserRow | null = null;
   let method: AmrMethod = 'otp';
   if (type === 'signup' || type === 'invite' || type === 'email') {
-    user = await findUserByTokenHash(tx, 'confirmation_token', tokenHashValue);
+    user = await findUserByTokenHash(tx, 'confirmation_token', tokenHashValue, otpTyped);
     const sentAt = user?.confirmation_sent_at ?? user?.invited_at;
     if (user && fresh(sentAt)) {
       await confirmEmail(tx, user.id);
@@ -683,7 +744,7 @@ async function verifyTokenHash(
     }
   }
   if (!user && (type === 'recovery' || type === 'magiclink' || type === 'email')) {
-    user = await findUserByTokenHash(tx, 'recovery_token', tokenHashValue);
+    user = await findUserByTokenHash(tx, 'recovery_token', tokenHashValue, otpTyped);
     if (user && fresh(user.recovery_sent_at)) {
       await tx.query(
         `update auth.users set recovery_token = '', updated_at = now() where id = $1`,
@@ -696,7 +757,7 @@ async function verifyTokenHash(
     }
   }
   if (!user && type === 'email_change') {
-    user = await findUserByTokenHash(tx, 'email_change_token_new', tokenHashValue);
+    user = await findUserByTokenHash(tx, 'email_change_token_new', tokenHashValue, otpTyped);
     if (user?.email_change && fresh(user.email_change_sent_at)) {
       await changeEmail(tx, user.id, user.email_change);
       method = 'email_change';
@@ -706,8 +767,17 @@ async function verifyTokenHash(
   }
   if (!user) throw errors.otpExpired();
   if (user.is_banned) throw errors.userBanned();
-  const { sessionId, refreshToken } = await createSession(tx, user.id, method, userAgent);
-  return { userId: user.id, sessionId, refreshToken };
+  return { userId: user.id, method };
+}
+
+async function sessionFor(
+  ctx: ServerContext,
+  tx: Queryable,
+  v: Verified,
+  userAgent: string | null,
+): Promise<Record<string, unknown>> {
+  const { sessionId, refreshToken } = await createSession(tx, v.userId, v.method, userAgent);
+  return sessionResponse(ctx, tx, v.userId, sessionId, refreshToken);
 }
 
 async function verifyPost(req: Request, ctx: ServerContext): Promise<Response> {
@@ -722,6 +792,7 @@ async function verifyPost(req: Request, ctx: ServerContext): Promise<Response> {
     throw errors.validation('Verify requires either a token or a token hash');
   if (!isVerifyType(type)) throw errors.validation('Verify requires a verification type');
   let target: string;
+  const otpTyped = !hashValue;
   if (hashValue) {
     target = hashValue;
   } else {
@@ -731,15 +802,22 @@ async function verifyPost(req: Request, ctx: ServerContext): Promise<Response> {
     target = tokenHash(normalizeEmail(body.email), tokenValue ?? '');
   }
   const session = await ctx.db.transaction(async (tx) => {
-    const v = await verifyTokenHash(ctx, tx, type, target, req.headers.get('user-agent'));
-    return sessionResponse(ctx, tx, v.userId, v.sessionId, v.refreshToken);
+    const v = await verifyTokenHash(ctx, tx, type, target, otpTyped);
+    return sessionFor(ctx, tx, v, req.headers.get('user-agent'));
   });
   return authJson(200, session);
 }
 
-function redirectWithHash(target: string, params: Record<string, string>): Response {
+function redirectWithHash(
+  target: string,
+  params: Record<string, string>,
+  query: Record<string, string> = {},
+): Response {
   const url = new URL(target);
-  url.hash = new URLSearchParams({ ...params, sb: '' }).toString();
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  if (Object.keys(params).length > 0) {
+    url.hash = new URLSearchParams({ ...params, sb: '' }).toString();
+  }
   return new Response(null, {
     status: 303,
     headers: {
@@ -755,12 +833,23 @@ async function verifyGet(req: Request, ctx: ServerContext): Promise<Response> {
   const redirect = allowedRedirect(ctx, params.get('redirect_to'));
   const type = params.get('type');
   const tokenValue = params.get('token') ?? '';
+  // GoTrue tells the flows apart by the token: `pkce_…` answers with ?code=, not tokens.
+  const pkce = tokenValue.startsWith(PKCE_PREFIX);
   try {
     if (!isVerifyType(type) || tokenValue === '')
       throw errors.otpExpired('Email link is invalid or has expired');
+    if (pkce) {
+      const flowMethod = flowMethodOf(type);
+      if (!flowMethod) throw errors.validation('Unsupported verification type');
+      const code = await ctx.db.transaction(async (tx) => {
+        const v = await verifyTokenHash(ctx, tx, type, tokenValue);
+        return issueAuthCode(tx, v.userId, flowMethod);
+      });
+      return redirectWithHash(redirect, {}, { code });
+    }
     const session = await ctx.db.transaction(async (tx) => {
-      const v = await verifyTokenHash(ctx, tx, type, tokenValue, req.headers.get('user-agent'));
-      return sessionResponse(ctx, tx, v.userId, v.sessionId, v.refreshToken);
+      const v = await verifyTokenHash(ctx, tx, type, tokenValue);
+      return sessionFor(ctx, tx, v, req.headers.get('user-agent'));
     });
     return redirectWithHash(redirect, {
       access_token: String(session.access_token),
@@ -774,10 +863,12 @@ async function verifyGet(req: Request, ctx: ServerContext): Promise<Response> {
     if (!(error instanceof AuthError)) throw error;
     const description =
       error.code === 'otp_expired' ? 'Email link is invalid or has expired' : error.message;
-    return redirectWithHash(redirect, {
+    const details = {
       error: error.status >= 500 ? 'server_error' : 'access_denied',
       error_code: error.code,
       error_description: description,
-    });
+    };
+    // PKCE: the error goes in the query as well (GoTrue's prepErrorRedirectURL).
+    return redirectWithHash(redirect, details, pkce ? details : {});
   }
 }

@@ -20,6 +20,16 @@ export type AuthOptions = {
   /** Lifetime of e-mail links and OTPs (MAILER_OTP_EXP). */
   otpExpirySeconds: number;
   minPasswordLength: number;
+  /** Lifetime of a PKCE flow state (FLOW_STATE_EXPIRY_DURATION; GoTrue's default and minimum 300). */
+  flowStateExpirySeconds: number;
+  /** `[auth.email] secure_password_change`: a password change needs a reauthentication nonce. */
+  securePasswordChange: boolean;
+  /** MFA_CHALLENGE_EXPIRY_DURATION: seconds a factor challenge may be verified in. */
+  mfaChallengeExpirySeconds: number;
+  /** MFA_MAX_ENROLLED_FACTORS. */
+  mfaMaxEnrolledFactors: number;
+  /** The clock TOTP codes are checked against (ms); tests step it instead of waiting 30 s. */
+  totpClock: () => number;
   /** AUTH_SITE_URL: where e-mail links land by default; unset → the server's public URL. */
   siteUrl: string | null;
   /**
@@ -65,6 +75,13 @@ export function authOptionsFromEnv(
     jwtExpirySeconds: Math.max(120, envInt(env, 'AUTH_JWT_EXPIRY', 3600)),
     otpExpirySeconds: envInt(env, 'AUTH_OTP_EXPIRY', 86_400),
     minPasswordLength: Math.max(6, envInt(env, 'AUTH_MIN_PASSWORD_LENGTH', 6)),
+    flowStateExpirySeconds: Math.max(300, envInt(env, 'AUTH_FLOW_STATE_EXPIRY', 300)),
+    securePasswordChange: ['1', 'true', 'yes', 'on'].includes(
+      (env.AUTH_SECURE_PASSWORD_CHANGE ?? '').toLowerCase(),
+    ),
+    mfaChallengeExpirySeconds: Math.max(300, envInt(env, 'AUTH_MFA_CHALLENGE_EXPIRY', 300)),
+    mfaMaxEnrolledFactors: Math.max(1, envInt(env, 'AUTH_MFA_MAX_ENROLLED_FACTORS', 10)),
+    totpClock: () => Date.now(),
     siteUrl: site ? site : null,
     additionalRedirectUrls: [
       ...tomlRedirectUrls(supabaseDir),

@@ -4,7 +4,7 @@ import { signJwt } from '../jwt.ts';
 import { errors } from './errors.ts';
 import { authState } from './options.ts';
 import { iso } from './request.ts';
-import { findUserById, listIdentities, userJson, type UserRow } from './users.ts';
+import { findUserById, listFactors, listIdentities, userJson, type UserRow } from './users.ts';
 
 // Sessions, access tokens (claims of compat doc §3.3) and refresh-token rotation (§3.4).
 
@@ -18,7 +18,10 @@ export type AmrMethod =
   | 'email_change'
   | 'anonymous';
 
-type AmrRow = { authentication_method: string; created_at: unknown };
+type AmrRow = { authentication_method: string; updated_at: unknown };
+
+/** Methods that prove a second factor (GoTrue AMRClaim.IsAAL2Claim). */
+const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
 export function newRefreshToken(): string {
   return randomBytes(16).toString('base64url');
@@ -79,7 +82,7 @@ export function accessTokenClaims(
     app_metadata: typeof appMetadata === 'object' && appMetadata !== null ? appMetadata : {},
     user_metadata: typeof userMetadata === 'object' && userMetadata !== null ? userMetadata : {},
     role: user.role ?? 'authenticated',
-    aal: 'aal1',
+    aal: amr.some((entry) => AAL2_METHODS.has(entry.method)) ? 'aal2' : 'aal1',
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
@@ -97,13 +100,13 @@ export async function sessionResponse(
   const user = await findUserById(q, userId);
   if (!user) throw errors.userNotFound(404, 'User not found');
   const amrRows = await q.query<AmrRow>(
-    `select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1
-     order by created_at desc`,
+    `select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1
+     order by updated_at desc`,
     [sessionId],
   );
   const amr = amrRows.rows.map((r) => ({
     method: r.authentication_method,
-    timestamp: Math.floor(new Date(iso(r.created_at) ?? Date.now()).getTime() / 1000),
+    timestamp: Math.floor(new Date(iso(r.updated_at) ?? Date.now()).getTime() / 1000),
   }));
   const now = Math.floor(Date.now() / 1000);
   const claims = accessTokenClaims(ctx, user, sessionId, amr, now);
@@ -114,7 +117,7 @@ export async function sessionResponse(
     expires_in: expiresIn,
     expires_at: now + expiresIn,
     refresh_token: refreshToken,
-    user: userJson(user, await listIdentities(q, user.id)),
+    user: userJson(user, await listIdentities(q, user.id), await listFactors(q, user.id)),
   };
 }
 

@@ -69,15 +69,22 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
   return res.rows[0] ?? null;
 }
 
+/**
+ * The user whose stored token is `hash`. An OTP typed in (`otp`) also matches a token stored
+ * for the PKCE flow (`pkce_<hash>`), as GoTrue's isOtpValid does; a link's token must match
+ * exactly, so a PKCE link cannot be turned into an implicit one by dropping its prefix.
+ */
 export async function findUserByTokenHash(
   q: Queryable,
   column: 'confirmation_token' | 'recovery_token' | 'email_change_token_new',
   hash: string,
+  otp = false,
 ): Promise<UserRow | null> {
   if (!hash) return null;
   const res = await q.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where ${column} = $1 limit 1`,
-    [hash],
+    `select ${USER_COLUMNS} from auth.users
+      where ${column} = $1 or ($2::boolean and ${column} = 'pkce_' || $1) limit 1`,
+    [hash, otp],
   );
   return res.rows[0] ?? null;
 }
@@ -90,6 +97,43 @@ export async function listIdentities(q: Queryable, userId: string): Promise<Iden
     [userId],
   );
   return res.rows;
+}
+
+export type FactorRow = {
+  id: string;
+  created_at: unknown;
+  updated_at: unknown;
+  status: string;
+  friendly_name: string | null;
+  factor_type: string;
+  phone: string | null;
+  last_challenged_at: unknown;
+};
+
+/** Every factor of a user, verified or not, oldest first (GoTrue loads them with the user). */
+export async function listFactors(q: Queryable, userId: string): Promise<FactorRow[]> {
+  const res = await q.query<FactorRow>(
+    `select id::text as id, created_at, updated_at, status::text as status, friendly_name,
+            factor_type::text as factor_type, phone, last_challenged_at
+       from auth.mfa_factors where user_id = $1 order by created_at, id`,
+    [userId],
+  );
+  return res.rows;
+}
+
+/** GoTrue's Factor JSON (models/factor.go): friendly_name omitted when empty, phone "". */
+export function factorJson(row: FactorRow): Record<string, unknown> {
+  const factor: Record<string, unknown> = {
+    id: row.id,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    status: row.status,
+  };
+  if (row.friendly_name) factor.friendly_name = row.friendly_name;
+  factor.factor_type = row.factor_type;
+  factor.phone = row.phone ?? '';
+  factor.last_challenged_at = iso(row.last_challenged_at);
+  return factor;
 }
 
 export type UserJson = Record<string, unknown> & { id: string };
@@ -112,7 +156,11 @@ export function identityJson(row: IdentityRow): Record<string, unknown> {
   };
 }
 
-export function userJson(row: UserRow, identities: IdentityRow[]): UserJson {
+export function userJson(
+  row: UserRow,
+  identities: IdentityRow[],
+  factors: FactorRow[] = [],
+): UserJson {
   const user: UserJson = {
     id: row.id,
     aud: row.aud ?? 'authenticated',
@@ -131,6 +179,7 @@ export function userJson(row: UserRow, identities: IdentityRow[]): UserJson {
   put(user, 'last_sign_in_at', iso(row.last_sign_in_at));
   user.app_metadata = jsonObject(row.raw_app_meta_data);
   user.user_metadata = jsonObject(row.raw_user_meta_data);
+  if (factors.length > 0) user.factors = factors.map(factorJson);
   user.identities = identities.map(identityJson);
   user.created_at = iso(row.created_at);
   user.updated_at = iso(row.updated_at);
@@ -142,7 +191,7 @@ export function userJson(row: UserRow, identities: IdentityRow[]): UserJson {
 
 export async function loadUserJson(q: Queryable, id: string): Promise<UserJson | null> {
   const row = await findUserById(q, id);
-  return row ? userJson(row, await listIdentities(q, row.id)) : null;
+  return row ? userJson(row, await listIdentities(q, row.id), await listFactors(q, row.id)) : null;
 }
 
 export function isUuid(value: string): boolean {

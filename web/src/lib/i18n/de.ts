@@ -402,6 +402,30 @@ const texts: Translation = {
     'Gib deine E-Mail-Adresse ein und wir senden dir einen Link zum Zurücksetzen deines Passworts.',
   'auth.sendResetEmail': 'Link senden',
   'auth.resetTitle': 'Neues Passwort festlegen',
+  'mfa.control': 'Zwei-Faktor-Authentifizierung',
+  'mfa.statusOn':
+    'Die Zwei-Faktor-Authentifizierung ist aktiv: Änderungen im Adminbereich brauchen einen Code aus deiner Authenticator-App.',
+  'mfa.statusOff':
+    'Schütze Änderungen im Adminbereich mit einem 6-stelligen Code aus einer Authenticator-App (z. B. Google Authenticator, 1Password oder Aegis).',
+  'mfa.setUp': 'Zwei-Faktor-Authentifizierung einrichten',
+  'mfa.scan':
+    'Scanne diesen QR-Code mit deiner Authenticator-App oder gib den Schlüssel unten ein. Gib dann den 6-stelligen Code aus der App ein.',
+  'mfa.qrAlt': 'QR-Code für deine Authenticator-App',
+  'mfa.secret': 'Schlüssel',
+  'mfa.code': '6-stelliger Code',
+  'mfa.verify': 'Bestätigen',
+  'mfa.enabled': 'Die Zwei-Faktor-Authentifizierung ist aktiv.',
+  'mfa.turnOff': 'Zwei-Faktor-Authentifizierung ausschalten',
+  'mfa.turnedOff': 'Die Zwei-Faktor-Authentifizierung ist aus.',
+  'mfa.codeFormat': 'Gib die 6 Ziffern ein, die deine Authenticator-App anzeigt.',
+  'mfa.invalidCode':
+    'Dieser Code ist ungültig. Gib den aktuellen 6-stelligen Code aus deiner Authenticator-App ein.',
+  'mfa.failed':
+    'Die Zwei-Faktor-Authentifizierung konnte nicht geändert werden. Bitte versuche es erneut.',
+  'mfa.promptTitle': 'Authentifizierungscode eingeben',
+  'mfa.promptText':
+    'Dein Konto nutzt die Zwei-Faktor-Authentifizierung. Gib den 6-stelligen Code aus deiner Authenticator-App ein, um den Adminbereich zu öffnen.',
+  'mfa.verified': 'Code akzeptiert.',
   'auth.requestNewLink': 'Neuen Link anfordern',
   'auth.resetSuccessTitle': 'Passwort geändert',
   'auth.redirecting': 'Weiterleitung zur Anmeldung...',

@@ -197,4 +197,28 @@ export const enUi = {
   'legal.privacy.10.text': 'Questions about your privacy? Send us feedback from inside the app.',
 
   'admin.placeholder': 'This area is coming in the admin issue.',
+
+  'mfa.control': 'Two-factor authentication',
+  'mfa.statusOn':
+    'Two-factor authentication is on: admin changes need a code from your authenticator app.',
+  'mfa.statusOff':
+    'Protect admin changes with a 6-digit code from an authenticator app (such as Google Authenticator, 1Password or Aegis).',
+  'mfa.setUp': 'Set up two-factor authentication',
+  'mfa.scan':
+    'Scan this QR code with your authenticator app, or type in the key below. Then enter the 6-digit code the app shows.',
+  'mfa.qrAlt': 'QR code for your authenticator app',
+  'mfa.secret': 'Key',
+  'mfa.code': '6-digit code',
+  'mfa.verify': 'Verify',
+  'mfa.enabled': 'Two-factor authentication is on.',
+  'mfa.turnOff': 'Turn off two-factor authentication',
+  'mfa.turnedOff': 'Two-factor authentication is off.',
+  'mfa.codeFormat': 'Enter the 6 digits your authenticator app shows.',
+  'mfa.invalidCode':
+    'That code is not valid. Enter the current 6-digit code from your authenticator app.',
+  'mfa.failed': 'Two-factor authentication could not be changed. Please try again.',
+  'mfa.promptTitle': 'Enter your authentication code',
+  'mfa.promptText':
+    'Your account uses two-factor authentication. Enter the 6-digit code from your authenticator app to continue to the admin area.',
+  'mfa.verified': 'Code accepted.',
 } as const;

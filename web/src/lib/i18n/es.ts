@@ -395,6 +395,29 @@ const texts: Translation = {
     'Introduce tu correo y te enviaremos un enlace para restablecer tu contraseña.',
   'auth.sendResetEmail': 'Enviar enlace',
   'auth.resetTitle': 'Elige una nueva contraseña',
+  'mfa.control': 'Verificación en dos pasos',
+  'mfa.statusOn':
+    'La verificación en dos pasos está activada: los cambios de administración requieren un código de tu app de autenticación.',
+  'mfa.statusOff':
+    'Protege los cambios de administración con un código de 6 dígitos de una app de autenticación (como Google Authenticator, 1Password o Aegis).',
+  'mfa.setUp': 'Configurar la verificación en dos pasos',
+  'mfa.scan':
+    'Escanea este código QR con tu app de autenticación o escribe la clave de abajo. Después introduce el código de 6 dígitos que muestra la app.',
+  'mfa.qrAlt': 'Código QR para tu app de autenticación',
+  'mfa.secret': 'Clave',
+  'mfa.code': 'Código de 6 dígitos',
+  'mfa.verify': 'Verificar',
+  'mfa.enabled': 'La verificación en dos pasos está activada.',
+  'mfa.turnOff': 'Desactivar la verificación en dos pasos',
+  'mfa.turnedOff': 'La verificación en dos pasos está desactivada.',
+  'mfa.codeFormat': 'Introduce los 6 dígitos que muestra tu app de autenticación.',
+  'mfa.invalidCode':
+    'Ese código no es válido. Introduce el código actual de 6 dígitos de tu app de autenticación.',
+  'mfa.failed': 'No se pudo cambiar la verificación en dos pasos. Inténtalo de nuevo.',
+  'mfa.promptTitle': 'Introduce tu código de autenticación',
+  'mfa.promptText':
+    'Tu cuenta usa la verificación en dos pasos. Introduce el código de 6 dígitos de tu app de autenticación para entrar en el área de administración.',
+  'mfa.verified': 'Código aceptado.',
   'auth.requestNewLink': 'Solicitar un enlace nuevo',
   'auth.resetSuccessTitle': 'Contraseña actualizada',
   'auth.redirecting': 'Redirigiendo al inicio de sesión...',

@@ -1,0 +1,56 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Spinner } from '../../components/spinner.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { notify } from '../../lib/toast.ts';
+import { CodeForm } from './code-form.tsx';
+import { readAssurance, verifyCode, type Assurance } from './mfa-api.ts';
+
+/**
+ * Shows its children once the session is as strong as the account asks: an admin with a
+ * verified second factor who signed in with the password only (aal1) is asked for the code
+ * first. The database refuses that admin's writes until then (is_admin() wants aal2); the
+ * prompt says why instead of letting every save fail. Verifying fires MFA_CHALLENGE_VERIFIED,
+ * whose new session re-runs the check.
+ */
+export function MfaGate({ children }: { children: ReactNode }) {
+  const t = useT();
+  const { session } = useAuth();
+  const token = session?.access_token ?? null;
+  const [state, setState] = useState<{ token: string | null; assurance: Assurance } | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    readAssurance()
+      .then((assurance) => active && setState({ token, assurance }))
+      .catch((error: unknown) => {
+        // Without an answer the page opens; the database still refuses what aal1 may not do.
+        console.error('Reading the assurance level failed', error);
+        if (active) setState({ token, assurance: { needsCode: false, factorId: null } });
+      });
+    return () => {
+      active = false;
+    };
+  }, [token]);
+
+  // Only the first check waits: a later one (a refreshed or upgraded session) keeps what is on
+  // screen, so an open dialog below is not torn down by its own verification.
+  if (!state) return <Spinner label={t('app.loading')} centred />;
+  const { needsCode, factorId } = state.assurance;
+  if (!needsCode || !factorId) return <>{children}</>;
+  return (
+    <main id="main" className="page narrow">
+      <div className="card auth-card stack">
+        <h1>{t('mfa.promptTitle')}</h1>
+        <p>{t('mfa.promptText')}</p>
+        <CodeForm
+          submit={async (code) => {
+            const ok = await verifyCode(factorId, code);
+            if (ok) notify.success(t('mfa.verified'));
+            return ok;
+          }}
+        />
+      </div>
+    </main>
+  );
+}
