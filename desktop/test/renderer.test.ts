@@ -53,7 +53,7 @@ describe('studio renderer in Chromium', () => {
     expect(await issues.textContent()).toContain('körte.mp3');
   });
 
-  it('returns one labelled region per transcript line, untimed ones hatched on the waveform and marked in the grid', async () => {
+  it('returns one labelled region per transcript line, untimed ones hatched on the waveform and marked in the grid, over a labelled time ruler', async () => {
     await studio().openLesson('Köszönés');
     const wave = page.getByTestId('waveform');
     await expect.poll(() => wave.getAttribute('data-regions')).toBe('3');
@@ -70,6 +70,20 @@ describe('studio renderer in Chromium', () => {
     expect(await page.getByTestId('start-1').textContent()).toBe('untimed');
     const errors = page.getByRole('list', { name: 'Publish checks' });
     expect(await errors.textContent()).toContain('Line 1 has no start or end time.');
+    // The time ruler is drawn under the waveform, its notches labelled in seconds.
+    const ruler = page.locator('[part~="timeline-wrapper"]');
+    await expect.poll(() => ruler.count()).toBe(1);
+    const rulerBox = await ruler.boundingBox();
+    const waveBox = await wave.boundingBox();
+    expect(rulerBox?.height).toBeGreaterThan(10);
+    expect((rulerBox?.y ?? 0) + (rulerBox?.height ?? 0)).toBeLessThanOrEqual(
+      (waveBox?.y ?? 0) + (waveBox?.height ?? 0) + 1,
+    );
+    const labels = (await page.locator('[part~="timeline-notch"]').allTextContents())
+      .map((text) => text.trim())
+      .filter((text) => text !== '');
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    for (const label of labels) expect(label).toMatch(/^\d+(:\d{2})?(\.\d+)?s?$/);
   });
 
   it('returns suggested boundaries at the silences once accepted, saved and undoable', async () => {

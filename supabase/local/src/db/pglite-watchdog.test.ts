@@ -90,5 +90,7 @@ describe('PGlite watchdog', () => {
     } finally {
       await memory.close();
     }
-  });
+    // Opens a database and starts its thread twice in the test body (the others open theirs in
+    // beforeAll): on a loaded two-core machine that alone can take most of the default 30 s.
+  }, 120_000);
 });
