@@ -83,7 +83,10 @@ function LessonView({ id }: { id: string }) {
   });
   // The dashboard's reads: whether this lesson is open for the learner (a locked lesson typed
   // into the address bar sends them back; the server refuses its progress anyway).
-  const published = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
+  const published = useQuery({
+    queryKey: ['lessons', 'published'],
+    queryFn: fetchPublishedLessons,
+  });
   const allProgress = useQuery({
     queryKey: ['progress', userId, 'all'],
     queryFn: () => fetchAllProgress(userId),
