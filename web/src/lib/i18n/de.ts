@@ -368,7 +368,7 @@ const texts: Translation = {
   'auth.newLinkHint':
     'Gib deine E-Mail-Adresse ein, dann senden wir dir einen neuen Bestätigungslink.',
   'auth.sendNewLink': 'Neuen Link senden',
-  'auth.tryAgainIn': 'Gerade zu viele E-Mails. Du kannst es in {n} Sekunden erneut versuchen.',
+  'auth.tryAgainIn': 'Gerade zu viele E-Mails. Du kannst es in {n} s erneut versuchen.',
   'auth.tryAgainLater':
     'Gerade zu viele E-Mails. Bitte warte eine Minute und versuche es dann erneut.',
   'auth.canTryAgain': 'Du kannst jetzt eine weitere E-Mail senden.',

@@ -14,7 +14,7 @@ export const enUi = {
   'auth.linkFailed': 'This link could not be used: {reason}',
   'auth.newLinkHint': 'Enter your email and we will send you a new confirmation link.',
   'auth.sendNewLink': 'Send a new link',
-  'auth.tryAgainIn': 'Too many emails for now. You can try again in {n} seconds.',
+  'auth.tryAgainIn': 'Too many emails for now. You can try again in {n} s.',
   'auth.tryAgainLater': 'Too many emails for now. Please wait a minute and try again.',
   'auth.canTryAgain': 'You can send another email now.',
   'lesson.locked': 'Lesson {n} is locked. Finish the lesson before it to open it.',

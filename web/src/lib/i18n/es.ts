@@ -361,7 +361,7 @@ const texts: Translation = {
   'auth.linkFailed': 'No se ha podido usar este enlace: {reason}',
   'auth.newLinkHint': 'Introduce tu correo y te enviaremos un nuevo enlace de confirmación.',
   'auth.sendNewLink': 'Enviar un enlace nuevo',
-  'auth.tryAgainIn': 'Demasiados correos por ahora. Puedes volver a intentarlo en {n} segundos.',
+  'auth.tryAgainIn': 'Demasiados correos por ahora. Puedes volver a intentarlo en {n} s.',
   'auth.tryAgainLater': 'Demasiados correos por ahora. Espera un minuto y vuelve a intentarlo.',
   'auth.canTryAgain': 'Ya puedes enviar otro correo.',
   'lesson.locked': 'La lección {n} está bloqueada. Termina primero la lección anterior.',
