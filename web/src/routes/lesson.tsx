@@ -99,7 +99,9 @@ function LessonView({ id }: { id: string }) {
     published.data && allProgress.data
       ? lessonStatuses(published.data, allProgress.data).find((row) => row.lesson.id === id)
       : undefined;
-  const locked = status?.status === 'locked';
+  // Decided on fresh reads only: right after a pass the cached progress still has the lesson
+  // before this one unfinished until its refetch lands.
+  const locked = status?.status === 'locked' && !published.isFetching && !allProgress.isFetching;
   useEffect(() => {
     if (!locked) return;
     const state: LockedLessonState = {
