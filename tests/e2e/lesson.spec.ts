@@ -270,7 +270,7 @@ test.describe('lesson viewer', () => {
     expect(adjustedTried).toBe(true);
   });
 
-  test('a missing lesson shows Lesson not found; a failing load returns to the dashboard', async ({
+  test('a missing lesson shows Lesson not found; a failing load says so with Retry and the way back', async ({
     page,
     request,
   }) => {
@@ -284,7 +284,12 @@ test.describe('lesson viewer', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await page.goto('/lesson/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByText('Failed to load lesson')).toBeVisible();
+    // Issue 13: the spec's text with a Retry instead of a silent return to the dashboard.
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Failed to load lesson' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

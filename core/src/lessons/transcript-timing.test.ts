@@ -22,7 +22,27 @@ describe('transcript timings', () => {
   it('returns the active line for a playback time', () => {
     const timed = withDefaultTimings([{}, {}, {}]);
     expect(activeLineIndex(timed, 0)).toBe(0);
-    expect(activeLineIndex(timed, 4.5)).toBe(-1);
     expect(activeLineIndex(timed, 10)).toBe(2);
+  });
+
+  it('keeps the line heard last highlighted in the gap until the next one starts', () => {
+    const timed = withDefaultTimings([{}, {}, {}]); // [0,4) [5,9) [10,14)
+    expect(activeLineIndex(timed, 4)).toBe(0);
+    expect(activeLineIndex(timed, 4.9)).toBe(0);
+    expect(activeLineIndex(timed, 5)).toBe(1);
+    expect(activeLineIndex(timed, 9.5)).toBe(1);
+    // After the last line ends it stays highlighted.
+    expect(activeLineIndex(timed, 60)).toBe(2);
+  });
+
+  it('highlights nothing before the first line starts', () => {
+    const lines = [
+      { start_time: 1.5, end_time: 3 },
+      { start_time: 3.7, end_time: 5 },
+    ];
+    expect(activeLineIndex(lines, 0)).toBe(-1);
+    expect(activeLineIndex(lines, 1.4)).toBe(-1);
+    expect(activeLineIndex(lines, 3.2)).toBe(0);
+    expect(activeLineIndex([], 3)).toBe(-1);
   });
 });

@@ -24,10 +24,25 @@ function isTime(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** The index of the line being spoken at `time` seconds, or -1 (for highlighting). */
+/**
+ * The index of the line to highlight at `time` seconds: the line being spoken, or in a pause
+ * between lines the one heard last, until the next one starts (so the highlight never blinks
+ * out in the gaps). -1 before the first line starts.
+ */
 export function activeLineIndex(
   lines: readonly { readonly start_time: number; readonly end_time: number }[],
   time: number,
 ): number {
-  return lines.findIndex((line) => time >= line.start_time && time < line.end_time);
+  const speaking = lines.findIndex((line) => time >= line.start_time && time < line.end_time);
+  if (speaking >= 0) return speaking;
+  // The latest start before `time` (lines may be out of order or overlap after editing).
+  let last = -1;
+  let lastStart = -Infinity;
+  lines.forEach((line, index) => {
+    if (line.start_time <= time && line.start_time >= lastStart) {
+      last = index;
+      lastStart = line.start_time;
+    }
+  });
+  return last;
 }

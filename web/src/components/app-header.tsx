@@ -1,7 +1,9 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { Button } from './button.tsx';
+import { FeedbackMenuItem } from './feedback.tsx';
+import { HeaderShell } from './header-shell.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** Top bar of the signed-in pages. */
@@ -10,22 +12,20 @@ export function AppHeader() {
   const t = useT();
   const navigate = useNavigate();
   return (
-    <header className="site-header">
-      <Link to={user ? '/dashboard' : '/preview'} className="brand">
-        {t('app.name')}
-      </Link>
+    <HeaderShell brandTo={user ? '/dashboard' : '/preview'}>
       <nav aria-label={t('app.mainNav')} className="site-nav">
         <NavLink to="/dashboard">{t('landing.nav.dashboard')}</NavLink>
         <NavLink to="/review-flashcards">{t('dashboard.reviewFlashcards')}</NavLink>
       </nav>
       <div className="site-actions">
         <LanguageSwitcher />
+        <FeedbackMenuItem />
         {user && (
           <Button variant="ghost" onClick={() => void signOut().then(() => navigate('/'))}>
             {t('landing.nav.signOut')}
           </Button>
         )}
       </div>
-    </header>
+    </HeaderShell>
   );
 }

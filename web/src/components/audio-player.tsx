@@ -307,7 +307,7 @@ export function AudioPlayer({
               {showTranscript ? t('audio.hideTranscript') : t('audio.showTranscript')}
             </Button>
           </div>
-          <p className="muted small">{t('audio.keyboardHint')}</p>
+          <p className="muted small keyboard-hint">{t('audio.keyboardHint')}</p>
         </>
       )}
       {showTranscript && lines.length > 0 && (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { FEEDBACK_RATE_LIMITED, submitFeedback } from '../lib/api.ts';
@@ -16,11 +16,42 @@ import { notify } from '../lib/toast.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 
-/** The floating feedback button and its dialog; rendered only for signed-in users. */
+const OPEN_FEEDBACK = 'magyarul:open-feedback';
+
+/** Opens the feedback dialog from anywhere (the phone menu's Send Feedback). */
+export function openFeedback(): void {
+  window.dispatchEvent(new Event(OPEN_FEEDBACK));
+}
+
+/**
+ * Send Feedback as an item of the header's phone menu, where it replaces the floating button
+ * (which would cover flashcard options and transcript lines on a small screen). Shown only in
+ * the phone layout and only to signed-in users.
+ */
+export function FeedbackMenuItem() {
+  const { user } = useAuth();
+  const t = useT();
+  if (!user) return null;
+  return (
+    <button type="button" className="btn btn-ghost phone-only" onClick={openFeedback}>
+      {t('feedback.open')}
+    </button>
+  );
+}
+
+/**
+ * The floating feedback button and its dialog; rendered only for signed-in users. On a phone
+ * the button is hidden (styles.css) and the dialog opens from the menu (openFeedback).
+ */
 export function FeedbackButton() {
   const { user } = useAuth();
   const t = useT();
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onOpen = () => setOpen(true);
+    window.addEventListener(OPEN_FEEDBACK, onOpen);
+    return () => window.removeEventListener(OPEN_FEEDBACK, onOpen);
+  }, []);
   if (!user) return null;
   return (
     <>

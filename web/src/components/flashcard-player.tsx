@@ -212,7 +212,7 @@ export function FlashcardPlayer({
           {last ? t('flashcards.viewResults') : t('flashcards.nextCard')}
         </Button>
       </div>
-      <p className="muted small">{t('flashcards.keyboardHint')}</p>
+      <p className="muted small keyboard-hint">{t('flashcards.keyboardHint')}</p>
     </section>
   );
 }

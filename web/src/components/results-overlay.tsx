@@ -13,10 +13,15 @@ import { MeaningText } from './meaning-text.tsx';
 
 export const AUTO_CONTINUE_MS = 3000;
 
+/** Where the session's save stands: a pass continues only once it is `saved`. */
+export type SaveState = 'saving' | 'saved' | 'failed';
+
 /**
  * The results of a lesson session. A pass continues by itself after 3 s (or at once on a tap)
- * to `continueTo`; a fail shows Almost There with Try Again. The words answered wrongly are
- * listed with their meanings in the learner's language.
+ * to `continueTo`, counted from the moment its save is stored: while it is saving or the save
+ * failed, the overlay stays and says so (with Save now), and Continue waits. A fail shows
+ * Almost There with Try Again. The words answered wrongly are listed with their meanings in
+ * the learner's language.
  */
 export function ResultsOverlay({
   summary,
@@ -25,8 +30,12 @@ export function ResultsOverlay({
   continueLabel,
   onContinue,
   onTryAgain,
+  saveState = 'saved',
+  onSaveNow,
 }: {
   summary: SessionSummary;
+  saveState?: SaveState;
+  onSaveNow?: () => void;
   cards: readonly Flashcard[];
   language: MeaningLanguage;
   continueLabel: string;
@@ -42,12 +51,14 @@ export function ResultsOverlay({
   const onContinueRef = useRef(onContinue);
   onContinueRef.current = onContinue;
 
+  const stored = saveState === 'saved';
+  // Continue is disabled until the save is stored: it takes the focus once it can act.
   useEffect(() => {
     primary.current?.focus();
-  }, []);
+  }, [stored]);
 
   useEffect(() => {
-    if (!summary.passed) return;
+    if (!summary.passed || !stored) return;
     const started = Date.now();
     const tick = window.setInterval(() => {
       setSecondsLeft(Math.max(0, Math.ceil((AUTO_CONTINUE_MS - (Date.now() - started)) / 1000)));
@@ -57,7 +68,7 @@ export function ResultsOverlay({
       window.clearInterval(tick);
       window.clearTimeout(timer);
     };
-  }, [summary.passed]);
+  }, [summary.passed, stored]);
 
   return (
     <div className="overlay">
@@ -87,14 +98,28 @@ export function ResultsOverlay({
             </ul>
           </section>
         )}
+        {!stored && (
+          <div className={saveState === 'failed' ? 'save-state failed' : 'save-state'}>
+            <p role="status">
+              {saveState === 'failed' ? t('flashcards.saveRetrying') : t('flashcards.saving')}
+            </p>
+            {saveState === 'failed' && onSaveNow && (
+              <Button variant="secondary" onClick={onSaveNow}>
+                {t('flashcards.saveNow')}
+              </Button>
+            )}
+          </div>
+        )}
         {summary.passed ? (
           <>
-            <Button ref={primary} onClick={onContinue}>
+            <Button ref={primary} onClick={onContinue} disabled={!stored}>
               {continueLabel}
             </Button>
-            <p className="muted" aria-live="polite">
-              {t('flashcards.autoContinue', { n: format.number(secondsLeft) })}
-            </p>
+            {stored && (
+              <p className="muted" aria-live="polite">
+                {t('flashcards.autoContinue', { n: format.number(secondsLeft) })}
+              </p>
+            )}
           </>
         ) : (
           <>

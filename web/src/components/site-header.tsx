@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { ButtonLink } from './button.tsx';
+import { Button, ButtonLink } from './button.tsx';
+import { FeedbackMenuItem } from './feedback.tsx';
+import { HeaderShell } from './header-shell.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** Top bar of public pages; signed-in users get Dashboard and an account menu. */
@@ -32,10 +34,7 @@ export function SiteHeader({ landing = false }: { landing?: boolean }) {
   }, [menuOpen]);
 
   return (
-    <header className="site-header">
-      <Link to="/preview" className="brand">
-        {t('app.name')}
-      </Link>
+    <HeaderShell brandTo="/preview">
       <nav aria-label={t('app.mainNav')} className="site-nav">
         {landing && (
           <>
@@ -52,7 +51,16 @@ export function SiteHeader({ landing = false }: { landing?: boolean }) {
             <ButtonLink to="/dashboard" variant="secondary">
               {t('landing.nav.dashboard')}
             </ButtonLink>
-            <div className="menu" ref={menuRef}>
+            <FeedbackMenuItem />
+            {/* In the phone menu the account menu's one other item stands on its own. */}
+            <Button
+              variant="ghost"
+              className="phone-only"
+              onClick={() => void signOut().then(() => navigate('/'))}
+            >
+              {t('landing.nav.signOut')}
+            </Button>
+            <div className="menu wide-only" ref={menuRef}>
               <button
                 type="button"
                 className="icon-button"
@@ -91,6 +99,6 @@ export function SiteHeader({ landing = false }: { landing?: boolean }) {
           </>
         )}
       </div>
-    </header>
+    </HeaderShell>
   );
 }

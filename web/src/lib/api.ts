@@ -1,4 +1,4 @@
-import { AppError, getSupabase, toAppError } from './supabase.ts';
+import { AppError, READ_TIMEOUT_MS, getSupabase, toAppError } from './supabase.ts';
 import type { LessonProgressRow, LessonRow, TranscriptRow, VocabularyRow } from './database.ts';
 import { resolveAudioUrl } from '@magyarul/core/lessons';
 import { isMeaningLanguage, type CardWord, type MeaningLanguage } from '@magyarul/core/flashcards';
@@ -184,6 +184,8 @@ export async function fetchInterleavedWords(lessonId: string): Promise<ApiWord[]
   const supabase = await getSupabase();
   const { data, error } = await supabase.functions.invoke('get-interleaved-words', {
     body: { current_lesson_id: lessonId, new_word_count: 12, review_word_count: 8 },
+    // A read: given up on like the REST reads, so the cards fall back to the lesson's words.
+    timeout: READ_TIMEOUT_MS,
   });
   if (error) throw toAppError(error);
   return asWords(data);
@@ -193,6 +195,8 @@ export async function fetchDueWords(): Promise<ApiWord[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.functions.invoke('get-due-words', {
     body: { limit: 20, include_overdue: true },
+    // A read: the review page gives up with Something Went Wrong and Try Again.
+    timeout: READ_TIMEOUT_MS,
   });
   if (error) throw toAppError(error);
   return asWords(data);

@@ -1,9 +1,27 @@
 import { QueryClient } from '@tanstack/react-query';
+import { AppError } from './supabase.ts';
+
+/** Pause before the one retry of a failed read. */
+export const RETRY_DELAY_MS = 400;
+
+/**
+ * One quick retry for a read that failed fast (a dropped connection, a 500); none after a read
+ * that timed out, which has used most of the 5 s a learner waits before the page gives up with
+ * its message and a Retry button (issue 13).
+ */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && !(error instanceof AppError && error.code === 'timeout');
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetryRead,
+        retryDelay: RETRY_DELAY_MS,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: 0 },
     },
   });

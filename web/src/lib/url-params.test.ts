@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRecoveryLink, parseAuthParams } from './url-params.ts';
+import { isRecoveryLink, linkProblem, parseAuthParams } from './url-params.ts';
 
 describe('parseAuthParams', () => {
   it('returns recovery tokens from the hash', () => {
@@ -32,5 +32,29 @@ describe('parseAuthParams', () => {
     );
     expect(parseAuthParams('http://h/reset-password#code=x').code).toBeNull();
     expect(parseAuthParams('http://h/reset-password?code=').code).toBeNull();
+  });
+});
+
+describe('linkProblem', () => {
+  it('reads an expired or used link from the hash or the query', () => {
+    const hash = parseAuthParams(
+      'http://h/auth#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    expect(hash.errorCode).toBe('otp_expired');
+    expect(linkProblem(hash)).toEqual({ kind: 'expired' });
+    const query = parseAuthParams(
+      'http://h/reset-password?error=access_denied&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    expect(linkProblem(query)).toEqual({ kind: 'expired' });
+  });
+
+  it('keeps the server description of another failure, and says nothing without one', () => {
+    expect(
+      linkProblem(
+        parseAuthParams('http://h/auth?error=server_error&error_description=Database+unavailable'),
+      ),
+    ).toEqual({ kind: 'other', description: 'Database unavailable' });
+    expect(linkProblem(parseAuthParams('http://h/auth'))).toBeNull();
+    expect(linkProblem(parseAuthParams('http://h/auth?code=abc'))).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ export type AuthUrlParams = {
   /** The PKCE auth code (`?code=`) an e-mail link of the PKCE flow lands with. */
   readonly code: string | null;
   readonly errorDescription: string | null;
+  /** GoTrue's error_code of a failed link, e.g. otp_expired. */
+  readonly errorCode: string | null;
 };
 
 export function parseAuthParams(href: string): AuthUrlParams {
@@ -21,6 +23,7 @@ export function parseAuthParams(href: string): AuthUrlParams {
     recovery: recoveryTokensFrom(merged.toString()),
     code: url.searchParams.get('code') || null,
     errorDescription: merged.get('error_description'),
+    errorCode: merged.get('error_code'),
   };
 }
 
@@ -31,5 +34,19 @@ export function isRecoveryLink(params: AuthUrlParams): boolean {
 
 export const initialAuthParams: AuthUrlParams =
   typeof window === 'undefined'
-    ? { recovery: null, code: null, errorDescription: null }
+    ? { recovery: null, code: null, errorDescription: null, errorCode: null }
     : parseAuthParams(window.location.href);
+
+/** A failed e-mail link: expired or used (GoTrue's otp_expired), or refused for another reason. */
+export type LinkProblem =
+  { readonly kind: 'expired' } | { readonly kind: 'other'; readonly description: string };
+
+/** What went wrong with the e-mail link the page was opened from, or null when nothing did. */
+export function linkProblem(params: AuthUrlParams): LinkProblem | null {
+  const description = params.errorDescription?.trim();
+  if (!description && !params.errorCode) return null;
+  if (params.errorCode === 'otp_expired' || /expired|invalid/i.test(description ?? '')) {
+    return { kind: 'expired' };
+  }
+  return { kind: 'other', description: description || (params.errorCode ?? '') };
+}

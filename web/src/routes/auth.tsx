@@ -8,7 +8,9 @@ import {
   validateSignIn,
   validateSignUp,
 } from '@magyarul/core/validation';
-import { initialAuthParams } from '../lib/url-params.ts';
+import { initialAuthParams, linkProblem, type LinkProblem } from '../lib/url-params.ts';
+import { useEmailWait } from '../lib/email-wait.ts';
+import { EmailWaitNote } from '../components/email-wait-note.tsx';
 import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
 import { Tabs } from '../components/tabs.tsx';
@@ -24,6 +26,8 @@ export function AuthPage() {
   const t = useT();
   const [mode, setMode] = useState<Mode>('login');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // An e-mail link that failed lands here with error_description (hash or query).
+  const [problem, setProblem] = useState(() => linkProblem(initialAuthParams));
 
   if (resetMode) {
     return (
@@ -41,7 +45,26 @@ export function AuthPage() {
   if (sentTo) {
     return (
       <AuthShell>
-        <CheckEmail email={sentTo} onBack={() => setSentTo(null)} />
+        <CheckEmail
+          email={sentTo}
+          onBack={() => {
+            setMode('login');
+            setSentTo(null);
+          }}
+        />
+      </AuthShell>
+    );
+  }
+  if (problem) {
+    return (
+      <AuthShell>
+        <LinkProblemNote
+          problem={problem}
+          onBack={() => {
+            setMode('login');
+            setProblem(null);
+          }}
+        />
       </AuthShell>
     );
   }
@@ -209,10 +232,12 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
-function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
+/** Sends the sign-up confirmation again; the e-mail rate limit is said with its countdown. */
+function useResendConfirmation() {
   const t = useT();
+  const wait = useEmailWait();
   const [busy, setBusy] = useState(false);
-  const resend = async () => {
+  const resend = async (email: string) => {
     setBusy(true);
     try {
       const supabase = await getSupabase();
@@ -225,21 +250,75 @@ function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
       notify.success(t('auth.confirmationResent'));
     } catch (error) {
       console.error('Resending the confirmation failed', error);
-      notify.error(t('auth.confirmationResendFailed'));
+      if (!wait.handle(error)) notify.error(t('auth.confirmationResendFailed'));
     } finally {
       setBusy(false);
     }
   };
+  return { resend, wait, disabled: busy || wait.left > 0 };
+}
+
+function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
+  const t = useT();
+  const { resend, wait, disabled } = useResendConfirmation();
   return (
     <div className="stack">
       <h1>{t('auth.checkYourEmail')}</h1>
       <p>{t('auth.checkEmailText', { email })}</p>
-      <Button onClick={() => void resend()} disabled={busy}>
+      <EmailWaitNote wait={wait} />
+      <Button onClick={() => void resend(email)} disabled={disabled}>
         {t('auth.resendConfirmation')}
       </Button>
       <Button variant="secondary" onClick={onBack}>
         {t('auth.backToLogin')}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * The e-mail link this page was opened from failed (expired, already used, or refused): say so
+ * and offer a new confirmation link; a password reset has its own link on the page.
+ */
+function LinkProblemNote({ problem, onBack }: { problem: LinkProblem; onBack: () => void }) {
+  const t = useT();
+  const [email, setEmail] = useState('');
+  const { resend, wait, disabled } = useResendConfirmation();
+  return (
+    <div className="stack">
+      <h1>{t('auth.title')}</h1>
+      <p role="alert" className="form-error">
+        {problem.kind === 'expired'
+          ? t('auth.linkExpired')
+          : t('auth.linkFailed', { reason: problem.description })}
+      </p>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (email.trim()) void resend(email.trim());
+        }}
+      >
+        <p className="muted small">{t('auth.newLinkHint')}</p>
+        <Field
+          label={t('auth.email')}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+        />
+        <EmailWaitNote wait={wait} />
+        <Button type="submit" disabled={disabled || !email.trim()}>
+          {t('auth.sendNewLink')}
+        </Button>
+      </form>
+      <Button variant="secondary" onClick={onBack}>
+        {t('auth.backToLogin')}
+      </Button>
+      <p className="center">
+        <Link to="/forgot-password">{t('auth.forgotPasswordLink')}</Link>
+      </p>
     </div>
   );
 }

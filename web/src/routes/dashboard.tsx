@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   fetchAllProgress,
@@ -21,7 +21,7 @@ import { notify } from '../lib/toast.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
-import { Spinner } from '../components/spinner.tsx';
+import { LoadError, SkeletonRows } from '../components/load-state.tsx';
 import { FormError } from '../components/form.tsx';
 import { FlameIcon, LockIcon } from '../components/icons.tsx';
 import { MeaningLanguagePicker } from '../components/meaning-language-picker.tsx';
@@ -29,9 +29,18 @@ import { TouristPackWords } from '../components/tourist-pack-words.tsx';
 
 const OVERALL_GOAL = 2000;
 
+/** What the lesson viewer says when it sends the learner back from a locked lesson. */
+export type LockedLessonState = { readonly lockedLesson: { readonly number: number | null } };
+
+function lockedNotice(state: unknown): { number: number | null } | null {
+  const locked = (state as Partial<LockedLessonState> | null)?.lockedLesson;
+  return locked && (typeof locked.number === 'number' || locked.number === null) ? locked : null;
+}
+
 export function DashboardPage() {
   const { user, role } = useAuth();
   const t = useT();
+  const format = useFormat();
   const userId = user?.id ?? '';
   const profile = useQuery({
     queryKey: ['profile', userId],
@@ -39,6 +48,7 @@ export function DashboardPage() {
     enabled: !!user,
   });
   const name = profile.data?.name ?? '';
+  const locked = lockedNotice(useLocation().state);
 
   // Streaks count local days: keep the profile's time zone in step with the browser's.
   const savedZone = profile.data?.timeZone;
@@ -77,6 +87,13 @@ export function DashboardPage() {
             )}
           </div>
         </section>
+        {locked && (
+          <p className="notice" role="alert">
+            {locked.number !== null
+              ? t('lesson.locked', { n: format.number(locked.number) })
+              : t('lesson.lockedUnnumbered')}
+          </p>
+        )}
         {user && <ProgressCard userId={userId} />}
         <LessonList userId={userId} />
         {user && (
@@ -154,13 +171,25 @@ function LessonList({ userId }: { userId: string }) {
     enabled: userId !== '',
   });
 
+  // Without the learner's progress the locks would be wrong: both reads make the list.
+  const failed = lessons.isError || progress.isError;
   useEffect(() => {
-    if (lessons.isError) notify.error(t('lessons.loadFailed'));
-  }, [lessons.isError, t]);
+    if (failed) notify.error(t('lessons.loadFailed'));
+  }, [failed, t]);
 
   let body;
-  if (lessons.isPending) body = <Spinner label={t('app.loading')} />;
-  else if (lessons.isError) body = <p role="alert">{t('lessons.loadFailed')}</p>;
+  if (failed) {
+    body = (
+      <LoadError
+        message={t('lessons.loadFailed')}
+        onRetry={() => {
+          if (lessons.isError) void lessons.refetch();
+          if (progress.isError) void progress.refetch();
+        }}
+      />
+    );
+  } else if (lessons.isPending || (userId !== '' && progress.isPending))
+    body = <SkeletonRows rows={6} label={t('app.loading')} />;
   else if (lessons.data.length === 0) body = <p>{t('lessons.empty')}</p>;
   else {
     body = (

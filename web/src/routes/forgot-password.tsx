@@ -8,6 +8,8 @@ import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
 import { Field, FormError } from '../components/form.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
+import { EmailWaitNote } from '../components/email-wait-note.tsx';
+import { useEmailWait } from '../lib/email-wait.ts';
 
 export function ForgotPasswordPage() {
   const t = useT();
@@ -15,6 +17,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const wait = useEmailWait();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,6 +30,10 @@ export function ForgotPasswordPage() {
       const { error } = await supabase.auth.resetPasswordForEmail(checked.value.email, {
         redirectTo: `${window.location.origin}/reset-password`,
       });
+      if (error && wait.handle(error)) {
+        setProblem(null);
+        return;
+      }
       if (error) {
         const message = forgotPasswordErrorMessage(error.message);
         setProblem(message);
@@ -58,7 +65,8 @@ export function ForgotPasswordPage() {
               autoComplete="email"
             />
             <FormError problem={problem} />
-            <Button type="submit" disabled={busy}>
+            <EmailWaitNote wait={wait} />
+            <Button type="submit" disabled={busy || wait.left > 0}>
               {t('auth.sendResetEmail')}
             </Button>
           </form>

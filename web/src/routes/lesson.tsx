@@ -10,11 +10,13 @@ import {
 import {
   audioUrlCandidates,
   formatClock,
+  lessonStatuses,
   nextLesson,
   progressStrip,
   withDefaultTimings,
 } from '@magyarul/core/lessons';
 import {
+  fetchAllProgress,
   fetchInterleavedWords,
   fetchLesson,
   fetchLessonProgress,
@@ -37,13 +39,19 @@ import { notify } from '../lib/toast.ts';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
-import { ResultsOverlay } from '../components/results-overlay.tsx';
+import { ResultsOverlay, type SaveState } from '../components/results-overlay.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { LessonSkeleton, LoadError } from '../components/load-state.tsx';
+import type { LockedLessonState } from './dashboard.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { AppHeader } from '../components/app-header.tsx';
 import { LessonProgressStrip } from '../components/lesson-progress-strip.tsx';
 
 type TabId = 'audio' | 'flashcards';
+
+/** The first pause before a failed session save is tried again; it doubles up to the maximum. */
+const SAVE_RETRY_FIRST_MS = 2000;
+const SAVE_RETRY_MAX_MS = 30_000;
 
 export function LessonPage() {
   const { id = '' } = useParams();
@@ -66,7 +74,6 @@ function LessonView({ id }: { id: string }) {
   const lesson = useQuery({
     queryKey: ['lesson', id],
     queryFn: () => fetchLesson(id),
-    retry: false,
   });
   const transcript = useQuery({ queryKey: ['transcript', id], queryFn: () => fetchTranscript(id) });
   const vocabulary = useQuery({ queryKey: ['vocabulary', id], queryFn: () => fetchVocabulary(id) });
@@ -74,13 +81,34 @@ function LessonView({ id }: { id: string }) {
     queryKey: ['progress', userId, id],
     queryFn: () => fetchLessonProgress(userId, id),
   });
+  // The dashboard's reads: whether this lesson is open for the learner (a locked lesson typed
+  // into the address bar sends them back; the server refuses its progress anyway).
+  const published = useQuery({
+    queryKey: ['lessons', 'published'],
+    queryFn: fetchPublishedLessons,
+  });
+  const allProgress = useQuery({
+    queryKey: ['progress', userId, 'all'],
+    queryFn: () => fetchAllProgress(userId),
+  });
+  const reads = [lesson, transcript, vocabulary, progress, published, allProgress];
+  const failed = reads.some((read) => read.isError);
+  const pending = reads.some((read) => read.isPending) || !meaning.ready;
 
+  const status =
+    published.data && allProgress.data
+      ? lessonStatuses(published.data, allProgress.data).find((row) => row.lesson.id === id)
+      : undefined;
+  // Decided on fresh reads only: right after a pass the cached progress still has the lesson
+  // before this one unfinished until its refetch lands.
+  const locked = status?.status === 'locked' && !published.isFetching && !allProgress.isFetching;
   useEffect(() => {
-    if (lesson.isError) {
-      notify.error(t('lesson.loadFailed'));
-      void navigate('/dashboard', { replace: true });
-    }
-  }, [lesson.isError, navigate, t]);
+    if (!locked) return;
+    const state: LockedLessonState = {
+      lockedLesson: { number: status.lesson.lesson_number ?? null },
+    };
+    void navigate('/dashboard', { replace: true, state });
+  }, [locked, status, navigate]);
 
   const strip = progressStrip(progress.data);
   const audioDone = audioSaved || strip.audio === 'complete';
@@ -101,9 +129,36 @@ function LessonView({ id }: { id: string }) {
       });
   }, [audioDone, userId, id, t, queryClient]);
 
-  if (lesson.isPending || progress.isPending || vocabulary.isPending || !meaning.ready)
-    return <Spinner label={t('lesson.loading')} centred />;
-  if (lesson.isError) return null;
+  if (failed) {
+    return (
+      <>
+        <AppHeader />
+        <main id="main" className="page narrow">
+          <h1 className="visually-hidden">{t('lesson.loading')}</h1>
+          <LoadError
+            message={t('lesson.loadFailed')}
+            onRetry={() => {
+              for (const read of reads) if (read.isError) void read.refetch();
+            }}
+          >
+            <ButtonLink to="/dashboard" variant="secondary">
+              {t('lesson.returnToDashboard')}
+            </ButtonLink>
+          </LoadError>
+        </main>
+      </>
+    );
+  }
+  if (pending || locked) {
+    return (
+      <>
+        <AppHeader />
+        <main id="main" className="page">
+          <LessonSkeleton label={t('lesson.loading')} />
+        </main>
+      </>
+    );
+  }
   if (!lesson.data) {
     return (
       <>
@@ -263,24 +318,49 @@ function LessonFlashcards({
   );
 
   // One call saves the session and, for a pass, completes the lesson in the same transaction;
-  // a failure therefore lost both, and the learner hears about both (spec §8).
-  const onFinished = useCallback(
-    (result: SessionSummary) => {
-      setSummary(result);
-      void saveFlashcardSession(sessionId, lessonId, result.totalCards, result.correctAnswers)
-        .then(() => {
-          if (!result.passed) return;
-          onPassed();
-          void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
-        })
-        .catch((error: unknown) => {
-          console.error('Saving the session failed', error);
+  // a failure therefore lost both, and the learner hears about both (spec §8). The result stays
+  // on screen and the save is tried again (by itself, with a growing pause, or at once with
+  // Save now); a pass continues to the next lesson only once it is stored (issue 13).
+  const [saveState, setSaveState] = useState<SaveState>('saving');
+  const [saveAttempt, setSaveAttempt] = useState(0);
+  useEffect(() => {
+    if (!summary) return;
+    let active = true;
+    let timer: number | undefined;
+    setSaveState('saving');
+    saveFlashcardSession(sessionId, lessonId, summary.totalCards, summary.correctAnswers)
+      .then(() => {
+        if (!active) return;
+        setSaveState('saved');
+        if (!summary.passed) return;
+        onPassed();
+        void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
+      })
+      .catch((error: unknown) => {
+        console.error('Saving the session failed', error);
+        if (!active) return;
+        if (saveAttempt === 0) {
           notify.error(t('flashcards.sessionSaveFailed'));
-          if (result.passed) notify.error(t('lesson.progressSaveFailed'));
-        });
-    },
-    [sessionId, userId, lessonId, t, onPassed, queryClient],
-  );
+          if (summary.passed) notify.error(t('lesson.progressSaveFailed'));
+        }
+        setSaveState('failed');
+        timer = window.setTimeout(
+          () => setSaveAttempt((n) => n + 1),
+          Math.min(SAVE_RETRY_MAX_MS, SAVE_RETRY_FIRST_MS * 2 ** saveAttempt),
+        );
+      });
+    return () => {
+      active = false;
+      window.clearTimeout(timer);
+    };
+    // t, onPassed and queryClient do not start a new save; the summary and the attempt do.
+  }, [summary, saveAttempt, sessionId, lessonId, userId]);
+
+  const onFinished = useCallback((result: SessionSummary) => {
+    setSaveState('saving');
+    setSaveAttempt(0);
+    setSummary(result);
+  }, []);
 
   const next = nextLesson(lessons.data ?? [], lessonId);
 
@@ -306,6 +386,8 @@ function LessonFlashcards({
           summary={summary}
           cards={cards}
           language={language}
+          saveState={saveState}
+          onSaveNow={() => setSaveAttempt((n) => n + 1)}
           continueLabel={
             next?.lesson_number != null
               ? t('flashcards.continueToLesson', { n: format.number(next.lesson_number) })

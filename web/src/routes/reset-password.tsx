@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import { useCoreText } from '../lib/i18n/core-text.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
 import { expiredResetLinkMessage, validateResetPassword } from '@magyarul/core/validation';
-import { initialAuthParams } from '../lib/url-params.ts';
+import { initialAuthParams, linkProblem } from '../lib/url-params.ts';
+import { ButtonLink } from '../components/button.tsx';
 import { notify } from '../lib/toast.ts';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
@@ -20,6 +21,13 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   // A PKCE link carries only a code; whether it was a recovery code is known once exchanged.
   const hasLink = recovery || (loading && initialAuthParams.code !== null);
+  // A link that failed comes back with error_description (hash or query): say what happened.
+  const problem = linkProblem(initialAuthParams);
+  const problemText = !problem
+    ? localize(expiredResetLinkMessage())
+    : problem.kind === 'expired'
+      ? `${t('auth.linkExpired')} ${localize(expiredResetLinkMessage())}`
+      : t('auth.linkFailed', { reason: problem.description });
 
   let content;
   if (done) {
@@ -28,8 +36,8 @@ export function ResetPasswordPage() {
     content = (
       <div className="stack">
         <h1>{t('auth.resetTitle')}</h1>
-        <p role="alert">{localize(expiredResetLinkMessage())}</p>
-        <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
+        <p role="alert">{problemText}</p>
+        <ButtonLink to="/forgot-password">{t('auth.requestNewLink')}</ButtonLink>
       </div>
     );
   } else if (loading) {
@@ -38,10 +46,8 @@ export function ResetPasswordPage() {
     content = (
       <div className="stack">
         <h1>{t('auth.resetTitle')}</h1>
-        <p role="alert">
-          {initialAuthParams.errorDescription ?? localize(expiredResetLinkMessage())}
-        </p>
-        <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
+        <p role="alert">{problemText}</p>
+        <ButtonLink to="/forgot-password">{t('auth.requestNewLink')}</ButtonLink>
       </div>
     );
   } else {

@@ -361,6 +361,22 @@ const texts: Translation = {
   'app.close': 'Schließen',
   'app.cancel': 'Abbrechen',
   'app.mainNav': 'Hauptnavigation',
+  'app.menu': 'Menü',
+  'app.retry': 'Erneut versuchen',
+  'auth.linkExpired': 'Dieser Link ist abgelaufen oder wurde bereits verwendet.',
+  'auth.linkFailed': 'Dieser Link konnte nicht verwendet werden: {reason}',
+  'auth.newLinkHint':
+    'Gib deine E-Mail-Adresse ein, dann senden wir dir einen neuen Bestätigungslink.',
+  'auth.sendNewLink': 'Neuen Link senden',
+  'auth.tryAgainIn': 'Gerade zu viele E-Mails. Du kannst es in {n} s erneut versuchen.',
+  'auth.tryAgainLater':
+    'Gerade zu viele E-Mails. Bitte warte eine Minute und versuche es dann erneut.',
+  'auth.canTryAgain': 'Du kannst jetzt eine weitere E-Mail senden.',
+  'lesson.locked': 'Lektion {n} ist gesperrt. Schließe zuerst die Lektion davor ab.',
+  'lesson.lockedUnnumbered': 'Diese Lektion ist gesperrt. Schließe zuerst die Lektion davor ab.',
+  'flashcards.saving': 'Dein Ergebnis wird gespeichert...',
+  'flashcards.saveRetrying': 'Dein Ergebnis ist noch nicht gespeichert. Neuer Versuch läuft...',
+  'flashcards.saveNow': 'Jetzt speichern',
   'landing.hero.title': 'Ungarisch lernen durch Zuhören',
   'landing.hero.subtitle':
     'Hörbuch-Dialoge mit Anna und Bence, ein Transkript, das dem Audio folgt, und Karteikarten, die genau dann zurückkommen, wenn du sie fast vergessen hast.',

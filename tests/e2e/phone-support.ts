@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { expect } from './support.ts';
+
+// Shared by the phone specs (issue 13): the two phone sizes, waiting until a page has settled,
+// and the geometry a phone layout must keep.
+
+export const PHONES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+] as const;
+
+export const HEADER_MAX_PX = 64;
+export const TOUCH_MIN_PX = 48;
+
+/** Waits until nothing is loading and no toast is showing (toasts are transient by design). */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator('[data-skeleton], .spinner')).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * What is wrong with the page's phone layout at its current scroll position: a page wider than
+ * the screen, a header taller than 64 px (pages with a header: the legal pages and the 404 page
+ * have none), or a fixed or sticky element (other than an open
+ * modal) lying over content of <main>: its buttons, links, fields, list items and text.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ headerMax }) => {
+      const problems: string[] = [];
+      const doc = document.documentElement;
+      if (doc.scrollWidth > window.innerWidth) {
+        problems.push(`page is ${doc.scrollWidth} px wide on a ${window.innerWidth} px screen`);
+      }
+      const header = document.querySelector('header.site-header');
+      const height = header?.getBoundingClientRect().height ?? 0;
+      if (header && height > headerMax) problems.push(`header is ${height} px tall`);
+
+      const shown = (el: Element) => {
+        const rect = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return (
+          rect.width > 0 &&
+          rect.height > 0 &&
+          style.visibility !== 'hidden' &&
+          style.display !== 'none' &&
+          Number(style.opacity) > 0
+        );
+      };
+      const floating = Array.from(document.querySelectorAll('body *')).filter((el) => {
+        const position = getComputedStyle(el).position;
+        if (position !== 'fixed' && position !== 'sticky') return false;
+        // A modal dialog is the content while it is open.
+        if (el.closest('dialog[open], [aria-modal="true"], .overlay')) return false;
+        return shown(el);
+      });
+      const content = Array.from(
+        document.querySelectorAll(
+          'main button, main a, main input, main select, main textarea, main li, main p, main h1, main h2, main h3',
+        ),
+      ).filter(shown);
+      for (const over of floating) {
+        const a = over.getBoundingClientRect();
+        for (const item of content) {
+          if (over.contains(item)) continue;
+          const b = item.getBoundingClientRect();
+          const overlaps =
+            a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          const onScreen = b.bottom > 0 && b.top < window.innerHeight;
+          if (overlaps && onScreen) {
+            const name = (item.textContent ?? '').trim().slice(0, 40);
+            problems.push(
+              `${over.tagName.toLowerCase()}.${over.className} (${getComputedStyle(over).position}) covers <${item.tagName.toLowerCase()}> "${name}"`,
+            );
+          }
+        }
+      }
+      return problems;
+    },
+    { headerMax: HEADER_MAX_PX },
+  );
+}
+
+/** layoutProblems at the top, in the middle and at the bottom of the page. */
+export async function layoutProblemsWhileScrolling(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const scrollHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  const viewport = page.viewportSize()?.height ?? 800;
+  const stops = [0, Math.max(0, (scrollHeight - viewport) / 2), scrollHeight];
+  for (const y of stops) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+    for (const problem of await layoutProblems(page)) problems.push(`at y=${y}: ${problem}`);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return problems;
+}

@@ -1,0 +1,47 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useT } from '../lib/i18n/i18n.tsx';
+
+/**
+ * The top bar's frame. On a wide screen the brand and `children` (navigation and actions) sit
+ * in one row. On a phone (under 48rem) the bar is the brand and a Menu button, at most 64 px
+ * tall; the menu opens in the page flow under it, pushing the page down rather than covering
+ * it, and closes on Escape and on every navigation.
+ */
+export function HeaderShell({ brandTo, children }: { brandTo: string; children: ReactNode }) {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="site-header">
+      <Link to={brandTo} className="brand">
+        {t('app.name')}
+      </Link>
+      <button
+        type="button"
+        className="icon-button menu-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+        <span className="menu-toggle-label">{t('app.menu')}</span>
+      </button>
+      <div id={id} className={open ? 'header-menu open' : 'header-menu'}>
+        {children}
+      </div>
+    </header>
+  );
+}
