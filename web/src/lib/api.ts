@@ -4,7 +4,7 @@ import { resolveAudioUrl } from '@magyarul/core/lessons';
 import { isMeaningLanguage, type CardWord, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { FeedbackType } from '@magyarul/core/validation';
 import { readThrough, readThroughSource } from '../offline/reads.ts';
-import { hasDownload, readKeys } from '../offline/downloads.ts';
+import { hasDownload, isDownloading, readKeys } from '../offline/downloads.ts';
 import { currentUserId, pendingSteps, queueAnswer, submitStep } from '../offline/queue.ts';
 import { applyPendingSteps, applyPendingToOne } from '../offline/progress-overlay.ts';
 
@@ -72,7 +72,7 @@ export async function fetchLesson(id: string): Promise<LessonRow | null> {
   return readThrough(
     readKeys.lesson(id),
     () => fetchLessonFromNetwork(id),
-    () => hasDownload(id),
+    () => isDownloading(id),
   );
 }
 
@@ -91,7 +91,7 @@ export async function fetchTranscript(lessonId: string): Promise<TranscriptRow[]
   return readThrough(
     readKeys.transcript(lessonId),
     () => fetchTranscriptFromNetwork(lessonId),
-    () => hasDownload(lessonId),
+    () => isDownloading(lessonId),
   );
 }
 
@@ -112,7 +112,7 @@ export async function fetchVocabulary(lessonId: string): Promise<VocabularyRow[]
   return readThrough(
     readKeys.vocabulary(lessonId),
     () => fetchVocabularyFromNetwork(lessonId),
-    () => hasDownload(lessonId),
+    () => isDownloading(lessonId),
   );
 }
 
@@ -275,7 +275,7 @@ export async function fetchInterleavedWords(lessonId: string): Promise<ApiWord[]
   return readThrough(
     readKeys.words(userId, lessonId),
     () => fetchInterleavedWordsFromNetwork(lessonId),
-    () => hasDownload(lessonId),
+    () => isDownloading(lessonId),
   );
 }
 

@@ -16,20 +16,28 @@ import {
   AUDIO_CACHE,
   allDownloads,
   deleteDownloadRecord,
+  getDownload,
+  markOffline,
   putDownload,
   readKeys,
   type DownloadRecord,
 } from './downloads.ts';
-import { storedRead } from './reads.ts';
+import { storeRead } from './reads.ts';
 
-// Downloading a lesson for offline use: its rows (lesson, transcript, words, the cards'
-// words, the learner's progress) are read through the API functions, which store them on this
-// device because a record for the lesson exists; its audio files go to Cache Storage.
+// Downloading a lesson for offline use. Its rows (lesson, transcript, words, the cards' words,
+// the learner's progress) are read through the API functions, which store them on this device
+// while the download runs; its audio files (dialogue, slow version, every word) go to Cache
+// Storage under marked URLs, and the stored rows are rewritten to name those, so a page that
+// reads the lesson without a connection plays the device's copies through the service worker.
 
-async function storeAudio(cache: Cache, url: string): Promise<number | null> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+type Stored = { readonly url: string; readonly bytes: number };
+
+/** Fetches `source` and keeps it under its marked URL; null when the server has no such file. */
+async function storeAudio(cache: Cache, source: string): Promise<Stored | null> {
+  const response = await fetch(source, { credentials: 'same-origin' });
   if (!response.ok) return null;
   const blob = await response.blob();
+  const url = markOffline(source);
   await cache.put(
     url,
     new Response(blob, {
@@ -40,13 +48,7 @@ async function storeAudio(cache: Cache, url: string): Promise<number | null> {
       },
     }),
   );
-  return blob.size;
-}
-
-function wordAudio(words: readonly ApiWord[], backendUrl: string): string[] {
-  return words
-    .map((w) => resolveAudioUrl(w.audio_file_path, backendUrl))
-    .filter((url): url is string => url !== null);
+  return { url, bytes: blob.size };
 }
 
 function jsonBytes(value: unknown): number {
@@ -67,6 +69,7 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
     complete: false,
   };
   await putDownload(started);
+  const stored = new Map<string, Stored>();
   try {
     const lesson = await fetchLesson(lessonId);
     if (!lesson) throw new Error(`lesson ${lessonId} not found`);
@@ -75,44 +78,65 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
       fetchVocabulary(lessonId),
       fetchInterleavedWords(lessonId),
       fetchLessonProgress(userId, lessonId),
-      // The dashboard's and the review page's lists, so both open without a connection.
+      // The dashboard's lists, so it opens without a connection.
       fetchPublishedLessons(),
       fetchAllProgress(userId),
     ]);
+    // The review page's words, so a review works offline too (best effort).
     await fetchDueWords().catch((error: unknown) =>
       console.warn('Due words were not stored for offline review', error),
     );
+
     const backendUrl = readBackendConfig().url;
-    const urls = [
-      ...new Set([
-        ...audioUrlCandidates(lesson.audio_url, backendUrl),
-        ...audioUrlCandidates(lesson.slow_audio_url, backendUrl),
-        ...wordAudio(vocabulary, backendUrl),
-        ...wordAudio(words, backendUrl),
-      ]),
-    ];
     const cache = await caches.open(AUDIO_CACHE);
-    const stored: string[] = [];
-    let audioBytes = 0;
-    for (const url of urls) {
-      const size = await storeAudio(cache, url);
-      if (size === null) continue;
-      stored.push(url);
-      audioBytes += size;
-    }
-    if (
-      lesson.audio_url &&
-      !audioUrlCandidates(lesson.audio_url, backendUrl).some((u) => stored.includes(u))
-    ) {
+    /** The first candidate the server has, stored; its marked URL. */
+    const keep = async (candidates: readonly string[]): Promise<string | null> => {
+      for (const source of candidates) {
+        const known = stored.get(source);
+        if (known) return known.url;
+        const file = await storeAudio(cache, source);
+        if (file) {
+          stored.set(source, file);
+          return file.url;
+        }
+      }
+      return null;
+    };
+    const dialogue = await keep(audioUrlCandidates(lesson.audio_url, backendUrl));
+    if (lesson.audio_url && !dialogue) {
       throw new Error(`the audio of lesson ${lessonId} could not be downloaded`);
     }
+    const slow = await keep(audioUrlCandidates(lesson.slow_audio_url, backendUrl));
+    const withWordAudio = async <W extends { audio_file_path?: string | null }>(
+      list: readonly W[],
+    ): Promise<W[]> => {
+      const out: W[] = [];
+      for (const word of list) {
+        const url = resolveAudioUrl(word.audio_file_path, backendUrl);
+        const marked = url ? await keep([url]) : null;
+        out.push(marked ? { ...word, audio_file_path: marked } : word);
+      }
+      return out;
+    };
+    const offlineLesson = {
+      ...lesson,
+      audio_url: dialogue ?? lesson.audio_url,
+      slow_audio_url: slow ?? lesson.slow_audio_url,
+    };
+    const offlineVocabulary = await withWordAudio(vocabulary);
+    const offlineWords = await withWordAudio<ApiWord>(words);
+    await storeRead(readKeys.lesson(lessonId), offlineLesson);
+    await storeRead(readKeys.vocabulary(lessonId), offlineVocabulary);
+    await storeRead(readKeys.words(userId, lessonId), offlineWords);
+
+    const files = [...stored.values()];
     const record: DownloadRecord = {
       ...started,
       title: lesson.title,
       lessonNumber: lesson.lesson_number,
-      audioUrls: stored,
-      audioBytes,
-      dataBytes: jsonBytes([lesson, transcript, vocabulary, words, progress]),
+      audioUrls: files.map((f) => f.url),
+      audioBytes: files.reduce((sum, f) => sum + f.bytes, 0),
+      dataBytes: jsonBytes([offlineLesson, transcript, offlineVocabulary, offlineWords, progress]),
       downloadedAt: new Date().toISOString(),
       complete: true,
     };
@@ -121,6 +145,7 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
     void navigator.storage?.persist?.().catch(() => false);
     return record;
   } catch (error) {
+    await putDownload({ ...started, audioUrls: [...stored.values()].map((f) => f.url) });
     await removeDownload(userId, lessonId).catch(() => undefined);
     throw error;
   }
@@ -128,12 +153,12 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
 
 /** Removes the learner's download; rows and files another download still uses stay. */
 export async function removeDownload(userId: string, lessonId: string): Promise<void> {
+  const record = await getDownload(userId, lessonId);
   await deleteDownloadRecord(userId, lessonId);
   const rest = await allDownloads();
   const stillUsed = new Set(rest.flatMap((r) => r.audioUrls));
-  const removed = await storedAudioOf(userId, lessonId);
   const cache = await caches.open(AUDIO_CACHE);
-  for (const url of removed) {
+  for (const url of record?.audioUrls ?? []) {
     if (!stillUsed.has(url)) await cache.delete(url);
   }
   await idbDelete('reads', readKeys.words(userId, lessonId));
@@ -143,21 +168,4 @@ export async function removeDownload(userId: string, lessonId: string): Promise<
     await idbDelete('reads', readKeys.transcript(lessonId));
     await idbDelete('reads', readKeys.vocabulary(lessonId));
   }
-}
-
-/** The audio URLs stored for a lesson, worked out from its stored rows (the record is gone). */
-async function storedAudioOf(userId: string, lessonId: string): Promise<string[]> {
-  const backendUrl = readBackendConfig().url;
-  const lesson = await storedRead<{
-    audio_url: string | null;
-    slow_audio_url: string | null;
-  } | null>(readKeys.lesson(lessonId));
-  const vocabulary = (await storedRead<ApiWord[]>(readKeys.vocabulary(lessonId))) ?? [];
-  const words = (await storedRead<ApiWord[]>(readKeys.words(userId, lessonId))) ?? [];
-  return [
-    ...audioUrlCandidates(lesson?.audio_url, backendUrl),
-    ...audioUrlCandidates(lesson?.slow_audio_url, backendUrl),
-    ...wordAudio(vocabulary, backendUrl),
-    ...wordAudio(words, backendUrl),
-  ];
 }

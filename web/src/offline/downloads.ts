@@ -73,3 +73,26 @@ export async function hasDownload(lessonId: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * A download of the lesson is running: its rows are stored as they are read. Afterwards the
+ * stored rows stay as downloaded (their audio URLs point at the device's copies) until the
+ * learner removes the download; only the progress row follows the server.
+ */
+export async function isDownloading(lessonId: string): Promise<boolean> {
+  try {
+    const records = await allDownloads();
+    return records.some((r) => r.lessonId === lessonId && !r.complete);
+  } catch {
+    return false;
+  }
+}
+
+/** The query parameter that names a downloaded audio file (service-worker.ts answers it). */
+export const OFFLINE_MARK = 'magyarul-offline';
+
+export function markOffline(url: string): string {
+  const marked = new URL(url, window.location.origin);
+  marked.searchParams.set(OFFLINE_MARK, '1');
+  return marked.toString();
+}

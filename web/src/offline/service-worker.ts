@@ -5,7 +5,10 @@
 //               opens without a connection; pages are fetched from the network first, the
 //               stored shell answers when there is none
 //   audio       files a learner downloaded (Cache Storage AUDIO_CACHE, written by the page) are
-//               answered from the device, with byte ranges as <audio> asks for them
+//               answered from the device, with byte ranges as <audio> asks for them; the
+//               lesson's rows stored on the device name them with a ?magyarul-offline mark, so
+//               the worker knows at once which requests are its own (any other request, audio
+//               of lessons not downloaded included, goes to the network as without a worker)
 //   API         /rest, /auth, /functions and /_dev pass straight through: the page decides what
 //               to show offline (web/src/offline/reads.ts) and queues what it writes
 //
@@ -38,8 +41,17 @@ const PRECACHE: readonly string[] = __MAGYARUL_PRECACHE__;
 const SHELL_CACHE = `magyarul-shell-${__MAGYARUL_VERSION__}`;
 const AUDIO_CACHE = 'magyarul-audio-v1';
 const SHELL = '/';
-const PASS_THROUGH = ['/rest/v1/', '/auth/v1/', '/functions/v1/', '/_dev/', '/sw.js'];
+const PASS_THROUGH = [
+  '/rest/v1/',
+  '/auth/v1/',
+  '/storage/v1/',
+  '/functions/v1/',
+  '/_dev/',
+  '/sw.js',
+];
 const STORAGE_OBJECTS = '/storage/v1/object/';
+/** The query parameter download.ts adds to the audio URLs of a downloaded lesson's rows. */
+const OFFLINE_MARK = 'magyarul-offline';
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(
@@ -66,7 +78,9 @@ worker.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.pathname.includes(STORAGE_OBJECTS)) {
+  // Only the marked URLs of a downloaded lesson's rows as stored on the device: every other
+  // storage request goes to the network untouched.
+  if (url.pathname.includes(STORAGE_OBJECTS) && url.searchParams.has(OFFLINE_MARK)) {
     event.respondWith(fromAudioCache(request));
     return;
   }
