@@ -182,7 +182,7 @@ export function flushQueue(): Promise<void> {
     again = true;
     return flushing;
   }
-  flushing = (async () => {
+  const run = async () => {
     try {
       do {
         again = false;
@@ -195,10 +195,13 @@ export function flushQueue(): Promise<void> {
       } while (again);
     } catch (error) {
       console.warn('Sending the offline queue failed; it is kept for later', error);
-    } finally {
-      flushing = null;
     }
-  })();
+  };
+  // Cleared in a callback, never synchronously inside run(): a run that returns at once
+  // (offline) must not leave a finished promise behind as "still flushing".
+  flushing = run().finally(() => {
+    flushing = null;
+  });
   return flushing;
 }
 
@@ -248,7 +251,13 @@ export async function queueAnswer(
 }
 
 let started = false;
-/** Sends the queue at start, whenever the connection comes back, and when the tab is shown. */
+/** How often a waiting queue is tried again: 'online' events are not always sent. */
+const RETRY_MS = 4000;
+
+/**
+ * Sends the queue at start, when the connection comes back, when the tab is shown, and every
+ * few seconds while steps wait (a browser does not always tell a page it is online again).
+ */
 export function startQueueSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
@@ -256,6 +265,12 @@ export function startQueueSync(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void flushQueue();
   });
+  window.setInterval(() => {
+    if (browserOffline() || flushing) return;
+    queuedSteps()
+      .then((steps) => (steps.length > 0 ? flushQueue() : undefined))
+      .catch(() => undefined);
+  }, RETRY_MS);
   void openOfflineDb()
     .then(() => flushQueue())
     .catch((error: unknown) => console.warn('The offline store is not available', error));
