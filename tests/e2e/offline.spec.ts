@@ -156,6 +156,10 @@ test.describe('offline lessons', () => {
     const card = page.getByRole('region', { name: 'Offline lessons' });
     await expect(card.getByText('No lessons downloaded yet.')).toBeVisible();
     await expect(card.getByRole('button', { name: /^Download 2\. / })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('offline-card-before-390x844.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await card.getByRole('button', { name: /^Download 1\. .* for offline use$/ }).click();
     await expect(page.getByText(/^1\. .* is ready to use offline\.$/)).toBeVisible();
     const row = card.getByRole('listitem').filter({ hasText: /^1\. / });
@@ -231,6 +235,16 @@ test.describe('offline lessons', () => {
     ).toBeVisible();
     await expect(again.getByRole('link', { name: /^1\. / })).toContainText('Completed');
     expect(await readQueue(again)).toHaveLength(cards + 2);
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await again.setViewportSize({ width, height });
+      await cardAgain.scrollIntoViewIfNeeded();
+      await again.screenshot({
+        path: testInfo.outputPath(`offline-pending-${width}x${height}.png`),
+      });
+    }
 
     // Back online: the queue is sent by itself, in order, and empties.
     await context.setOffline(false);
