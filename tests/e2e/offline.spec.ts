@@ -230,9 +230,10 @@ test.describe('offline lessons', () => {
     const again = await context.newPage();
     await again.goto('/dashboard');
     const cardAgain = again.getByRole('region', { name: 'Offline lessons' });
+    // (The app starts from the worker's copies: slow on a loaded machine, hence the wait.)
     await expect(
       cardAgain.getByText(`Saved on this device, not sent yet: ${cards + 2}`),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     await expect(again.getByRole('link', { name: /^1\. / })).toContainText('Completed');
     expect(await readQueue(again)).toHaveLength(cards + 2);
     for (const [width, height] of [
@@ -320,6 +321,7 @@ test.describe('offline lessons', () => {
     context,
     request,
   }) => {
+    test.setTimeout(120_000);
     const answers = await vocabularyMap(request);
     const email = await createLearner(request);
     const db = await clientFor(request, email);
