@@ -145,6 +145,12 @@ async function send(step: Stored): Promise<Outcome> {
     const context = (error as { context?: unknown }).context;
     const status = context instanceof Response ? context.status : undefined;
     lastErrors.set(step.seq, new StepRejectedError(String(error.message), 'answer'));
+    // 409 is a refusal (older than the word's last review) unless other answers to the word kept
+    // coming in while the function retried: that one is worth sending again.
+    if (status === 409 && context instanceof Response) {
+      const body = (await context.json().catch(() => null)) as { message?: unknown } | null;
+      if (typeof body?.message === 'string' && /concurrently/i.test(body.message)) return 'server';
+    }
     return outcomeOf(error, status);
   } catch (error) {
     return outcomeOf(error, undefined);
