@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The dev server proxies every backend path to the embedded server so the app runs on one
@@ -7,8 +8,41 @@ const backend = process.env.MAGYARUL_BACKEND_URL ?? 'http://127.0.0.1:54321';
 // Only the API prefixes: a bare '/auth' is also the app's sign-in route.
 const proxied = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1', '/_dev'];
 
+/** Files in web/public the service worker stores with the build (the install manifest). */
+const PUBLIC_SHELL = [
+  '/manifest.webmanifest',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon-maskable-512.png',
+];
+
+/**
+ * The service worker (src/offline/service-worker.ts) is its own entry, written to /sw.js (its
+ * scope is the whole app); this fills in the list of files it stores at install and a version
+ * made from that list, so every new build installs a new worker that drops the old files.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'magyarul-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const sw = bundle['sw.js'];
+      if (!sw || sw.type !== 'chunk') throw new Error('the service worker entry was not built');
+      const files = Object.keys(bundle)
+        .filter((name) => name.startsWith('assets/') && !name.endsWith('.map'))
+        .sort()
+        .map((name) => `/${name}`);
+      const precache = [...files, ...PUBLIC_SHELL];
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
+      sw.code = sw.code
+        .replaceAll('__MAGYARUL_PRECACHE__', JSON.stringify(precache))
+        .replaceAll('__MAGYARUL_VERSION__', JSON.stringify(version));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(
@@ -22,5 +56,11 @@ export default defineConfig({
     // Read by tests/perf/web-preview.bench.ts to measure what /preview loads first.
     manifest: true,
     target: 'es2022',
+    rollupOptions: {
+      input: { index: 'index.html', sw: 'src/offline/service-worker.ts' },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+      },
+    },
   },
 });

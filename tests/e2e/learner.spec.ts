@@ -30,7 +30,11 @@ test.describe('signed-in learner', () => {
     await expect(page.getByText(/^\d+ of 150 words$/)).toBeVisible();
     // The seed gives the demo learner reviews on the last three days: a real, non-zero streak.
     await expect(page.getByText(/^\s*[1-9]\d* day streak$/)).toBeVisible();
-    const rows = page.getByRole('main').getByRole('list').last().getByRole('listitem');
+    // The lesson list by its heading (the Offline lessons card below it has a list too).
+    const rows = page
+      .getByRole('region', { name: 'Lessons', exact: true })
+      .getByRole('list')
+      .getByRole('listitem');
     await expect(rows.first()).toContainText(/Completed|Open/);
     await expect(rows.last()).toContainText('Locked');
   });

@@ -44,7 +44,8 @@ function gzipBytes(keys: Iterable<string>): number {
   return total;
 }
 
-const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+// The page's entry (the service worker, src/offline/service-worker.ts, is an entry too).
+const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('.html'));
 const landing = Object.keys(manifest).find((k) => k.endsWith('src/routes/landing.tsx'));
 const supabase = Object.keys(manifest).find((k) => k.includes('@supabase/supabase-js'));
 if (!entry || !landing) {

@@ -142,6 +142,64 @@ describe('security headers and CSP', () => {
     await page.close();
   });
 
+  it('gives the service worker a CSP that reaches its own origin only (issue 13)', async () => {
+    const res = await fetch(`${server.url}/sw.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    // Only the worker: the other scripts keep the no-content CSP, the pages theirs.
+    expect([...csp.keys()].sort()).toEqual(['connect-src', 'default-src', 'frame-ancestors']);
+    const html = await (await fetch(`${server.url}/dashboard`)).text();
+    const manifestPath = /<link rel="manifest" href="([^"]+)"/.exec(html)?.[1];
+    expect(manifestPath).toBe('/manifest.webmanifest');
+    const manifest = await fetch(`${server.url}${manifestPath}`);
+    expect(manifest.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    const script = await fetch(`${server.url}${asset}`);
+    expect(script.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it('installs the service worker and works offline in Chromium without a CSP violation', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text()))
+        violations.push(message.text());
+    });
+    await page.goto(`${server.url}/preview`);
+    await page.locator('main, h1').first().waitFor();
+    // Controlled once the worker has stored the app's files and claimed the page.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    // The worker itself may fetch from its origin (connect-src 'self') ...
+    expect(await worker.evaluate(async () => (await fetch('/manifest.webmanifest')).status)).toBe(
+      200,
+    );
+    // ... and nothing else.
+    expect(
+      await worker.evaluate(() =>
+        fetch('https://example.com/').then(
+          () => 'fetched',
+          (error: unknown) => String(error),
+        ),
+      ),
+    ).not.toBe('fetched');
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('main, h1').first().waitFor();
+    await context.setOffline(false);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   it('refuses to be framed by another origin', async () => {
     const page = await browser.newPage();
     const messages: string[] = [];

@@ -217,6 +217,80 @@ describe.each(BACKENDS)('review and word progress attacks on %s', (backend) => {
     expect((await wordProgress(mallory, word))?.times_seen).toBe(2);
   });
 
+  // Issue 13: the offline queue replays its steps with their idempotency keys. A key is only
+  // ever the learner's own: another learner (or nobody) who copies one cannot replay, undo or
+  // add to the learner's answers and sessions.
+  it("cannot replay or take over another learner's queued answer and session ids", async () => {
+    const answerId = randomUUID();
+    const sessionId = randomUUID();
+    const answeredAt = new Date(Date.now() - 60_000).toISOString();
+    const mine = {
+      vocabulary_id: otherWord,
+      was_correct: true,
+      session_id: sessionId,
+      client_answer_id: answerId,
+      answered_at: answeredAt,
+    };
+    expect((await callFunction(server, 'record-word-result', mine, victim.token)).status).toBe(200);
+    const saved = await victim.db.rpc('save_flashcard_session', {
+      _session_id: sessionId,
+      _total_cards: 1,
+      _correct_answers: 1,
+      _at: answeredAt,
+    });
+    expect(saved.error).toBeNull();
+    const before = await wordProgress(victim, otherWord);
+    const logOf = async (learner: Learner) =>
+      (
+        await server.service
+          .from('review_log')
+          .select('client_answer_id, was_correct')
+          .eq('user_id', learner.id)
+          .eq('vocabulary_id', otherWord)
+      ).data;
+    const victimLog = await logOf(victim);
+
+    // Mallory sends the victim's answer id (and a wrong answer): it is Mallory's own answer.
+    const copied = await callFunction(
+      server,
+      'record-word-result',
+      { ...mine, was_correct: false },
+      mallory.token,
+    );
+    expect(copied.status).toBe(200);
+    expect(copied.body.replayed).toBe(false);
+    // The victim's session id is not Mallory's to save, with any figures.
+    const taken = await mallory.db.rpc('save_flashcard_session', {
+      _session_id: sessionId,
+      _total_cards: 1,
+      _correct_answers: 1,
+    });
+    expect(taken.error?.code).toBe('42501');
+    // Nobody signed in can replay anything.
+    expect((await callFunction(server, 'record-word-result', mine, null)).status).toBe(401);
+    const anonSession = await server.anon.rpc('save_flashcard_session', {
+      _session_id: sessionId,
+      _total_cards: 1,
+      _correct_answers: 1,
+    });
+    expect(anonSession.error).not.toBeNull();
+    const anonAudio = await server.anon.rpc('complete_lesson_audio', {
+      _lesson_id: await server.lessonId(1),
+      _at: answeredAt,
+    });
+    expect(anonAudio.error).not.toBeNull();
+
+    expect(await wordProgress(victim, otherWord)).toEqual(before);
+    expect(await logOf(victim)).toEqual(victimLog);
+    expect(
+      (await server.service.from('flashcard_sessions').select('user_id').eq('id', sessionId)).data,
+    ).toEqual([{ user_id: victim.id }]);
+    // The victim's own replay still returns the stored answer, counted once.
+    const replay = await callFunction(server, 'record-word-result', mine, victim.token);
+    expect(replay.body.replayed).toBe(true);
+    expect((await wordProgress(victim, otherWord))?.times_seen).toBe(before?.times_seen);
+  });
+
   it('refuses answers for another learner: forged, anonymous and service tokens', async () => {
     const before = await wordProgress(victim, word);
     const body = { vocabulary_id: word, was_correct: false, session_id: null };

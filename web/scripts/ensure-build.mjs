@@ -14,6 +14,7 @@ const sources = [
   join(web, 'src'),
   join(root, 'core', 'src'),
   join(web, 'index.html'),
+  join(web, 'public'),
   join(web, 'vite.config.ts'),
   join(web, 'package.json'),
 ];

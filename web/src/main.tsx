@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/url-params.ts';
 import { App } from './app.tsx';
+import { startOffline } from './offline/register.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -11,3 +12,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+startOffline();

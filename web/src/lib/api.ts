@@ -3,10 +3,18 @@ import type { LessonProgressRow, LessonRow, TranscriptRow, VocabularyRow } from 
 import { resolveAudioUrl } from '@magyarul/core/lessons';
 import { isMeaningLanguage, type CardWord, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { FeedbackType } from '@magyarul/core/validation';
-import { newId } from './ids.ts';
+import { readThrough, readThroughSource } from '../offline/reads.ts';
+import { hasDownload, isDownloading, readKeys } from '../offline/downloads.ts';
+import { currentUserId, pendingSteps, queueAnswer, submitStep } from '../offline/queue.ts';
+import { applyPendingSteps, applyPendingToOne } from '../offline/progress-overlay.ts';
 
 // Every call the learner pages make (spec/learner-side.md §7), one function each, throwing
 // AppError on failure so TanStack Query and the pages decide what the user sees.
+//
+// Offline (issue 13 point 5, web/src/offline): reads go through readThrough, which answers from
+// this device's copy when there is no connection (the dashboard's lists always, a lesson's rows
+// when the lesson is downloaded); progress steps go through the queue, which keeps them in
+// IndexedDB until the server has them.
 
 export type LessonSummary = Pick<
   LessonRow,
@@ -34,7 +42,7 @@ export async function fetchCourseFigures(): Promise<{ lessons: number; words: nu
   return { lessons: Number(row?.lessons ?? 0), words: Number(row?.words ?? 0) };
 }
 
-export async function fetchPublishedLessons(): Promise<LessonSummary[]> {
+async function fetchPublishedLessonsFromNetwork(): Promise<LessonSummary[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('lessons')
@@ -49,14 +57,26 @@ export async function fetchPublishedLessons(): Promise<LessonSummary[]> {
   return data;
 }
 
-export async function fetchLesson(id: string): Promise<LessonRow | null> {
+export async function fetchPublishedLessons(): Promise<LessonSummary[]> {
+  return readThrough(readKeys.publishedLessons(), () => fetchPublishedLessonsFromNetwork(), true);
+}
+
+async function fetchLessonFromNetwork(id: string): Promise<LessonRow | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('lessons').select('*').eq('id', id).maybeSingle();
   if (error) throw toAppError(error);
   return data;
 }
 
-export async function fetchTranscript(lessonId: string): Promise<TranscriptRow[]> {
+export async function fetchLesson(id: string): Promise<LessonRow | null> {
+  return readThrough(
+    readKeys.lesson(id),
+    () => fetchLessonFromNetwork(id),
+    () => isDownloading(id),
+  );
+}
+
+async function fetchTranscriptFromNetwork(lessonId: string): Promise<TranscriptRow[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('lesson_transcript')
@@ -67,7 +87,15 @@ export async function fetchTranscript(lessonId: string): Promise<TranscriptRow[]
   return data;
 }
 
-export async function fetchVocabulary(lessonId: string): Promise<VocabularyRow[]> {
+export async function fetchTranscript(lessonId: string): Promise<TranscriptRow[]> {
+  return readThrough(
+    readKeys.transcript(lessonId),
+    () => fetchTranscriptFromNetwork(lessonId),
+    () => isDownloading(lessonId),
+  );
+}
+
+async function fetchVocabularyFromNetwork(lessonId: string): Promise<VocabularyRow[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('lesson_vocabulary')
@@ -80,7 +108,36 @@ export async function fetchVocabulary(lessonId: string): Promise<VocabularyRow[]
   return data;
 }
 
+export async function fetchVocabulary(lessonId: string): Promise<VocabularyRow[]> {
+  return readThrough(
+    readKeys.vocabulary(lessonId),
+    () => fetchVocabularyFromNetwork(lessonId),
+    () => isDownloading(lessonId),
+  );
+}
+
 export async function fetchLessonProgress(
+  userId: string,
+  lessonId: string,
+): Promise<LessonProgressRow | null> {
+  const row = await readThrough(
+    readKeys.lessonProgress(userId, lessonId),
+    () => fetchLessonProgressFromNetwork(userId, lessonId),
+    () => hasDownload(lessonId),
+  );
+  return applyPendingToOne(row, await pendingOf(userId), userId, lessonId);
+}
+
+/** The learner's queued steps; none when the offline store cannot be read. */
+async function pendingOf(userId: string) {
+  try {
+    return await pendingSteps(userId);
+  } catch {
+    return [];
+  }
+}
+
+async function fetchLessonProgressFromNetwork(
   userId: string,
   lessonId: string,
 ): Promise<LessonProgressRow | null> {
@@ -95,7 +152,7 @@ export async function fetchLessonProgress(
   return data;
 }
 
-export async function fetchCompletedLessonCount(userId: string): Promise<number> {
+async function fetchCompletedLessonCountFromNetwork(userId: string): Promise<number> {
   const supabase = await getSupabase();
   const { count, error } = await supabase
     .from('user_lesson_progress')
@@ -106,7 +163,22 @@ export async function fetchCompletedLessonCount(userId: string): Promise<number>
   return count ?? 0;
 }
 
+export async function fetchCompletedLessonCount(userId: string): Promise<number> {
+  return readThrough(
+    readKeys.completedCount(userId),
+    () => fetchCompletedLessonCountFromNetwork(userId),
+    true,
+  );
+}
+
 export async function fetchAllProgress(userId: string): Promise<LessonProgressRow[]> {
+  const rows = await readThrough(readKeys.allProgress(userId), () =>
+    fetchAllProgressFromNetwork(userId),
+  );
+  return applyPendingSteps(rows, await pendingOf(userId), userId);
+}
+
+async function fetchAllProgressFromNetwork(userId: string): Promise<LessonProgressRow[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('user_lesson_progress')
@@ -119,12 +191,22 @@ export async function fetchAllProgress(userId: string): Promise<LessonProgressRo
 /**
  * The lesson audio was listened to the end: complete_lesson_audio records it if the lesson is
  * open for the learner (the database checks the unlock order), and does nothing when it was
- * recorded before.
+ * recorded before. Without a connection the step waits in the offline queue (and counts on
+ * this device at once); a refusal by the server throws.
  */
 export async function saveAudioCompleted(lessonId: string): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.rpc('complete_lesson_audio', { _lesson_id: lessonId });
-  if (error) throw toAppError(error);
+  const userId = await signedInUser();
+  try {
+    await submitStep({ kind: 'audio', userId, lessonId, at: new Date().toISOString() });
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+async function signedInUser(): Promise<string> {
+  const userId = await currentUserId();
+  if (!userId) throw new AppError('sign in to save progress', '42501', 401);
+  return userId;
 }
 
 /**
@@ -139,14 +221,21 @@ export async function saveFlashcardSession(
   totalCards: number,
   correctAnswers: number,
 ): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.rpc('save_flashcard_session', {
-    _session_id: sessionId,
-    _total_cards: totalCards,
-    _correct_answers: correctAnswers,
-    ...(lessonId ? { _lesson_id: lessonId } : {}),
-  });
-  if (error) throw toAppError(error);
+  const userId = await signedInUser();
+  try {
+    // After the session's answers in the queue, so the server sees them first.
+    await submitStep({
+      kind: 'session',
+      userId,
+      sessionId,
+      lessonId,
+      totalCards,
+      correctAnswers,
+      at: new Date().toISOString(),
+    });
+  } catch (error) {
+    throw toAppError(error);
+  }
 }
 
 /** A word as the edge functions and lesson_vocabulary return it. */
@@ -180,7 +269,17 @@ function asWords(data: unknown): ApiWord[] {
   return Array.isArray(words) ? (words as ApiWord[]) : [];
 }
 
+/** The lesson's cards' words; a downloaded lesson keeps the ones drawn at download. */
 export async function fetchInterleavedWords(lessonId: string): Promise<ApiWord[]> {
+  const userId = (await currentUserId()) ?? 'anonymous';
+  return readThrough(
+    readKeys.words(userId, lessonId),
+    () => fetchInterleavedWordsFromNetwork(lessonId),
+    () => isDownloading(lessonId),
+  );
+}
+
+async function fetchInterleavedWordsFromNetwork(lessonId: string): Promise<ApiWord[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.functions.invoke('get-interleaved-words', {
     body: { current_lesson_id: lessonId, new_word_count: 12, review_word_count: 8 },
@@ -191,7 +290,21 @@ export async function fetchInterleavedWords(lessonId: string): Promise<ApiWord[]
   return asWords(data);
 }
 
+/** Words due for review; offline, the last list fetched without the words answered since. */
 export async function fetchDueWords(): Promise<ApiWord[]> {
+  const userId = (await currentUserId()) ?? 'anonymous';
+  const { value: words, fromDevice } = await readThroughSource(
+    readKeys.dueWords(userId),
+    fetchDueWordsFromNetwork,
+  );
+  if (!fromDevice) return words;
+  const answered = new Set(
+    (await pendingOf(userId)).flatMap((s) => (s.kind === 'answer' ? [s.vocabularyId] : [])),
+  );
+  return words.filter((w) => !answered.has(w.vocabulary_id ?? w.id ?? ''));
+}
+
+async function fetchDueWordsFromNetwork(): Promise<ApiWord[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.functions.invoke('get-due-words', {
     body: { limit: 20, include_overdue: true },
@@ -204,30 +317,20 @@ export async function fetchDueWords(): Promise<ApiWord[]> {
 
 /**
  * Failure is only logged (spec §8): a lost review must never interrupt the session. Each answer
- * carries its own id, so a repeated request records it once.
+ * carries its own id, so a repeated request records it once; without a connection it waits in
+ * the offline queue.
  */
 export async function recordWordResult(
   vocabularyId: string,
   wasCorrect: boolean,
   sessionId: string | null,
 ): Promise<void> {
-  try {
-    const supabase = await getSupabase();
-    const { error } = await supabase.functions.invoke('record-word-result', {
-      body: {
-        vocabulary_id: vocabularyId,
-        was_correct: wasCorrect,
-        session_id: sessionId,
-        client_answer_id: newId(),
-      },
-    });
-    if (error) console.error('record-word-result failed', error);
-  } catch (error) {
-    console.error('record-word-result failed', error);
-  }
+  // Through the offline queue: stored on this device first, sent in answer order with its
+  // client answer id (exactly once) and the time it was given (FSRS at that time).
+  await queueAnswer(vocabularyId, wasCorrect, sessionId);
 }
 
-export async function fetchTouristPack(
+async function fetchTouristPackFromNetwork(
   userId: string,
 ): Promise<{ reviewed: number; total: number }> {
   const supabase = await getSupabase();
@@ -242,18 +345,36 @@ export async function fetchTouristPack(
   };
 }
 
-export async function fetchReviewedWordsCount(userId: string): Promise<number> {
+export async function fetchTouristPack(
+  userId: string,
+): Promise<{ reviewed: number; total: number }> {
+  return readThrough(readKeys.touristPack(userId), () => fetchTouristPackFromNetwork(userId), true);
+}
+
+async function fetchReviewedWordsCountFromNetwork(userId: string): Promise<number> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('get_user_reviewed_words_count', { _user_id: userId });
   if (error) throw toAppError(error);
   return Number(data ?? 0);
 }
 
-export async function fetchStreak(userId: string): Promise<number> {
+export async function fetchReviewedWordsCount(userId: string): Promise<number> {
+  return readThrough(
+    readKeys.reviewedCount(userId),
+    () => fetchReviewedWordsCountFromNetwork(userId),
+    true,
+  );
+}
+
+async function fetchStreakFromNetwork(userId: string): Promise<number> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('get_streak', { _user_id: userId });
   if (error) throw toAppError(error);
   return Number(data[0]?.current_streak ?? 0);
+}
+
+export async function fetchStreak(userId: string): Promise<number> {
+  return readThrough(readKeys.streak(userId), () => fetchStreakFromNetwork(userId), true);
 }
 
 export type Profile = {
@@ -263,7 +384,7 @@ export type Profile = {
   readonly meaningLanguage: MeaningLanguage | null;
 };
 
-export async function fetchProfile(userId: string): Promise<Profile> {
+async function fetchProfileFromNetwork(userId: string): Promise<Profile> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('profiles')
@@ -277,6 +398,10 @@ export async function fetchProfile(userId: string): Promise<Profile> {
     timeZone: data?.time_zone ?? 'UTC',
     meaningLanguage: isMeaningLanguage(chosen) ? chosen : null,
   };
+}
+
+export async function fetchProfile(userId: string): Promise<Profile> {
+  return readThrough(readKeys.profile(userId), () => fetchProfileFromNetwork(userId), true);
 }
 
 /** Streaks count the learner's local days, so the profile follows the browser's time zone. */

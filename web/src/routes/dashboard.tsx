@@ -26,6 +26,7 @@ import { FormError } from '../components/form.tsx';
 import { FlameIcon, LockIcon } from '../components/icons.tsx';
 import { MeaningLanguagePicker } from '../components/meaning-language-picker.tsx';
 import { TouristPackWords } from '../components/tourist-pack-words.tsx';
+import { OfflineLessons } from '../offline/offline-lessons.tsx';
 
 const OVERALL_GOAL = 2000;
 
@@ -96,6 +97,7 @@ export function DashboardPage() {
         )}
         {user && <ProgressCard userId={userId} />}
         <LessonList userId={userId} />
+        {user && <OfflineLessons userId={userId} />}
         {user && (
           <div className="settings-grid">
             <MeaningLanguagePicker userId={userId} />

@@ -21,6 +21,13 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The app's service worker (/sw.js, issue 13): a worker runs under the CSP of its own script,
+ * and API_CSP's default-src 'none' would stop it from fetching anything. It may reach its own
+ * origin (the app's files, pages and downloaded audio) and nothing else; it loads no scripts.
+ */
+export const WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
 /** Everything else (JSON, files): nothing may run, nothing may frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 

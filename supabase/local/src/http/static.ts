@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { CompressionCache, isCompressible, negotiateEncoding, varyOnEncoding } from './compress.ts';
+import { WORKER_CSP } from './security-headers.ts';
 
 // The built web app (web/dist): files with their content types, hashed assets cached forever,
 // every other non-API GET falls back to index.html (client-side routing). index.html gets the
@@ -41,6 +42,9 @@ const CONTENT_TYPES: Record<string, string> = {
 export function contentType(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
+
+/** The app's service worker (web/src/offline/service-worker.ts, built to web/dist/sw.js). */
+const SERVICE_WORKER = '/sw.js';
 
 /** Vite names bundled files like `index-B3x9kQ_a.js`. */
 const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
@@ -132,7 +136,7 @@ export async function serveStatic(
       ? 'public, max-age=31536000, immutable'
       : 'public, max-age=0, must-revalidate';
     let bytes: Uint8Array<ArrayBuffer> | null = null;
-    return fileResponse(
+    const response = await fileResponse(
       file,
       `${stats.mtimeMs}:${stats.size}`,
       contentType(file),
@@ -141,6 +145,9 @@ export async function serveStatic(
       method,
       acceptEncoding,
     );
+    // The service worker runs under its script's CSP: it may fetch from this origin only.
+    if (pathname === SERVICE_WORKER) response.headers.set('content-security-policy', WORKER_CSP);
+    return response;
   }
   // Missing asset files are real 404s; everything else is a client-side route.
   if (extname(pathname) !== '' && !pathname.endsWith('.html')) {

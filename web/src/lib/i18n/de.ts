@@ -584,6 +584,29 @@ const texts: Translation = {
   'legal.privacy.10.title': '10. Kontakt',
   'legal.privacy.10.text': 'Fragen zum Datenschutz? Sende uns Feedback aus der App.',
   'admin.placeholder': 'Dieser Bereich kommt mit dem Admin-Ticket.',
+
+  // Offline lessons on the dashboard (issue 13 point 5)
+  'offline.title': 'Offline-Lektionen',
+  'offline.intro':
+    'Lade eine Lektion herunter, um sie ohne Verbindung zu hören, ihre Karteikarten zu üben und zu wiederholen.',
+  'offline.download': 'Herunterladen',
+  'offline.downloadLabel': '{title} für die Offline-Nutzung herunterladen',
+  'offline.downloading': 'Wird heruntergeladen...',
+  'offline.downloaded': 'Heruntergeladen · {size}',
+  'offline.remove': 'Entfernen',
+  'offline.removeLabel': 'Download von {title} entfernen',
+  'offline.ready': '{title} ist offline verfügbar.',
+  'offline.downloadFailed':
+    'Die Lektion konnte nicht heruntergeladen werden. Bitte versuche es erneut.',
+  'offline.removed': '{title} wurde von diesem Gerät entfernt.',
+  'offline.removeFailed': 'Der Download konnte nicht entfernt werden. Bitte versuche es erneut.',
+  'offline.spaceUsed': 'Belegter Speicher auf diesem Gerät: {size}',
+  'offline.none': 'Noch keine Lektionen heruntergeladen.',
+  'offline.nothingOpen': 'Lektionen, die du öffnen kannst, erscheinen hier zum Herunterladen.',
+  'offline.offlineNow':
+    'Du bist offline. Heruntergeladene Lektionen funktionieren weiter, und deine Antworten bleiben auf diesem Gerät, bis du wieder online bist.',
+  'offline.pending': 'Auf diesem Gerät gespeichert, noch nicht gesendet: {n}',
+  'offline.unsupported': 'Dieser Browser kann keine Lektionen für die Offline-Nutzung speichern.',
 };
 
 export const de = completeTranslation(texts);

@@ -235,4 +235,26 @@ export const enUi = {
   'mfa.promptText':
     'Your account uses two-factor authentication. Enter the 6-digit code from your authenticator app to continue to the admin area.',
   'mfa.verified': 'Code accepted.',
+
+  // Offline lessons on the dashboard (issue 13 point 5)
+  'offline.title': 'Offline lessons',
+  'offline.intro':
+    'Download a lesson to listen, practise its flashcards and review without a connection.',
+  'offline.download': 'Download',
+  'offline.downloadLabel': 'Download {title} for offline use',
+  'offline.downloading': 'Downloading...',
+  'offline.downloaded': 'Downloaded · {size}',
+  'offline.remove': 'Remove',
+  'offline.removeLabel': 'Remove the download of {title}',
+  'offline.ready': '{title} is ready to use offline.',
+  'offline.downloadFailed': 'The lesson could not be downloaded. Please try again.',
+  'offline.removed': '{title} was removed from this device.',
+  'offline.removeFailed': 'The download could not be removed. Please try again.',
+  'offline.spaceUsed': 'Space used on this device: {size}',
+  'offline.none': 'No lessons downloaded yet.',
+  'offline.nothingOpen': 'Lessons you can open appear here for download.',
+  'offline.offlineNow':
+    'You are offline. Downloaded lessons still work, and your answers are kept on this device until you are back online.',
+  'offline.pending': 'Saved on this device, not sent yet: {n}',
+  'offline.unsupported': 'This browser cannot keep lessons for offline use.',
 } as const;

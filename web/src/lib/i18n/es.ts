@@ -570,6 +570,28 @@ const texts: Translation = {
   'legal.privacy.10.title': '10. Contacto',
   'legal.privacy.10.text': '¿Preguntas sobre tu privacidad? Envíanos comentarios desde la app.',
   'admin.placeholder': 'Esta sección llegará con la tarea de administración.',
+
+  // Offline lessons on the dashboard (issue 13 point 5)
+  'offline.title': 'Lecciones sin conexión',
+  'offline.intro':
+    'Descarga una lección para escucharla, practicar sus tarjetas y repasar sin conexión.',
+  'offline.download': 'Descargar',
+  'offline.downloadLabel': 'Descargar {title} para usarla sin conexión',
+  'offline.downloading': 'Descargando...',
+  'offline.downloaded': 'Descargada · {size}',
+  'offline.remove': 'Eliminar',
+  'offline.removeLabel': 'Eliminar la descarga de {title}',
+  'offline.ready': '{title} ya se puede usar sin conexión.',
+  'offline.downloadFailed': 'No se pudo descargar la lección. Inténtalo de nuevo.',
+  'offline.removed': '{title} se eliminó de este dispositivo.',
+  'offline.removeFailed': 'No se pudo eliminar la descarga. Inténtalo de nuevo.',
+  'offline.spaceUsed': 'Espacio usado en este dispositivo: {size}',
+  'offline.none': 'Todavía no has descargado ninguna lección.',
+  'offline.nothingOpen': 'Aquí aparecerán para descargar las lecciones que puedes abrir.',
+  'offline.offlineNow':
+    'Estás sin conexión. Las lecciones descargadas siguen funcionando y tus respuestas se guardan en este dispositivo hasta que vuelvas a estar en línea.',
+  'offline.pending': 'Guardado en este dispositivo, aún sin enviar: {n}',
+  'offline.unsupported': 'Este navegador no puede guardar lecciones para usarlas sin conexión.',
 };
 
 export const es = completeTranslation(texts);
