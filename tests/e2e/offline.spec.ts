@@ -329,9 +329,12 @@ test.describe('offline lessons', () => {
     await controlledByWorker(page);
     const lessonOne = await lessonId(request, 1);
 
+    // The dashboard has been read (and kept on the device) before the connection goes.
+    await expect(page.getByRole('link', { name: /^1\. / })).toBeVisible();
     await context.setOffline(true);
     await page.getByRole('link', { name: /^1\. / }).click();
     await expect(page.getByText('Failed to load lesson')).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await context.setOffline(false);
 
