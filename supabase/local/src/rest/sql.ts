@@ -493,13 +493,35 @@ export type ResultRow = {
   total_count: number | string | null;
   page_count: number | string;
   body: string | null;
+  /** Upserts only: how many rows were inserted (not updated). */
+  inserted?: number | null;
 };
 
-function wrapResult(source: string, selectSql: string, count: string): string {
+function wrapResult(source: string, selectSql: string, count: string, inserted = ''): string {
   return (
     `with pgrst_source as (${source}) ` +
     `select ${count} as total_count, count(*)::int as page_count, ` +
-    `coalesce(json_agg(_pgrst_t), '[]')::text as body from (${selectSql}) as _pgrst_t`
+    `coalesce(json_agg(_pgrst_t), '[]')::text as body${inserted ? `, ${inserted} as inserted` : ''} from (${selectSql}) as _pgrst_t`
+  );
+}
+
+/** `select 1 from <table> where <root filters>`: what count=planned asks the planner about. */
+export function countPlanStatement(schema: Schema, query: ParsedQuery, table: Table): Statement {
+  const b = new SqlBuilder(schema, query);
+  const alias = b.alias();
+  const where = b.rootWhere(table, alias, []);
+  return {
+    sql: `select 1 from ${b.qualified(table)} as ${ident(alias)}${where}`,
+    params: b.params,
+  };
+}
+
+/** `*` spelled out as the table's columns (so helper columns of a CTE never leak into a body). */
+function expandStar(table: Table, items: SelectItem[]): SelectItem[] {
+  return items.flatMap((item): SelectItem[] =>
+    item.type === 'star'
+      ? [...table.columns.keys()].map((name) => ({ type: 'column', field: { name, json: [] } }))
+      : [item],
   );
 }
 
@@ -533,7 +555,7 @@ function representation(
   if (!returning) return { returning: '1', select: 'select 1 from pgrst_source' };
   const alias = b.alias();
   const inner: string[] = [];
-  const items = b.selectList(table, alias, query.select, '', inner);
+  const items = b.selectList(table, alias, expandStar(table, query.select), '', inner);
   const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
   return {
     returning: `${b.qualified(table)}.*`,
@@ -605,9 +627,12 @@ export function insertStatement(
     }
   }
   const rep = representation(b, table, query, options.returning);
-  source += ` returning ${rep.returning}`;
+  // Upserts also return whether each row was inserted (xmax = 0) or updated.
+  const upsert = options.resolution === 'merge-duplicates';
+  source += ` returning ${rep.returning}${upsert ? ', (xmax = 0) as "pgrst_inserted"' : ''}`;
   const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
-  return { sql: wrapResult(source, rep.select, count), params: b.params };
+  const inserted = upsert ? '(select count(*)::int from pgrst_source where "pgrst_inserted")' : '';
+  return { sql: wrapResult(source, rep.select, count, inserted), params: b.params };
 }
 
 export function updateStatement(
@@ -651,8 +676,10 @@ export function rpcStatement(
   query: ParsedQuery,
   fn: Fn,
   options: {
-    /** JSON object of named arguments, or the raw body for a single unnamed json argument. */
+    /** The raw body for a single unnamed argument (JSON text, or text/xml/bytea input). */
     args: string;
+    /** Named arguments by name (an unnamed argument by the name ''). */
+    values?: Record<string, unknown>;
     argNames: string[];
     wholeBody: boolean;
     page: { limit: number; offset: number; count: boolean };
@@ -671,8 +698,13 @@ export function rpcStatement(
     const args = options.argNames
       .map((n) => fn.args.find((a) => a.name === n))
       .filter((a) => a !== undefined);
-    from = ` from json_to_record(${b.param(options.args)}::json) as _a(${args.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
-    call = `${qualified}(${args.map((a) => `${ident(a.name)} := _a.${ident(a.name)}`).join(', ')})`;
+    // Columns a0, a1, … of one json_to_record row carry the values with their declared types.
+    const payload: Record<string, unknown> = {};
+    args.forEach((a, i) => {
+      payload[`a${i}`] = options.values?.[a.name];
+    });
+    from = ` from json_to_record(${b.param(JSON.stringify(payload))}::json) as _a(${args.map((a, i) => `${ident(`a${i}`)} ${a.type}`).join(', ')})`;
+    call = `${qualified}(${args.map((a, i) => (a.name === '' ? `_a.${ident(`a${i}`)}` : `${ident(a.name)} := _a.${ident(`a${i}`)}`)).join(', ')})`;
   }
   if (fn.returnKind === 'void' || (!fn.returnsSet && fn.returnKind === 'scalar')) {
     return {
@@ -680,12 +712,17 @@ export function rpcStatement(
       params: b.params,
     };
   }
+  // A function returning rows of a table (or view) can embed that table's relationships.
+  const table = fn.returnTable ? (schema.tables.get(fn.returnTable) ?? null) : null;
   const alias = b.alias();
   const source = from
     ? `${from.slice(' from '.length)} cross join lateral ${call} as ${ident(alias)}`
     : `${call} as ${ident(alias)}`;
-  const where = b.rootWhere(null, alias, []);
-  const order = b.orderBy(null, alias, query.order.get('') ?? [], '', query.select);
+  const inner: string[] = [];
+  const items =
+    fn.returnKind === 'scalar' ? [] : b.selectList(table, alias, query.select, '', inner);
+  const where = b.rootWhere(table, alias, inner);
+  const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
   const page = fn.returnsSet ? ` limit ${options.page.limit} offset ${options.page.offset}` : '';
   if (fn.returnKind === 'scalar') {
     const inner = `select ${ident(alias)} as v from ${source}${where}${order}${page}`;
@@ -696,7 +733,6 @@ export function rpcStatement(
       params: b.params,
     };
   }
-  const items = b.selectList(null, alias, query.select, '', []);
   const body = `select ${items.join(', ')} from ${source}${where}${order}${page}`;
   const count = options.page.count ? `(select count(*)::int from ${source}${where})` : 'null::int';
   return {
