@@ -23,6 +23,16 @@ export type Relationship = {
   /** Pairs [target column, parent column] (for m2m: [junction column, parent column]). */
   on: [string, string][];
   junction?: { table: Table; toTarget: [string, string][] };
+  /** A computed relationship: a function taking the parent's row (from = fn(parent)). */
+  computed?: Fn;
+};
+
+type Candidate = Relationship & {
+  fks: ForeignKey[];
+  self: boolean;
+  targetIsView: boolean;
+  /** Single-column key: [the column on the parent's side, the column on the target's side]. */
+  single?: [string, string];
 };
 
 function zip(a: string[], b: string[]): [string, string][] {
@@ -39,18 +49,20 @@ function describe(fk: ForeignKey): string {
   return `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`;
 }
 
-export function findRelationships(
-  schema: Schema,
-  parent: Table,
-  name: string,
-  hint: string | undefined,
-): Relationship[] {
-  const found: (Relationship & { fks: ForeignKey[]; hints: string[] })[] = [];
+/** A function `fn(parent_row)` returning rows of a table or view: a computed relationship. */
+function takesRowOf(fn: Fn, schema: Schema, parent: Table): boolean {
+  const arg = fn.args[0];
+  if (fn.args.length !== 1 || !arg || !fn.returnTable) return false;
+  const type = arg.type.replace(/^"|"$/g, '');
+  return type === parent.name || type === `${schema.name}.${parent.name}`;
+}
+
+/** Every relationship of `parent` (PostgREST's schema cache, for one origin). */
+function relationshipsOf(schema: Schema, parent: Table): Candidate[] {
+  const found: Candidate[] = [];
   for (const fk of schema.foreignKeys) {
-    if (
-      fk.table === parent.name &&
-      (fk.refTable === name || (fk.columns.length === 1 && fk.columns[0] === name))
-    ) {
+    const self = fk.table === fk.refTable;
+    if (fk.table === parent.name) {
       const target = schema.tables.get(fk.refTable);
       if (target) {
         found.push({
@@ -59,54 +71,113 @@ export function findRelationships(
           constraint: fk.name,
           on: zip(fk.refColumns, fk.columns),
           fks: [fk],
-          hints: [fk.name, ...fk.columns],
+          self,
+          targetIsView: target.kind === 'view',
+          ...(fk.columns.length === 1
+            ? { single: [fk.columns[0] ?? '', fk.refColumns[0] ?? ''] as [string, string] }
+            : {}),
         });
       }
     }
-    if (fk.refTable === parent.name && fk.table === name) {
+    if (fk.refTable === parent.name) {
       const target = schema.tables.get(fk.table);
       if (target) {
         found.push({
-          cardinality: isUnique(target, fk.columns) ? 'o2o' : 'o2m',
+          cardinality: !self && isUnique(target, fk.columns) ? 'o2o' : 'o2m',
           target,
           constraint: fk.name,
           on: zip(fk.columns, fk.refColumns),
           fks: [fk],
-          hints: [fk.name, ...fk.columns],
+          self,
+          targetIsView: target.kind === 'view',
+          ...(fk.columns.length === 1
+            ? { single: [fk.refColumns[0] ?? '', fk.columns[0] ?? ''] as [string, string] }
+            : {}),
         });
       }
     }
   }
-  const target = schema.tables.get(name);
-  if (target) {
-    for (const toParent of schema.foreignKeys) {
-      if (toParent.refTable !== parent.name) continue;
-      const junction = schema.tables.get(toParent.table);
-      if (!junction || junction.name === parent.name || junction.name === name) continue;
-      for (const toTarget of schema.foreignKeys) {
-        if (
-          toTarget === toParent ||
-          toTarget.table !== junction.name ||
-          toTarget.refTable !== name
-        ) {
-          continue;
-        }
-        const keyCols = [...toParent.columns, ...toTarget.columns];
-        const covered = junction.uniques.some((u) => keyCols.every((c) => u.includes(c)));
-        if (!covered) continue;
-        found.push({
-          cardinality: 'm2m',
-          target,
-          constraint: `${toParent.name}, ${toTarget.name}`,
-          on: zip(toParent.columns, toParent.refColumns),
-          junction: { table: junction, toTarget: zip(toTarget.columns, toTarget.refColumns) },
-          fks: [toParent, toTarget],
-          hints: [junction.name, toParent.name, toTarget.name],
-        });
-      }
+  // many-to-many through a junction table whose keys to both sides are covered by a unique key
+  for (const toParent of schema.foreignKeys) {
+    if (toParent.refTable !== parent.name) continue;
+    const junction = schema.tables.get(toParent.table);
+    if (!junction || junction.name === parent.name || junction.kind === 'view') continue;
+    for (const toTarget of schema.foreignKeys) {
+      if (toTarget === toParent || toTarget.table !== junction.name) continue;
+      if (toTarget.refTable === junction.name) continue;
+      const target = schema.tables.get(toTarget.refTable);
+      if (!target) continue;
+      const keyCols = [...toParent.columns, ...toTarget.columns];
+      const covered = junction.uniques.some((u) => keyCols.every((c) => u.includes(c)));
+      if (!covered) continue;
+      found.push({
+        cardinality: 'm2m',
+        target,
+        constraint: `${toParent.name}, ${toTarget.name}`,
+        on: zip(toParent.columns, toParent.refColumns),
+        junction: { table: junction, toTarget: zip(toTarget.columns, toTarget.refColumns) },
+        fks: [toParent, toTarget],
+        self: false,
+        targetIsView: target.kind === 'view',
+      });
     }
   }
-  const matching = hint === undefined ? found : found.filter((r) => r.hints.includes(hint));
+  return found;
+}
+
+export function findRelationships(
+  schema: Schema,
+  parent: Table,
+  name: string,
+  hint: string | undefined,
+): Relationship[] {
+  // Computed relationships: a function of the parent's row, named like the embed.
+  const computed = (schema.functions.get(name) ?? []).filter((fn) =>
+    takesRowOf(fn, schema, parent),
+  );
+  const matching: Candidate[] = [];
+  for (const fn of computed) {
+    const target = fn.returnTable ? schema.tables.get(fn.returnTable) : undefined;
+    if (!target) continue;
+    matching.push({
+      cardinality: fn.returnsSet ? 'o2m' : 'm2o',
+      target,
+      constraint: fn.name,
+      on: [],
+      computed: fn,
+      fks: [],
+      self: false,
+      targetIsView: target.kind === 'view',
+    });
+  }
+  for (const r of relationshipsOf(schema, parent)) {
+    const toOne = r.cardinality === 'm2o' || r.cardinality === 'o2o';
+    const matchesConstraint = (h: string) => r.cardinality !== 'm2m' && r.constraint === h;
+    const matchesColumn = (h: string) => r.single?.[0] === h;
+    const matchesRefColumn = (h: string) => r.single?.[1] === h;
+    let ok: boolean;
+    if (r.self && r.cardinality !== 'm2m') {
+      // One foreign key, two relationships: `tree(*)` and `tree!parent_id(*)` are the children,
+      // `parent_id(*)` is the parent.
+      ok =
+        hint === undefined
+          ? (name === r.target.name && r.cardinality === 'o2m') ||
+            (toOne && r.cardinality === 'm2o' && matchesColumn(name))
+          : name === r.target.name && r.cardinality === 'o2m' && matchesRefColumn(hint);
+    } else if (hint === undefined) {
+      ok =
+        name === r.target.name ||
+        (!r.targetIsView && (matchesConstraint(name) || matchesColumn(name)));
+    } else {
+      ok =
+        name === r.target.name &&
+        (matchesConstraint(hint) ||
+          matchesColumn(hint) ||
+          matchesRefColumn(hint) ||
+          (r.junction !== undefined && r.junction.table.name === hint));
+    }
+    if (ok) matching.push(r);
+  }
   if (matching.length === 0) {
     throw apiError(
       400,
@@ -144,7 +215,7 @@ export function findRelationships(
   }
   const [only] = matching;
   if (!only) throw new Error('unreachable');
-  const { fks: _fks, hints: _hints, ...relationship } = only;
+  const { fks: _fks, self: _self, targetIsView: _view, single: _single, ...relationship } = only;
   return [relationship];
 }
 
@@ -196,6 +267,19 @@ export class SqlBuilder {
     inner: string[],
   ): string[] {
     const out: string[] = [];
+    // PostgREST names each embed's subquery <parent>_<alias or name>_<depth>: the same name
+    // twice in one select list is Postgres' duplicate alias error.
+    const embedNames = new Set<string>();
+    const depth = path === '' ? 1 : path.split('.').length + 1;
+    for (const item of items) {
+      if (item.type === 'embed' && table) {
+        const aggAlias = `${table.name}_${item.alias ?? item.name}_${depth}`;
+        if (embedNames.has(aggAlias)) {
+          throw apiError(400, '42712', `table name "${aggAlias}" specified more than once`);
+        }
+        embedNames.add(aggAlias);
+      }
+    }
     for (const item of items) {
       if (item.type === 'star') {
         out.push(`${ident(alias)}.*`);
@@ -243,7 +327,9 @@ export class SqlBuilder {
     const paths = this.embedPath(parentPath, item);
     const where: string[] = [];
     let from = `${this.qualified(rel.target)} as ${ident(alias)}`;
-    if (rel.junction) {
+    if (rel.computed) {
+      from = `${this.qualified(rel.computed.name)}(${ident(parentAlias)}) as ${ident(alias)}`;
+    } else if (rel.junction) {
       const j = this.alias();
       from += ` join ${this.qualified(rel.junction.table)} as ${ident(j)} on ${rel.junction.toTarget
         .map(([jc, tc]) => `${ident(j)}.${ident(jc)} = ${ident(alias)}.${ident(tc)}`)
