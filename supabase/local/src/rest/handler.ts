@@ -864,10 +864,12 @@ async function rpc(
 ): Promise<Response> {
   const { timeoutMs, ...auth } = caller;
   const method = req.method.toUpperCase();
-  let fns = schema.functions.get(name);
-  if (!fns) {
+  const callable = (s: Schema | null) =>
+    s?.functions.get(name)?.filter((fn) => fn.callable !== false);
+  let fns = callable(schema);
+  if (!fns?.length) {
     const fresh = await refreshed(ctx.db);
-    fns = fresh?.functions.get(name);
+    fns = callable(fresh);
     if (fresh) schema = fresh;
   }
   const argNames = new Set((fns ?? []).flatMap((fn) => fn.args.map((a) => a.name)));

@@ -37,6 +37,11 @@ export type Fn = {
   args: FnArg[];
   /** The table or view whose row type the function returns (setof or one row), if any. */
   returnTable: string | null;
+  /**
+   * Whether /rpc may call it: no unnamed arguments, or a single unnamed one of type bytea, json,
+   * jsonb, text or xml (others serve only as computed relationships). Absent: callable.
+   */
+  callable?: boolean;
   returnType: string;
   returnsSet: boolean;
   /** scalar: one value; composite: a row (object); void: nothing. */
@@ -225,7 +230,6 @@ export async function introspect(db: Queryable, schemaName = 'public'): Promise<
   const functions = new Map<string, Fn[]>();
   const fns = [...(raw.fns ?? [])].sort((a, b) => Number(a.oid) - Number(b.oid));
   for (const f of fns) {
-    if (!f.callable) continue;
     const modes = f.arg_modes ?? [];
     const inputs: { name: string; type: string }[] = [];
     f.arg_types.forEach((type, i) => {
@@ -242,6 +246,7 @@ export async function introspect(db: Queryable, schemaName = 'public'): Promise<
       args: inputs.map((a, i) => ({ ...a, hasDefault: i >= firstDefault })),
       returnType: f.ret_type,
       returnTable: f.ret_table,
+      callable: f.callable,
       returnsSet: f.ret_set,
       returnKind: f.is_void ? 'void' : composite ? 'composite' : 'scalar',
       volatility: VOLATILITY[f.volatility as keyof typeof VOLATILITY] ?? 'volatile',
