@@ -1,4 +1,7 @@
-import type { Db, Keys, Queryable, Service, ServerContext } from '../context.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db, Keys, Queryable, Service, ServerConfig, ServerContext } from '../context.ts';
+import { parseToml } from '../functions/config-toml.ts';
 import type { LocalDb } from '../db/types.ts';
 import { bytesResponse } from '../http/known-body.ts';
 import { statementTimeoutMs, timeoutSetting } from '../db/role-timeouts.ts';
@@ -12,7 +15,7 @@ import {
   plannedCost,
 } from './bounds.ts';
 import { ApiError, apiError, fromPgError, isPgError } from './errors.ts';
-import { parseQuery, type ParsedQuery } from './parser.ts';
+import { hasAggregates, parseQuery, type BodyFormat, type ParsedQuery } from './parser.ts';
 import { introspect, type Fn, type Schema, type Table } from './schema.ts';
 import {
   countPlanStatement,
@@ -28,33 +31,63 @@ import {
 // /rest/v1: the PostgREST subset of compat §2. Each request is one transaction that sets the
 // role and the JWT claims with set_config(…, true), runs one statement and commits.
 
-const EXPOSED_SCHEMA = 'public';
+const DEFAULT_SCHEMA = 'public';
+
+/** PostgREST's db-extra-search-path (hosted Supabase: public, extensions). */
+const EXTRA_SEARCH_PATH = ['public', 'extensions'];
+
+const exposedCache = new WeakMap<ServerConfig, string[]>();
+
+/** The exposed schemas: ServerConfig.dbSchemas, else [api] schemas of config.toml, else public. */
+export function exposedSchemas(config: ServerConfig): string[] {
+  const known = exposedCache.get(config);
+  if (known) return known;
+  let schemas = config.dbSchemas;
+  if (!schemas) {
+    const path = join(config.supabaseDir, 'config.toml');
+    const value = existsSync(path)
+      ? parseToml(readFileSync(path, 'utf8')).get('api')?.schemas
+      : undefined;
+    schemas = Array.isArray(value) && value.length > 0 ? value : [DEFAULT_SCHEMA];
+  }
+  exposedCache.set(config, schemas);
+  return schemas;
+}
+
+function searchPath(schema: string): string {
+  return [schema, ...EXTRA_SEARCH_PATH.filter((s) => s !== schema)]
+    .map((s) => (/^[a-z_][a-z0-9_]*$/.test(s) ? s : `"${s.replace(/"/g, '""')}"`))
+    .join(', ');
+}
 
 // ---- schema cache ---------------------------------------------------------------------------
 
 type CacheEntry = { schema: Promise<Schema>; loadedAt: number };
-const caches = new WeakMap<Db, CacheEntry>();
+const caches = new WeakMap<Db, Map<string, CacheEntry>>();
 
 export function invalidateSchemaCache(db: Db): void {
   caches.delete(db);
 }
 
-function load(db: Db): CacheEntry {
-  const entry: CacheEntry = { schema: introspect(db, EXPOSED_SCHEMA), loadedAt: Date.now() };
-  entry.schema.catch(() => caches.delete(db));
-  caches.set(db, entry);
+function load(db: Db, name: string): CacheEntry {
+  let byName = caches.get(db);
+  if (!byName) caches.set(db, (byName = new Map()));
+  const entries = byName;
+  const entry: CacheEntry = { schema: introspect(db, name), loadedAt: Date.now() };
+  entry.schema.catch(() => entries.delete(name));
+  entries.set(name, entry);
   return entry;
 }
 
-export function getSchema(db: Db): Promise<Schema> {
-  return (caches.get(db) ?? load(db)).schema;
+export function getSchema(db: Db, name = DEFAULT_SCHEMA): Promise<Schema> {
+  return (caches.get(db)?.get(name) ?? load(db, name)).schema;
 }
 
 /** Re-reads the catalogue when a name is missing (at most once a second). */
-async function refreshed(db: Db): Promise<Schema | null> {
-  const entry = caches.get(db);
+async function refreshed(db: Db, name: string): Promise<Schema | null> {
+  const entry = caches.get(db)?.get(name);
   if (entry && Date.now() - entry.loadedAt < 1000) return null;
-  return load(db).schema;
+  return load(db, name).schema;
 }
 
 // ---- request helpers ------------------------------------------------------------------------
@@ -208,24 +241,36 @@ function maxAffectedError(prefer: Prefer, affected: number): ApiError | null {
 
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 
-function wantsObject(accept: string | null): boolean {
-  if (!accept) return false;
-  if (accept.includes(OBJECT_TYPE)) return true;
-  const ok = accept
-    .split(',')
-    .map((t) => t.split(';')[0]?.trim() ?? '')
-    .some(
-      (t) =>
-        t === '' ||
-        t === '*/*' ||
-        t === 'application/json' ||
-        t === 'application/*' ||
-        t.startsWith('application/vnd.pgrst.array+json'),
-    );
-  if (!ok) {
-    throw apiError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+export type Media = { singular: boolean; format: BodyFormat };
+
+/** Content negotiation (PostgREST's media types for tables and functions). */
+export function negotiate(accept: string | null): Media {
+  if (!accept) return { singular: false, format: 'json' };
+  const types = accept.split(',').map((t) => t.replace(/\s+/g, '').toLowerCase());
+  const stripped = (t: string) => t.includes(';nulls=stripped');
+  const object = types.find((t) => t.startsWith(OBJECT_TYPE));
+  if (object) return { singular: true, format: stripped(object) ? 'strip' : 'json' };
+  for (const t of types) {
+    const base = t.split(';')[0] ?? '';
+    if (base === 'text/csv') return { singular: false, format: 'csv' };
+    if (base === 'application/vnd.pgrst.array+json' || base === 'application/vnd.pgrst.array') {
+      return { singular: false, format: stripped(t) ? 'strip' : 'json' };
+    }
+    if (base === '' || base === '*/*' || base === 'application/json' || base === 'application/*') {
+      return { singular: false, format: 'json' };
+    }
   }
-  return false;
+  throw apiError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+}
+
+/** The Content-Type of a body in the negotiated media type. */
+function mediaHeaders(media: Media): Record<string, string> {
+  const charset = '; charset=utf-8';
+  if (media.format === 'csv') return { 'content-type': `text/csv${charset}` };
+  const strip = media.format === 'strip' ? ';nulls=stripped' : '';
+  if (media.singular) return { 'content-type': `${OBJECT_TYPE}${strip}${charset}` };
+  if (strip) return { 'content-type': `application/vnd.pgrst.array+json${strip}${charset}` };
+  return {};
 }
 
 function singularError(rows: number): ApiError {
@@ -286,7 +331,7 @@ function respond(
     status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'content-profile': EXPOSED_SCHEMA,
+      'content-profile': DEFAULT_SCHEMA,
       ...headers,
     },
   });
@@ -301,7 +346,7 @@ function num(value: number | string | null): number | null {
 }
 
 const GUC_SQL =
-  "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
+  "select set_config('search_path', $8, true), set_config('role', $1, true), " +
   "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
   "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
   "set_config('request.cookies', $6, true), " +
@@ -319,6 +364,8 @@ function cookies(header: string | null): Record<string, string> {
 
 type Exec = {
   auth: Auth;
+  /** The request's schema: first on the search_path. */
+  schemaName: string;
   /** Refuse the statement when the planner's cost exceeds this (reads that embed). */
   maxCost?: number;
   /** The role's statement timeout in ms (0: none); see db/role-timeouts.ts. */
@@ -376,6 +423,7 @@ async function execute(db: Db, e: Exec, statement: Statement): Promise<Executed>
       JSON.stringify(headers),
       JSON.stringify(cookies(e.req.headers.get('cookie'))),
       timeoutSetting(e.timeoutMs),
+      searchPath(e.schemaName),
     ],
   };
   const decide = (row: ResultRow): ApiError | null => {
@@ -484,13 +532,13 @@ async function findTable(
 ): Promise<{ schema: Schema; table: Table }> {
   const table = schema.tables.get(name);
   if (table) return { schema, table };
-  const fresh = await refreshed(db);
+  const fresh = await refreshed(db, schema.name);
   const again = fresh?.tables.get(name);
   if (fresh && again) return { schema: fresh, table: again };
   throw apiError(
     404,
     'PGRST205',
-    `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`,
+    `Could not find the table '${schema.name}.${name}' in the schema cache`,
   );
 }
 
@@ -521,9 +569,17 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   const profile = headers.get(
     method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile',
   );
-  if (profile && profile !== EXPOSED_SCHEMA) {
-    throw apiError(406, 'PGRST106', `The schema must be one of the following: ${EXPOSED_SCHEMA}`);
+  const schemas = exposedSchemas(ctx.config);
+  if (profile && !schemas.includes(profile)) {
+    throw apiError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${profile}`,
+      null,
+      `Only the following schemas are exposed: ${schemas.join(', ')}`,
+    );
   }
+  const schemaName = profile ?? schemas[0] ?? DEFAULT_SCHEMA;
   // `apikey` may also come as a URL parameter (hosted gateway behaviour); it is never a filter.
   const url = new URL(req.url);
   const keyParam = url.searchParams.get('apikey');
@@ -548,10 +604,11 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   } catch {
     throw apiError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`);
   }
-  const singular = wantsObject(headers.get('accept'));
+  const media = negotiate(headers.get('accept'));
+  const singular = media.singular;
   const prefer = parsePrefer(headers.get('prefer'));
   const applied = preferenceApplied(prefer);
-  const schema = await getSchema(ctx.db);
+  const schema = await getSchema(ctx.db, schemaName);
   if (decoded[0] === 'rpc' && decoded.length === 2) {
     return rpc(
       req,
@@ -560,7 +617,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
       ctx,
       { ...auth, timeoutMs },
       schema,
-      singular,
+      media,
       prefer,
       path,
     );
@@ -572,10 +629,12 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   if (!parsed.ok) throw new ApiError(400, parsed.error);
   const query = parsed.value;
   const depth = checkEmbedDepth(query);
+  checkAggregates(ctx.config, query);
   const found = await findTable(ctx.db, schema, name);
   checkPrefer(prefer);
   const exec = (readOnly: boolean): Exec => ({
     auth,
+    schemaName: found.schema.name,
     timeoutMs,
     req,
     path,
@@ -585,11 +644,10 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   // PostgREST counts exactly for count=exact and count=estimated; count=planned (and the
   // estimate above max-rows) comes from the planner.
   const count = prefer.count === 'exact' || prefer.count === 'estimated';
-  const objectHeaders: Record<string, string> = singular
-    ? { 'content-type': `${OBJECT_TYPE}; charset=utf-8` }
-    : {};
+  const objectHeaders = mediaHeaders(media);
+  query.format = media.format;
   const respondWith = (status: number, body: string | null, extra: Record<string, string>) =>
-    respond(status, body, { ...extra, ...applied });
+    respond(status, body, { 'content-profile': found.schema.name, ...extra, ...applied });
 
   if (method === 'GET' || method === 'HEAD') {
     const p = page(query, headers, ctx.config.maxRows);
@@ -744,6 +802,13 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   throw apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
 }
 
+/** PGRST123: aggregates in select while db-aggregates-enabled is off (the hosted default). */
+function checkAggregates(config: ServerConfig, query: ParsedQuery): void {
+  if (!config.dbAggregates && hasAggregates(query.select)) {
+    throw apiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  }
+}
+
 /** The Content-Range total: exact, the planner's estimate, or (estimated) the larger one above max-rows. */
 function countTotal(
   prefer: Prefer,
@@ -812,8 +877,14 @@ export function chooseFunction(
   return null;
 }
 
-function noFunction(name: string, keys: string[], post: boolean, kind: BodyKind): ApiError {
-  const fn = `${EXPOSED_SCHEMA}.${name}`;
+function noFunction(
+  schemaName: string,
+  name: string,
+  keys: string[],
+  post: boolean,
+  kind: BodyKind,
+): ApiError {
+  const fn = `${schemaName}.${name}`;
   const sorted = [...keys].sort();
   const onlySingle = post && (kind === 'text' || kind === 'xml' || kind === 'bytea');
   const params = sorted.length > 0 ? `(${sorted.join(', ')})` : ' without parameters';
@@ -835,11 +906,11 @@ function noFunction(name: string, keys: string[], post: boolean, kind: BodyKind)
   );
 }
 
-function ambiguousFunction(fns: Fn[]): ApiError {
+function ambiguousFunction(schemaName: string, fns: Fn[]): ApiError {
   const list = fns
     .map(
       (fn) =>
-        `${EXPOSED_SCHEMA}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
+        `${schemaName}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
     )
     .join(', ');
   return apiError(
@@ -858,17 +929,18 @@ async function rpc(
   ctx: ServerContext,
   caller: Auth & { timeoutMs: number },
   schema: Schema,
-  singular: boolean,
+  media: Media,
   prefer: Prefer,
   path: string,
 ): Promise<Response> {
   const { timeoutMs, ...auth } = caller;
+  const singular = media.singular;
   const method = req.method.toUpperCase();
   const callable = (s: Schema | null) =>
     s?.functions.get(name)?.filter((fn) => fn.callable !== false);
   let fns = callable(schema);
   if (!fns?.length) {
-    const fresh = await refreshed(ctx.db);
+    const fresh = await refreshed(ctx.db, schema.name);
     fns = callable(fresh);
     if (fresh) schema = fresh;
   }
@@ -908,11 +980,13 @@ async function rpc(
   // A non-JSON body has no named arguments: only a single unnamed parameter can take it.
   const keys = post && kind !== 'json' ? [] : Object.keys(args);
   const chosen = fns ? chooseFunction(fns, keys, post, kind) : null;
-  if (!chosen) throw noFunction(name, keys, post, kind);
-  if ('ambiguous' in chosen) throw ambiguousFunction(chosen.ambiguous);
+  if (!chosen) throw noFunction(schema.name, name, keys, post, kind);
+  if ('ambiguous' in chosen) throw ambiguousFunction(schema.name, chosen.ambiguous);
   const parsed = parseQuery(filterParams);
   if (!parsed.ok) throw new ApiError(400, parsed.error);
+  parsed.value.format = media.format;
   checkEmbedDepth(parsed.value);
+  checkAggregates(ctx.config, parsed.value);
   checkPrefer(prefer);
   const { fn, wholeBody } = chosen;
   const strictLimit = prefer.handling === 'strict' && prefer.maxAffected !== undefined;
@@ -938,6 +1012,7 @@ async function rpc(
     ctx.db,
     {
       auth,
+      schemaName: schema.name,
       timeoutMs,
       req,
       path,
@@ -957,14 +1032,13 @@ async function rpc(
   if (fn.returnKind === 'void')
     return new Response(null, {
       status: 204,
-      headers: { 'content-profile': EXPOSED_SCHEMA, ...range, ...applied },
+      headers: { 'content-profile': schema.name, ...range, ...applied },
     });
-  const objectHeaders: Record<string, string> = singular
-    ? { 'content-type': `${OBJECT_TYPE}; charset=utf-8` }
-    : {};
+  const objectHeaders = mediaHeaders(media);
   if (!setResult) {
     const body = fn.returnKind === 'composite' ? unwrapObject(row.body) : (row.body ?? 'null');
     return respond(200, method === 'HEAD' ? null : body, {
+      'content-profile': schema.name,
       ...range,
       ...objectHeaders,
       ...applied,
@@ -975,6 +1049,7 @@ async function rpc(
     status,
     method === 'HEAD' ? null : singular ? unwrapObject(row.body) : (row.body ?? '[]'),
     {
+      'content-profile': schema.name,
       ...range,
       ...objectHeaders,
       ...applied,

@@ -1,5 +1,13 @@
 import { apiError } from './errors.ts';
-import type { Condition, Field, Filter, OrderTerm, ParsedQuery, SelectItem } from './parser.ts';
+import type {
+  BodyFormat,
+  Condition,
+  Field,
+  Filter,
+  OrderTerm,
+  ParsedQuery,
+  SelectItem,
+} from './parser.ts';
 import type { ForeignKey, Fn, Schema, Table } from './schema.ts';
 
 // Turns a parsed request into one SQL statement whose single row carries the response body,
@@ -285,6 +293,15 @@ export class SqlBuilder {
         out.push(`${ident(alias)}.*`);
       } else if (item.type === 'count') {
         out.push(`count(*) as "count"`);
+      } else if (item.type === 'agg') {
+        let input = '*';
+        if (item.field) {
+          input = this.fieldExpr(alias, item.field);
+          if (item.cast) input = `cast(${input} as ${item.cast})`;
+        }
+        let expr = `${item.fn}(${input})`;
+        if (item.outCast) expr = `cast(${expr} as ${item.outCast})`;
+        out.push(`${expr} as ${ident(item.alias ?? item.fn)}`);
       } else if (item.type === 'column') {
         const last = item.field.json[item.field.json.length - 1];
         const name = item.alias ?? (last ? last.key : item.field.name);
@@ -365,7 +382,8 @@ export class SqlBuilder {
     );
     const path = paths[0] ?? item.name;
     const inner: string[] = [];
-    const items = this.selectList(rel.target, alias, item.select, path, inner);
+    const select = item.spread ? expandStar(rel.target, item.select) : item.select;
+    const items = this.selectList(rel.target, alias, select, path, inner);
     where.push(...inner);
     const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
     if (item.join === 'inner') parentInner.push(`exists (select 1 from ${from}${whereSql})`);
@@ -388,22 +406,29 @@ export class SqlBuilder {
     const limit = this.paramsFor(this.query.limit, paths);
     const offset = this.paramsFor(this.query.offset, paths);
     const page = `${limit !== undefined ? ` limit ${limit}` : ''}${offset !== undefined ? ` offset ${offset}` : ''}`;
-    const body = `select ${items.join(', ')} from ${from}${whereSql}${order}`;
+    const body = `select ${items.join(', ')} from ${from}${whereSql}${this.groupBy(alias, item.select)}${order}`;
     if (item.spread) {
-      if (!isToOne(rel)) {
-        throw apiError(
-          400,
-          'PGRST119',
-          'A spread operation on a to-many relationship is not supported',
+      // The spread's columns join the parent's: one value from a to-one relationship, a JSON
+      // array of values (in the embed's order) from a to-many one.
+      const names = select.flatMap((s): string[] => {
+        if (s.type === 'column') {
+          const last = s.field.json[s.field.json.length - 1];
+          return [s.alias ?? (last ? last.key : s.field.name)];
+        }
+        if (s.type === 'agg') return [s.alias ?? s.fn];
+        if (s.type === 'embed' && !s.spread) return [s.alias ?? s.name];
+        if (s.type === 'count') return ['count'];
+        return [];
+      });
+      if (isToOne(rel)) {
+        return names.map(
+          (n) => `(select _e.${ident(n)} from (${body} limit 1) as _e) as ${ident(n)}`,
         );
       }
-      return item.select
-        .filter((s): s is Extract<SelectItem, { type: 'column' }> => s.type === 'column')
-        .map((s) => {
-          const last = s.field.json[s.field.json.length - 1];
-          const colName = s.alias ?? (last ? last.key : s.field.name);
-          return `(select _e.${ident(colName)} from (${body} limit 1) as _e) as ${ident(colName)}`;
-        });
+      return names.map(
+        (n) =>
+          `(select coalesce(json_agg(_e.${ident(n)}), '[]') from (${body}${page}) as _e) as ${ident(n)}`,
+      );
     }
     if (isToOne(rel)) {
       return [`(select row_to_json(_e) from (${body} limit 1) as _e) as ${name}`];
@@ -515,6 +540,18 @@ export class SqlBuilder {
     }
   }
 
+  /** ` group by` the plain columns of a select list that aggregates (PostgREST's rule). */
+  groupBy(alias: string, items: SelectItem[]): string {
+    if (!items.some((i) => i.type === 'agg')) return '';
+    const keys = items
+      .filter((i): i is Extract<SelectItem, { type: 'column' }> => i.type === 'column')
+      .map((i) => {
+        const expr = this.fieldExpr(alias, i.field);
+        return i.cast ? `cast(${expr} as ${i.cast})` : expr;
+      });
+    return keys.length > 0 ? ` group by ${keys.join(', ')}` : '';
+  }
+
   // ---- order --------------------------------------------------------------------------------
 
   orderBy(
@@ -583,11 +620,33 @@ export type ResultRow = {
   inserted?: number | null;
 };
 
-function wrapResult(source: string, selectSql: string, count: string, inserted = ''): string {
+/**
+ * The body aggregate over the rows `_pgrst_t` of `from`: a JSON array, the same without null
+ * members (Accept: …;nulls=stripped), or CSV (a header line of the column names, then one line
+ * per row in Postgres' record text form, as PostgREST writes it).
+ */
+export function bodyExpr(format: BodyFormat | undefined, from: string): string {
+  if (format === 'strip') return `json_strip_nulls(coalesce(json_agg(_pgrst_t), '[]'))::text`;
+  if (format === 'csv') {
+    return (
+      `(select coalesce(string_agg(k, ','), '') from json_object_keys((select row_to_json(_h) from ${from} as _h limit 1)) as k)` +
+      ` || E'\\n' || coalesce(string_agg(substring(_pgrst_t::text, 2, length(_pgrst_t::text) - 2), E'\\n'), '')`
+    );
+  }
+  return `coalesce(json_agg(_pgrst_t), '[]')::text`;
+}
+
+function wrapResult(
+  source: string,
+  selectSql: string,
+  count: string,
+  inserted = '',
+  format?: BodyFormat,
+): string {
   return (
-    `with pgrst_source as (${source}) ` +
+    `with pgrst_source as (${source}), pgrst_body as (${selectSql}) ` +
     `select ${count} as total_count, count(*)::int as page_count, ` +
-    `coalesce(json_agg(_pgrst_t), '[]')::text as body${inserted ? `, ${inserted} as inserted` : ''} from (${selectSql}) as _pgrst_t`
+    `${bodyExpr(format, 'pgrst_body')} as body${inserted ? `, ${inserted} as inserted` : ''} from pgrst_body as _pgrst_t`
   );
 }
 
@@ -624,10 +683,11 @@ export function readStatement(
   const where = b.rootWhere(table, alias, inner);
   const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
   const from = `${b.qualified(table)} as ${ident(alias)}`;
-  const source = `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${where}${order} limit ${page.limit} offset ${page.offset}`;
+  const group = b.groupBy(alias, query.select);
+  const source = `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${where}${group}${order} limit ${page.limit} offset ${page.offset}`;
   const count = page.count ? `(select count(*)::int from ${from}${where})` : 'null::int';
   return {
-    sql: wrapResult(source, 'select * from pgrst_source', count),
+    sql: wrapResult(source, 'select * from pgrst_source', count, '', query.format),
     params: b.params,
   };
 }
@@ -718,7 +778,10 @@ export function insertStatement(
   source += ` returning ${rep.returning}${upsert ? ', (xmax = 0) as "pgrst_inserted"' : ''}`;
   const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
   const inserted = upsert ? '(select count(*)::int from pgrst_source where "pgrst_inserted")' : '';
-  return { sql: wrapResult(source, rep.select, count, inserted), params: b.params };
+  return {
+    sql: wrapResult(source, rep.select, count, inserted, query.format),
+    params: b.params,
+  };
 }
 
 export function updateStatement(
@@ -739,7 +802,7 @@ export function updateStatement(
     `from json_populate_record(null::${b.qualified(table)}, ${bodyParam}::json) as _r${where} ` +
     `returning ${rep.returning === '1' ? '1' : `${ident(alias)}.*`}`;
   const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
-  return { sql: wrapResult(source, rep.select, count), params: b.params };
+  return { sql: wrapResult(source, rep.select, count, '', query.format), params: b.params };
 }
 
 export function deleteStatement(
@@ -754,7 +817,7 @@ export function deleteStatement(
   const rep = representation(b, table, query, options.returning);
   const source = `delete from ${b.qualified(table)} as ${ident(alias)}${where} returning ${rep.returning === '1' ? '1' : `${ident(alias)}.*`}`;
   const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
-  return { sql: wrapResult(source, rep.select, count), params: b.params };
+  return { sql: wrapResult(source, rep.select, count, '', query.format), params: b.params };
 }
 
 export function rpcStatement(
@@ -819,10 +882,10 @@ export function rpcStatement(
       params: b.params,
     };
   }
-  const body = `select ${items.join(', ')} from ${source}${where}${order}${page}`;
+  const body = `select ${items.join(', ')} from ${source}${where}${b.groupBy(alias, query.select)}${order}${page}`;
   const count = options.page.count ? `(select count(*)::int from ${source}${where})` : 'null::int';
   return {
-    sql: `select ${count} as total_count, count(*)::int as page_count, coalesce(json_agg(_pgrst_t), '[]')::text as body from (${body}) as _pgrst_t`,
+    sql: `with pgrst_body as (${body}) select ${count} as total_count, count(*)::int as page_count, ${bodyExpr(query.format, 'pgrst_body')} as body from pgrst_body as _pgrst_t`,
     params: b.params,
   };
 }
