@@ -163,7 +163,7 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
       ]);
       const inner = await db.rpc('shelves_from', { min_id: 1 }).select('id, books!inner(id)');
       expect(inner.error).toBeNull();
-      expect(inner.data?.map((s) => s.id)).toEqual([1, 2]);
+      expect((inner.data as { id: number }[] | null)?.map((s) => s.id)).toEqual([1, 2]);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { signJwt } from '@magyarul/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
@@ -25,7 +25,7 @@ function client(
 
 describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
   let server: TestServer;
-  let db: SupabaseClient;
+  let db: ReturnType<typeof client>;
 
   beforeAll(async () => {
     server = await startTestServer(backend, FIXTURES);
