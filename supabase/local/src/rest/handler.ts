@@ -211,7 +211,11 @@ export function checkPrefer(prefer: Prefer): void {
   }
 }
 
-/** The Preference-Applied header (PostgREST's order; max-affected only with handling=strict). */
+/**
+ * The Preference-Applied header (PostgREST's order; max-affected only with handling=strict).
+ * `timezone=` is accepted but not applied here (answers stay in the server's time zone), so it
+ * is not echoed.
+ */
 export function preferenceApplied(prefer: Prefer): Record<string, string> {
   const applied = [
     prefer.resolution && `resolution=${prefer.resolution}`,
@@ -219,7 +223,6 @@ export function preferenceApplied(prefer: Prefer): Record<string, string> {
     prefer.return && `return=${prefer.return}`,
     prefer.count && `count=${prefer.count}`,
     prefer.handling && `handling=${prefer.handling}`,
-    prefer.timezone && `timezone=${prefer.timezone}`,
     prefer.handling === 'strict' &&
       prefer.maxAffected !== undefined &&
       `max-affected=${prefer.maxAffected}`,
