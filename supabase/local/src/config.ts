@@ -8,7 +8,7 @@ import { signJwt } from './jwt.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
 // AUTH_AUTOCONFIRM, NODE_ENV, MAGYARUL_DEMO_ACCOUNTS, MAGYARUL_STATEMENT_TIMEOUT,
-// MAGYARUL_MAX_EMBED_COST; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// MAGYARUL_MAX_EMBED_COST, MAGYARUL_DB_AGGREGATES; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
 // MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
@@ -58,6 +58,8 @@ export function loadConfig(
         : env.NODE_ENV !== 'production'),
     maxRows: overrides.maxRows ?? 1000,
     anonReadCache: overrides.anonReadCache ?? env.MAGYARUL_ANON_READ_CACHE !== 'false',
+    dbAggregates: overrides.dbAggregates ?? flag(env.MAGYARUL_DB_AGGREGATES),
+    ...(overrides.dbSchemas ? { dbSchemas: overrides.dbSchemas } : {}),
     maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,
     ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
     ...(maxEmbedCost !== undefined ? { maxEmbedCost } : {}),

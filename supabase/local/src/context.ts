@@ -85,6 +85,17 @@ export type ServerConfig = {
    * see http/anon-cache.ts). Default on; MAGYARUL_ANON_READ_CACHE=false turns it off.
    */
   anonReadCache?: boolean;
+  /**
+   * PostgREST's db-aggregates-enabled: `col.sum()`, `count()` … in select. Off by default, as on
+   * hosted Supabase (PGRST123); MAGYARUL_DB_AGGREGATES=true turns it on.
+   */
+  dbAggregates?: boolean;
+  /**
+   * Schemas /rest/v1 exposes (PostgREST db-schemas; the first is the default, others are chosen
+   * with Accept-Profile / Content-Profile). Default: [api] schemas of supabaseDir/config.toml,
+   * else ["public"].
+   */
+  dbSchemas?: string[];
 };
 
 export type ServerContext = {

@@ -17,7 +17,7 @@ let databases = 0;
 export async function startTestServer(
   backend: Backend,
   supabaseDir: string,
-  extra: { maxRows?: number; autoconfirm?: boolean } = {},
+  extra: { maxRows?: number; autoconfirm?: boolean; dbAggregates?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'magyarul-contract-'));
   let cluster: Cluster | null = null;
@@ -36,6 +36,7 @@ export async function startTestServer(
         ...(databaseUrl ? { databaseUrl } : {}),
         ...(extra.maxRows !== undefined ? { maxRows: extra.maxRows } : {}),
         ...(extra.autoconfirm !== undefined ? { autoconfirm: extra.autoconfirm } : {}),
+        ...(extra.dbAggregates !== undefined ? { dbAggregates: extra.dbAggregates } : {}),
       },
       env: {},
       inMemory: true,

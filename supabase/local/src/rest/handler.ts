@@ -1,4 +1,7 @@
-import type { Db, Keys, Queryable, Service, ServerContext } from '../context.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db, Keys, Queryable, Service, ServerConfig, ServerContext } from '../context.ts';
+import { parseToml } from '../functions/config-toml.ts';
 import type { LocalDb } from '../db/types.ts';
 import { bytesResponse } from '../http/known-body.ts';
 import { statementTimeoutMs, timeoutSetting } from '../db/role-timeouts.ts';
@@ -12,9 +15,10 @@ import {
   plannedCost,
 } from './bounds.ts';
 import { ApiError, apiError, fromPgError, isPgError } from './errors.ts';
-import { parseQuery, type ParsedQuery } from './parser.ts';
+import { hasAggregates, parseQuery, type BodyFormat, type ParsedQuery } from './parser.ts';
 import { introspect, type Fn, type Schema, type Table } from './schema.ts';
 import {
+  countPlanStatement,
   deleteStatement,
   insertStatement,
   readStatement,
@@ -27,33 +31,63 @@ import {
 // /rest/v1: the PostgREST subset of compat §2. Each request is one transaction that sets the
 // role and the JWT claims with set_config(…, true), runs one statement and commits.
 
-const EXPOSED_SCHEMA = 'public';
+const DEFAULT_SCHEMA = 'public';
+
+/** PostgREST's db-extra-search-path (hosted Supabase: public, extensions). */
+const EXTRA_SEARCH_PATH = ['public', 'extensions'];
+
+const exposedCache = new WeakMap<ServerConfig, string[]>();
+
+/** The exposed schemas: ServerConfig.dbSchemas, else [api] schemas of config.toml, else public. */
+export function exposedSchemas(config: ServerConfig): string[] {
+  const known = exposedCache.get(config);
+  if (known) return known;
+  let schemas = config.dbSchemas;
+  if (!schemas) {
+    const path = join(config.supabaseDir, 'config.toml');
+    const value = existsSync(path)
+      ? parseToml(readFileSync(path, 'utf8')).get('api')?.schemas
+      : undefined;
+    schemas = Array.isArray(value) && value.length > 0 ? value : [DEFAULT_SCHEMA];
+  }
+  exposedCache.set(config, schemas);
+  return schemas;
+}
+
+function searchPath(schema: string): string {
+  return [schema, ...EXTRA_SEARCH_PATH.filter((s) => s !== schema)]
+    .map((s) => (/^[a-z_][a-z0-9_]*$/.test(s) ? s : `"${s.replace(/"/g, '""')}"`))
+    .join(', ');
+}
 
 // ---- schema cache ---------------------------------------------------------------------------
 
 type CacheEntry = { schema: Promise<Schema>; loadedAt: number };
-const caches = new WeakMap<Db, CacheEntry>();
+const caches = new WeakMap<Db, Map<string, CacheEntry>>();
 
 export function invalidateSchemaCache(db: Db): void {
   caches.delete(db);
 }
 
-function load(db: Db): CacheEntry {
-  const entry: CacheEntry = { schema: introspect(db, EXPOSED_SCHEMA), loadedAt: Date.now() };
-  entry.schema.catch(() => caches.delete(db));
-  caches.set(db, entry);
+function load(db: Db, name: string): CacheEntry {
+  let byName = caches.get(db);
+  if (!byName) caches.set(db, (byName = new Map()));
+  const entries = byName;
+  const entry: CacheEntry = { schema: introspect(db, name), loadedAt: Date.now() };
+  entry.schema.catch(() => entries.delete(name));
+  entries.set(name, entry);
   return entry;
 }
 
-export function getSchema(db: Db): Promise<Schema> {
-  return (caches.get(db) ?? load(db)).schema;
+export function getSchema(db: Db, name = DEFAULT_SCHEMA): Promise<Schema> {
+  return (caches.get(db)?.get(name) ?? load(db, name)).schema;
 }
 
 /** Re-reads the catalogue when a name is missing (at most once a second). */
-async function refreshed(db: Db): Promise<Schema | null> {
-  const entry = caches.get(db);
+async function refreshed(db: Db, name: string): Promise<Schema | null> {
+  const entry = caches.get(db)?.get(name);
   if (entry && Date.now() - entry.loadedAt < 1000) return null;
-  return load(db).schema;
+  return load(db, name).schema;
 }
 
 // ---- request helpers ------------------------------------------------------------------------
@@ -106,60 +140,140 @@ export function authenticate(headers: Headers, keys: Keys): Auth {
   return { role, claims: { ...result.claims, role } };
 }
 
-type Prefer = {
+export type Prefer = {
   return?: 'minimal' | 'representation' | 'headers-only';
   count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
-  tx?: 'commit' | 'rollback';
+  handling?: 'strict' | 'lenient';
+  timezone?: string;
+  maxAffected?: number;
+  /** Preferences PostgREST does not know (PGRST122 under handling=strict). */
+  invalid: string[];
+};
+
+// PostgREST's accepted preference tokens. `tx=commit|rollback` is known but, like hosted
+// Supabase (db-tx-end=commit), never applied: a request always commits.
+const KNOWN_PREFS: Record<string, Partial<Prefer>> = {
+  'return=minimal': { return: 'minimal' },
+  'return=representation': { return: 'representation' },
+  'return=headers-only': { return: 'headers-only' },
+  'count=exact': { count: 'exact' },
+  'count=planned': { count: 'planned' },
+  'count=estimated': { count: 'estimated' },
+  'resolution=merge-duplicates': { resolution: 'merge-duplicates' },
+  'resolution=ignore-duplicates': { resolution: 'ignore-duplicates' },
+  'missing=default': { missing: 'default' },
+  'missing=null': { missing: 'null' },
+  'handling=strict': { handling: 'strict' },
+  'handling=lenient': { handling: 'lenient' },
+  'tx=commit': {},
+  'tx=rollback': {},
 };
 
 export function parsePrefer(header: string | null): Prefer {
-  const prefer: Prefer = {};
+  const prefer: Prefer = { invalid: [] };
   if (!header) return prefer;
-  for (const part of header.split(',')) {
-    const [key, value] = part
-      .trim()
-      .split('=')
-      .map((s) => s.trim());
-    if (
-      key === 'return' &&
-      (value === 'minimal' || value === 'representation' || value === 'headers-only')
-    )
-      prefer.return = value;
-    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated'))
-      prefer.count = value;
-    else if (
-      key === 'resolution' &&
-      (value === 'merge-duplicates' || value === 'ignore-duplicates')
-    )
-      prefer.resolution = value;
-    else if (key === 'missing' && (value === 'default' || value === 'null')) prefer.missing = value;
-    else if (key === 'tx' && (value === 'commit' || value === 'rollback')) prefer.tx = value;
+  const tokens = header
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  for (const token of tokens) {
+    const known = KNOWN_PREFS[token];
+    if (known) {
+      // The first occurrence of each kind wins, as in PostgREST.
+      for (const [key, value] of Object.entries(known) as [keyof Prefer, never][]) {
+        if (prefer[key] === undefined) prefer[key] = value;
+      }
+    } else if (token.startsWith('timezone=')) {
+      prefer.timezone ??= token.slice('timezone='.length);
+    } else if (token.startsWith('max-affected=')) {
+      const n = token.slice('max-affected='.length);
+      if (prefer.maxAffected === undefined && /^-?[0-9]{1,18}$/.test(n)) {
+        prefer.maxAffected = Number(n);
+      }
+    } else {
+      prefer.invalid.push(token);
+    }
   }
   return prefer;
 }
 
+/** PGRST122: unknown preferences under handling=strict. */
+export function checkPrefer(prefer: Prefer): void {
+  if (prefer.handling === 'strict' && prefer.invalid.length > 0) {
+    throw apiError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${prefer.invalid.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * The Preference-Applied header (PostgREST's order; max-affected only with handling=strict).
+ * `timezone=` is accepted but not applied here (answers stay in the server's time zone), so it
+ * is not echoed.
+ */
+export function preferenceApplied(prefer: Prefer): Record<string, string> {
+  const applied = [
+    prefer.resolution && `resolution=${prefer.resolution}`,
+    prefer.missing && `missing=${prefer.missing}`,
+    prefer.return && `return=${prefer.return}`,
+    prefer.count && `count=${prefer.count}`,
+    prefer.handling && `handling=${prefer.handling}`,
+    prefer.handling === 'strict' &&
+      prefer.maxAffected !== undefined &&
+      `max-affected=${prefer.maxAffected}`,
+  ].filter((v): v is string => typeof v === 'string');
+  return applied.length > 0 ? { 'preference-applied': applied.join(', ') } : {};
+}
+
+/** PGRST124: more rows affected than `max-affected` allows under handling=strict. */
+function maxAffectedError(prefer: Prefer, affected: number): ApiError | null {
+  if (prefer.handling !== 'strict' || prefer.maxAffected === undefined) return null;
+  if (affected <= prefer.maxAffected) return null;
+  return apiError(
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    `The query affects ${affected} rows`,
+  );
+}
+
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 
-function wantsObject(accept: string | null): boolean {
-  if (!accept) return false;
-  if (accept.includes(OBJECT_TYPE)) return true;
-  const ok = accept
-    .split(',')
-    .map((t) => t.split(';')[0]?.trim() ?? '')
-    .some(
-      (t) =>
-        t === '' ||
-        t === '*/*' ||
-        t === 'application/json' ||
-        t === 'application/*' ||
-        t.startsWith('application/vnd.pgrst.array+json'),
-    );
-  if (!ok) {
-    throw apiError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+export type Media = { singular: boolean; format: BodyFormat };
+
+/** Content negotiation (PostgREST's media types for tables and functions). */
+export function negotiate(accept: string | null): Media {
+  if (!accept) return { singular: false, format: 'json' };
+  const types = accept.split(',').map((t) => t.replace(/\s+/g, '').toLowerCase());
+  const stripped = (t: string) => t.includes(';nulls=stripped');
+  const object = types.find((t) => t.startsWith(OBJECT_TYPE));
+  if (object) return { singular: true, format: stripped(object) ? 'strip' : 'json' };
+  for (const t of types) {
+    const base = t.split(';')[0] ?? '';
+    if (base === 'text/csv') return { singular: false, format: 'csv' };
+    if (base === 'application/vnd.pgrst.array+json' || base === 'application/vnd.pgrst.array') {
+      return { singular: false, format: stripped(t) ? 'strip' : 'json' };
+    }
+    if (base === '' || base === '*/*' || base === 'application/json' || base === 'application/*') {
+      return { singular: false, format: 'json' };
+    }
   }
-  return false;
+  throw apiError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+}
+
+/** The Content-Type of a body in the negotiated media type. */
+function mediaHeaders(media: Media): Record<string, string> {
+  const charset = '; charset=utf-8';
+  if (media.format === 'csv') return { 'content-type': `text/csv${charset}` };
+  const strip = media.format === 'strip' ? ';nulls=stripped' : '';
+  if (media.singular) return { 'content-type': `${OBJECT_TYPE}${strip}${charset}` };
+  if (strip) return { 'content-type': `application/vnd.pgrst.array+json${strip}${charset}` };
+  return {};
 }
 
 function singularError(rows: number): ApiError {
@@ -220,7 +334,7 @@ function respond(
     status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'content-profile': EXPOSED_SCHEMA,
+      'content-profile': DEFAULT_SCHEMA,
       ...headers,
     },
   });
@@ -235,7 +349,7 @@ function num(value: number | string | null): number | null {
 }
 
 const GUC_SQL =
-  "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
+  "select set_config('search_path', $8, true), set_config('role', $1, true), " +
   "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
   "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
   "set_config('request.cookies', $6, true), " +
@@ -253,6 +367,8 @@ function cookies(header: string | null): Record<string, string> {
 
 type Exec = {
   auth: Auth;
+  /** The request's schema: first on the search_path. */
+  schemaName: string;
   /** Refuse the statement when the planner's cost exceeds this (reads that embed). */
   maxCost?: number;
   /** The role's statement timeout in ms (0: none); see db/role-timeouts.ts. */
@@ -261,14 +377,11 @@ type Exec = {
   path: string;
   readOnly: boolean;
   singular: boolean;
-  rollback: boolean;
+  /** Refuses the result (and rolls the transaction back) when it returns an error. */
+  reject?: (row: ResultRow) => ApiError | null;
+  /** `count=planned|estimated`: also plan this statement and read the planner's row estimate. */
+  plan?: Statement;
 };
-
-class Rollback extends Error {
-  constructor(readonly row: ResultRow) {
-    super('rollback requested');
-  }
-}
 
 type RequestCapable = Db & { request: LocalDb['request'] };
 
@@ -278,15 +391,27 @@ function canPipeline(db: Db): db is RequestCapable {
 
 function toRow(values: unknown[] | undefined): ResultRow {
   if (!values) return { total_count: null, page_count: 0, body: '[]' };
-  const [total, pageCount, body] = values;
+  const [total, pageCount, body, inserted] = values;
   return {
     total_count: total === null || total === undefined ? null : Number(total),
     page_count: Number(pageCount ?? 0),
     body: body === null || body === undefined ? null : String(body),
+    ...(inserted === undefined ? {} : { inserted: inserted === null ? null : Number(inserted) }),
   };
 }
 
-async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow> {
+type PlanRows = { Plan?: { 'Plan Rows'?: number } };
+
+function planRows(value: unknown): number | null {
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as PlanRows[] | undefined;
+  const rows = plan?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : null;
+}
+
+/** The result row plus, when asked (Exec.plan), the planner's row estimate. */
+export type Executed = ResultRow & { planned?: number | null };
+
+async function execute(db: Db, e: Exec, statement: Statement): Promise<Executed> {
   const headers: Record<string, string> = {};
   e.req.headers.forEach((value, name) => {
     headers[name] = value;
@@ -301,8 +426,16 @@ async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow
       JSON.stringify(headers),
       JSON.stringify(cookies(e.req.headers.get('cookie'))),
       timeoutSetting(e.timeoutMs),
+      searchPath(e.schemaName),
     ],
   };
+  const decide = (row: ResultRow): ApiError | null => {
+    if (e.singular && Number(row.page_count) !== 1) return singularError(Number(row.page_count));
+    return e.reject?.(row) ?? null;
+  };
+  const explain = e.plan
+    ? { sql: `explain (format json) ${e.plan.sql}`, params: e.plan.params }
+    : null;
   try {
     if (canPipeline(db)) {
       let heavy = false;
@@ -317,7 +450,7 @@ async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow
         heavy = cost > HEAVY_COST;
       }
       let rejected: ApiError | null = null;
-      const needsDecision = e.rollback || (e.singular && !e.readOnly);
+      const needsDecision = e.reject !== undefined || (e.singular && !e.readOnly);
       const run = () =>
         db.request({
           readOnly: e.readOnly,
@@ -327,33 +460,44 @@ async function execute(db: Db, e: Exec, statement: Statement): Promise<ResultRow
           ...(needsDecision
             ? {
                 commit: (values: unknown[][]) => {
-                  const row = toRow(values[0]);
-                  if (e.singular && row.page_count !== 1)
-                    rejected = singularError(Number(row.page_count));
-                  return !e.rollback && rejected === null;
+                  rejected = decide(toRow(values[0]));
+                  return rejected === null;
                 },
               }
             : {}),
         });
       const rows = await (heavy ? heavyLane(db).run(run) : run());
-      const row = toRow(rows[0]);
+      const row: Executed = toRow(rows[0]);
       if (rejected) throw rejected;
-      if (e.singular && row.page_count !== 1) throw singularError(Number(row.page_count));
+      const refused = decide(row);
+      if (refused) throw refused;
+      if (explain) {
+        const planned = await db.request({
+          readOnly: true,
+          setup,
+          main: explain,
+          timeoutMs: e.timeoutMs,
+        });
+        row.planned = planRows(planned[0]?.[0]);
+      }
       return row;
     }
     return await db.transaction(
       async (tx: Queryable) => {
         await tx.query(setup.sql, setup.params);
         const { rows } = await tx.query<ResultRow>(statement.sql, statement.params);
-        const row = rows[0] ?? { total_count: null, page_count: 0, body: '[]' };
-        if (e.singular && Number(row.page_count) !== 1) throw singularError(Number(row.page_count));
-        if (e.rollback) throw new Rollback(row);
+        const row: Executed = rows[0] ?? { total_count: null, page_count: 0, body: '[]' };
+        const refused = decide(row);
+        if (refused) throw refused;
+        if (explain) {
+          const planned = await tx.query<Record<string, unknown>>(explain.sql, explain.params);
+          row.planned = planRows(Object.values(planned.rows[0] ?? {})[0]);
+        }
         return row;
       },
       { readOnly: e.readOnly, timeoutMs: e.timeoutMs },
     );
   } catch (error) {
-    if (error instanceof Rollback) return error.row;
     if (isPgError(error)) throw fromPgError(error, e.auth.role);
     throw error;
   }
@@ -391,13 +535,13 @@ async function findTable(
 ): Promise<{ schema: Schema; table: Table }> {
   const table = schema.tables.get(name);
   if (table) return { schema, table };
-  const fresh = await refreshed(db);
+  const fresh = await refreshed(db, schema.name);
   const again = fresh?.tables.get(name);
   if (fresh && again) return { schema: fresh, table: again };
   throw apiError(
     404,
     'PGRST205',
-    `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`,
+    `Could not find the table '${schema.name}.${name}' in the schema cache`,
   );
 }
 
@@ -428,9 +572,17 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   const profile = headers.get(
     method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile',
   );
-  if (profile && profile !== EXPOSED_SCHEMA) {
-    throw apiError(406, 'PGRST106', `The schema must be one of the following: ${EXPOSED_SCHEMA}`);
+  const schemas = exposedSchemas(ctx.config);
+  if (profile && !schemas.includes(profile)) {
+    throw apiError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${profile}`,
+      null,
+      `Only the following schemas are exposed: ${schemas.join(', ')}`,
+    );
   }
+  const schemaName = profile ?? schemas[0] ?? DEFAULT_SCHEMA;
   // `apikey` may also come as a URL parameter (hosted gateway behaviour); it is never a filter.
   const url = new URL(req.url);
   const keyParam = url.searchParams.get('apikey');
@@ -455,9 +607,11 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   } catch {
     throw apiError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`);
   }
-  const singular = wantsObject(headers.get('accept'));
+  const media = negotiate(headers.get('accept'));
+  const singular = media.singular;
   const prefer = parsePrefer(headers.get('prefer'));
-  const schema = await getSchema(ctx.db);
+  const applied = preferenceApplied(prefer);
+  const schema = await getSchema(ctx.db, schemaName);
   if (decoded[0] === 'rpc' && decoded.length === 2) {
     return rpc(
       req,
@@ -466,7 +620,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
       ctx,
       { ...auth, timeoutMs },
       schema,
-      singular,
+      media,
       prefer,
       path,
     );
@@ -478,20 +632,25 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   if (!parsed.ok) throw new ApiError(400, parsed.error);
   const query = parsed.value;
   const depth = checkEmbedDepth(query);
+  checkAggregates(ctx.config, query);
   const found = await findTable(ctx.db, schema, name);
+  checkPrefer(prefer);
   const exec = (readOnly: boolean): Exec => ({
     auth,
+    schemaName: found.schema.name,
     timeoutMs,
     req,
     path,
     readOnly,
     singular,
-    rollback: prefer.tx === 'rollback',
   });
-  const count = prefer.count !== undefined;
-  const objectHeaders: Record<string, string> = singular
-    ? { 'content-type': `${OBJECT_TYPE}; charset=utf-8` }
-    : {};
+  // PostgREST counts exactly for count=exact and count=estimated; count=planned (and the
+  // estimate above max-rows) comes from the planner.
+  const count = prefer.count === 'exact' || prefer.count === 'estimated';
+  const objectHeaders = mediaHeaders(media);
+  query.format = media.format;
+  const respondWith = (status: number, body: string | null, extra: Record<string, string>) =>
+    respond(status, body, { 'content-profile': found.schema.name, ...extra, ...applied });
 
   if (method === 'GET' || method === 'HEAD') {
     const p = page(query, headers, ctx.config.maxRows);
@@ -500,12 +659,20 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
     // make the planner's estimates refuse ordinary reads).
     const maxCost =
       ctx.db.kind === 'pglite' ? (ctx.config.maxEmbedCost ?? DEFAULT_MAX_EMBED_COST) : 0;
+    const explain =
+      prefer.count === 'planned' || prefer.count === 'estimated'
+        ? { plan: countPlanStatement(found.schema, query, found.table) }
+        : {};
     const row = await execute(
       ctx.db,
-      depth > 0 && maxCost > 0 ? { ...exec(true), maxCost } : exec(true),
+      {
+        ...exec(true),
+        ...explain,
+        ...(depth > 0 && maxCost > 0 ? { maxCost } : {}),
+      },
       readStatement(found.schema, query, found.table, { ...p, count }),
     );
-    const total = num(row.total_count);
+    const total = countTotal(prefer, num(row.total_count), row.planned, ctx.config.maxRows);
     const rows = Number(row.page_count);
     if (total !== null && p.offset > 0 && p.offset > total) {
       throw apiError(
@@ -521,7 +688,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
     }
     const status = total !== null && rows < total && !singular ? 206 : 200;
     const body = singular ? unwrapObject(row.body) : (row.body ?? '[]');
-    return respond(status, method === 'HEAD' ? null : body, {
+    return respondWith(status, method === 'HEAD' ? null : body, {
       'content-range': contentRange(p.offset, rows, total),
       ...objectHeaders,
     });
@@ -529,6 +696,11 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
 
   const returning = prefer.return === 'representation';
   if (!returning && !url.searchParams.has('select')) query.select = [{ type: 'star' }];
+  // max-affected (with handling=strict) limits PATCH and DELETE; the transaction rolls back.
+  const limitAffected: Pick<Exec, 'reject'> =
+    prefer.handling === 'strict' && prefer.maxAffected !== undefined
+      ? { reject: (row) => maxAffectedError(prefer, Number(row.page_count)) }
+      : {};
 
   if (method === 'POST' || method === 'PUT') {
     const body = await readJson(req);
@@ -545,7 +717,9 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
     const resolution = method === 'PUT' ? 'merge-duplicates' : prefer.resolution;
     if (rows.length === 0) {
       if (singular) throw singularError(0);
-      return respond(201, returning ? '[]' : null, { 'content-range': `*/${count ? 0 : '*'}` });
+      return respondWith(201, returning ? '[]' : null, {
+        'content-range': `*/${count ? 0 : '*'}`,
+      });
     }
     const row = await execute(
       ctx.db,
@@ -560,14 +734,22 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
       }),
     );
     const total = num(row.total_count);
-    return respond(
-      201,
-      returning ? (singular ? unwrapObject(row.body) : (row.body ?? '[]')) : null,
-      {
-        'content-range': `*/${total === null ? '*' : total}`,
-        ...(returning ? objectHeaders : {}),
-      },
-    );
+    const representation = returning
+      ? singular
+        ? unwrapObject(row.body)
+        : (row.body ?? '[]')
+      : null;
+    if (method === 'PUT') {
+      // PostgREST: 201 when the row was created, 200 when it replaced one; 204 without a body.
+      const status = !returning ? 204 : (row.inserted ?? 1) > 0 ? 201 : 200;
+      return respondWith(status, representation, returning ? objectHeaders : {});
+    }
+    // An upsert (merge-duplicates) that inserted nothing answers 200, as PostgREST does.
+    const status = resolution === 'merge-duplicates' && (row.inserted ?? 1) <= 0 ? 200 : 201;
+    return respondWith(status, representation, {
+      'content-range': `*/${total === null ? '*' : total}`,
+      ...(returning ? objectHeaders : {}),
+    });
   }
 
   if (method === 'PATCH') {
@@ -578,11 +760,13 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
     const columns = Object.keys(body);
     if (columns.length === 0) {
       if (singular) throw singularError(0);
-      return respond(returning ? 200 : 204, returning ? '[]' : null, { 'content-range': '*/*' });
+      return respondWith(returning ? 200 : 204, returning ? '[]' : null, {
+        'content-range': '*/*',
+      });
     }
     const row = await execute(
       ctx.db,
-      exec(false),
+      { ...exec(false), ...limitAffected },
       updateStatement(found.schema, query, found.table, {
         body: JSON.stringify(body),
         columns,
@@ -591,7 +775,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
       }),
     );
     const rows = Number(row.page_count);
-    return respond(
+    return respondWith(
       returning ? 200 : 204,
       returning ? (singular ? unwrapObject(row.body) : (row.body ?? '[]')) : null,
       {
@@ -604,11 +788,11 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   if (method === 'DELETE') {
     const row = await execute(
       ctx.db,
-      exec(false),
+      { ...exec(false), ...limitAffected },
       deleteStatement(found.schema, query, found.table, { returning, count }),
     );
     const total = num(row.total_count);
-    return respond(
+    return respondWith(
       returning ? 200 : 204,
       returning ? (singular ? unwrapObject(row.body) : (row.body ?? '[]')) : null,
       {
@@ -619,6 +803,27 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   }
 
   throw apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+}
+
+/** PGRST123: aggregates in select while db-aggregates-enabled is off (the hosted default). */
+function checkAggregates(config: ServerConfig, query: ParsedQuery): void {
+  if (!config.dbAggregates && hasAggregates(query.select)) {
+    throw apiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  }
+}
+
+/** The Content-Range total: exact, the planner's estimate, or (estimated) the larger one above max-rows. */
+function countTotal(
+  prefer: Prefer,
+  exact: number | null,
+  planned: number | null | undefined,
+  maxRows: number,
+): number | null {
+  if (prefer.count === 'planned') return planned ?? null;
+  if (prefer.count === 'estimated' && exact !== null && exact > maxRows && planned != null) {
+    return Math.max(exact, planned);
+  }
+  return exact;
 }
 
 // ---- rpc ------------------------------------------------------------------------------------
@@ -634,25 +839,90 @@ const RESERVED_PARAMS = new Set([
   'and',
 ]);
 
-function chooseFunction(
+type BodyKind = 'json' | 'text' | 'xml' | 'bytea' | 'other';
+
+function bodyKind(contentType: string | null): BodyKind {
+  const type = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === '' || type === 'application/json') return 'json';
+  if (type === 'text/plain') return 'text';
+  if (type === 'text/xml') return 'xml';
+  if (type === 'application/octet-stream') return 'bytea';
+  return 'other';
+}
+
+/** PostgREST's overload resolution: by argument names, then a single unnamed argument. */
+export function chooseFunction(
   fns: Fn[],
   keys: string[],
-  body: unknown,
-): { fn: Fn; wholeBody: boolean } | null {
-  const named = fns.filter((fn) => {
-    if (fn.args.length === 1 && fn.args[0]?.name === '') return false;
-    const names = new Set(fn.args.map((a) => a.name));
-    return (
-      keys.every((k) => names.has(k)) && fn.args.every((a) => a.hasDefault || keys.includes(a.name))
-    );
-  });
-  named.sort((a, b) => a.args.length - b.args.length);
-  if (named[0]) return { fn: named[0], wholeBody: false };
-  const single = fns.find(
-    (fn) => fn.args.length === 1 && fn.args[0]?.name === '' && /^jsonb?$/.test(fn.args[0].type),
-  );
-  if (single && body !== undefined) return { fn: single, wholeBody: true };
+  post: boolean,
+  kind: BodyKind,
+): { fn: Fn; wholeBody: boolean } | { ambiguous: Fn[] } | null {
+  const given = new Set(keys);
+  const matches = (fn: Fn): boolean => {
+    if (fn.args.length === 0) return given.size === 0 && !(post && kind !== 'json');
+    const required = fn.args.filter((a) => !a.hasDefault).map((a) => a.name);
+    const optional = new Set(fn.args.filter((a) => a.hasDefault).map((a) => a.name));
+    const rest = [...given].filter((k) => !optional.has(k));
+    return rest.length === new Set(required).size && required.every((r) => given.has(r));
+  };
+  const singleUnnamed = (fn: Fn): boolean => {
+    const [arg] = fn.args;
+    if (!post || fn.args.length !== 1 || !arg || arg.name !== '') return false;
+    if (kind === 'json') return arg.type === 'json' || arg.type === 'jsonb';
+    return arg.type === kind;
+  };
+  const named = fns.filter(matches);
+  const fallback = fns.filter((fn) => !matches(fn) && singleUnnamed(fn));
+  if (named.length === 1 && named[0]) return { fn: named[0], wholeBody: false };
+  if (named.length > 1) return { ambiguous: named };
+  if (fallback.length === 1 && fallback[0]) return { fn: fallback[0], wholeBody: true };
+  if (fallback.length > 1) return { ambiguous: fallback };
   return null;
+}
+
+function noFunction(
+  schemaName: string,
+  name: string,
+  keys: string[],
+  post: boolean,
+  kind: BodyKind,
+): ApiError {
+  const fn = `${schemaName}.${name}`;
+  const sorted = [...keys].sort();
+  const onlySingle = post && (kind === 'text' || kind === 'xml' || kind === 'bytea');
+  const params = sorted.length > 0 ? `(${sorted.join(', ')})` : ' without parameters';
+  const searched =
+    sorted.length > 0
+      ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`
+      : ' without parameters';
+  const how =
+    post && kind === 'json'
+      ? `${searched} or with a single unnamed json/jsonb parameter`
+      : post && onlySingle
+        ? ` with a single unnamed ${kind} parameter`
+        : searched;
+  return apiError(
+    404,
+    'PGRST202',
+    `Could not find the function ${fn}${onlySingle ? '' : params} in the schema cache`,
+    `Searched for the function ${fn}${how}, but no matches were found in the schema cache.`,
+  );
+}
+
+function ambiguousFunction(schemaName: string, fns: Fn[]): ApiError {
+  const list = fns
+    .map(
+      (fn) =>
+        `${schemaName}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
+    )
+    .join(', ');
+  return apiError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${list}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
 }
 
 async function rpc(
@@ -662,62 +932,79 @@ async function rpc(
   ctx: ServerContext,
   caller: Auth & { timeoutMs: number },
   schema: Schema,
-  singular: boolean,
+  media: Media,
   prefer: Prefer,
   path: string,
 ): Promise<Response> {
   const { timeoutMs, ...auth } = caller;
+  const singular = media.singular;
   const method = req.method.toUpperCase();
-  let fns = schema.functions.get(name);
-  if (!fns) {
-    const fresh = await refreshed(ctx.db);
-    fns = fresh?.functions.get(name);
+  const callable = (s: Schema | null) =>
+    s?.functions.get(name)?.filter((fn) => fn.callable !== false);
+  let fns = callable(schema);
+  if (!fns?.length) {
+    const fresh = await refreshed(ctx.db, schema.name);
+    fns = callable(fresh);
     if (fresh) schema = fresh;
   }
   const argNames = new Set((fns ?? []).flatMap((fn) => fn.args.map((a) => a.name)));
   let args: Record<string, unknown> = {};
   let rawBody: unknown;
   const filterParams: [string, string][] = [];
+  const post = method === 'POST';
+  const kind = post ? bodyKind(req.headers.get('content-type')) : 'json';
   if (method === 'GET' || method === 'HEAD') {
     for (const [k, v] of url.searchParams) {
       if (argNames.has(k) && !RESERVED_PARAMS.has(k)) args[k] = v;
       else filterParams.push([k, v]);
     }
-  } else if (method === 'POST') {
-    rawBody = await readJson(req);
-    if (rawBody === undefined) args = {};
-    else if (isObject(rawBody)) args = rawBody;
-    else if (!fns?.some((fn) => fn.args.length === 1 && fn.args[0]?.name === '')) {
-      throw apiError(
-        400,
-        'PGRST102',
-        'Empty or invalid json',
-        'The arguments must be a JSON object',
-      );
+  } else if (post) {
+    if (kind === 'json') {
+      rawBody = await readJson(req);
+      if (rawBody === undefined) args = {};
+      else if (isObject(rawBody)) args = rawBody;
+      else if (!fns?.some((fn) => fn.args.length === 1 && fn.args[0]?.name === '')) {
+        throw apiError(
+          400,
+          'PGRST102',
+          'Empty or invalid json',
+          'The arguments must be a JSON object',
+        );
+      }
+    } else if (kind === 'bytea') {
+      rawBody = `\\x${Buffer.from(await req.arrayBuffer()).toString('hex')}`;
+    } else {
+      rawBody = await req.text();
     }
     filterParams.push(...url.searchParams);
   } else {
     throw apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
   }
-  const keys = Object.keys(args);
-  const chosen = fns ? chooseFunction(fns, keys, rawBody) : null;
-  if (!chosen) {
-    const sig = keys.length > 0 ? `(${[...keys].sort().join(', ')})` : ' without parameters';
-    throw apiError(
-      404,
-      'PGRST202',
-      `Could not find the function ${EXPOSED_SCHEMA}.${name}${sig} in the schema cache`,
-      `Searched for the function ${EXPOSED_SCHEMA}.${name}${keys.length > 0 ? ` with parameters ${[...keys].sort().join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    );
-  }
+  // A non-JSON body has no named arguments: only a single unnamed parameter can take it.
+  const keys = post && kind !== 'json' ? [] : Object.keys(args);
+  const chosen = fns ? chooseFunction(fns, keys, post, kind) : null;
+  if (!chosen) throw noFunction(schema.name, name, keys, post, kind);
+  if ('ambiguous' in chosen) throw ambiguousFunction(schema.name, chosen.ambiguous);
   const parsed = parseQuery(filterParams);
   if (!parsed.ok) throw new ApiError(400, parsed.error);
+  parsed.value.format = media.format;
   checkEmbedDepth(parsed.value);
+  checkAggregates(ctx.config, parsed.value);
+  checkPrefer(prefer);
   const { fn, wholeBody } = chosen;
+  const strictLimit = prefer.handling === 'strict' && prefer.maxAffected !== undefined;
+  if (strictLimit && !fn.returnsSet) {
+    throw apiError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    );
+  }
   const p = page(parsed.value, req.headers, ctx.config.maxRows);
   const count = prefer.count !== undefined;
   const statement = rpcStatement(schema, parsed.value, fn, {
-    args: wholeBody ? JSON.stringify(rawBody) : JSON.stringify(args),
+    args: wholeBody ? (kind === 'json' ? JSON.stringify(rawBody) : String(rawBody)) : '',
+    values: args,
     argNames: wholeBody ? [] : keys,
     wholeBody,
     page: { ...p, count },
@@ -728,33 +1015,47 @@ async function rpc(
     ctx.db,
     {
       auth,
+      schemaName: schema.name,
       timeoutMs,
       req,
       path,
       readOnly,
       singular: singular && setResult,
-      rollback: prefer.tx === 'rollback',
+      ...(strictLimit
+        ? { reject: (r: ResultRow) => maxAffectedError(prefer, Number(r.page_count)) }
+        : {}),
     },
     statement,
   );
+  const applied = preferenceApplied(prefer);
+  // One value (or row) counts as one row, as in PostgREST's Content-Range.
+  const total = setResult ? num(row.total_count) : count ? 1 : null;
+  const rows = setResult ? Number(row.page_count) : 1;
+  const range = { 'content-range': contentRange(p.offset, rows, total) };
   if (fn.returnKind === 'void')
-    return new Response(null, { status: 204, headers: { 'content-profile': EXPOSED_SCHEMA } });
-  const objectHeaders: Record<string, string> = singular
-    ? { 'content-type': `${OBJECT_TYPE}; charset=utf-8` }
-    : {};
+    return new Response(null, {
+      status: 204,
+      headers: { 'content-profile': schema.name, ...range, ...applied },
+    });
+  const objectHeaders = mediaHeaders(media);
   if (!setResult) {
     const body = fn.returnKind === 'composite' ? unwrapObject(row.body) : (row.body ?? 'null');
-    return respond(200, method === 'HEAD' ? null : body, objectHeaders);
+    return respond(200, method === 'HEAD' ? null : body, {
+      'content-profile': schema.name,
+      ...range,
+      ...objectHeaders,
+      ...applied,
+    });
   }
-  const total = num(row.total_count);
-  const rows = Number(row.page_count);
   const status = total !== null && rows < total && !singular ? 206 : 200;
   return respond(
     status,
     method === 'HEAD' ? null : singular ? unwrapObject(row.body) : (row.body ?? '[]'),
     {
-      'content-range': contentRange(p.offset, rows, total),
+      'content-profile': schema.name,
+      ...range,
       ...objectHeaders,
+      ...applied,
     },
   );
 }

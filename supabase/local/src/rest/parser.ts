@@ -9,6 +9,18 @@ export type SelectItem =
   | { type: 'column'; field: Field; alias?: string; cast?: string }
   | { type: 'count' }
   | {
+      /** `col.sum()`, `count()` …: an aggregate (behind db-aggregates-enabled). */
+      type: 'agg';
+      fn: AggregateFn;
+      /** Absent for `count()`. */
+      field?: Field;
+      /** Cast of the input (`col::int.sum()`). */
+      cast?: string;
+      alias?: string;
+      /** Cast of the result (`col.sum()::text`). */
+      outCast?: string;
+    }
+  | {
       type: 'embed';
       name: string;
       alias?: string;
@@ -17,6 +29,14 @@ export type SelectItem =
       spread: boolean;
       select: SelectItem[];
     };
+
+export const AGGREGATES = ['sum', 'avg', 'max', 'min', 'count'] as const;
+export type AggregateFn = (typeof AGGREGATES)[number];
+
+/** Whether a select list (at any depth) uses an aggregate function. */
+export function hasAggregates(items: readonly SelectItem[]): boolean {
+  return items.some((i) => i.type === 'agg' || (i.type === 'embed' && hasAggregates(i.select)));
+}
 
 export const OPERATORS = [
   'eq',
@@ -191,7 +211,15 @@ function readJsonPath(c: Cursor, stops: Set<string>): JsonStep[] {
     if (c.peek() === '"') key = readQuoted(c);
     else {
       const start = c.pos;
-      while (!c.done && !stops.has(c.peek()) && !c.startsWith('->') && !c.startsWith('::')) c.pos++;
+      while (
+        !c.done &&
+        !stops.has(c.peek()) &&
+        !c.startsWith('->') &&
+        !c.startsWith('::') &&
+        !AGGREGATES.some((f) => c.startsWith(`.${f}()`))
+      ) {
+        c.pos++;
+      }
       key = c.input.slice(start, c.pos);
     }
     if (key === '') c.fail('json key');
@@ -237,6 +265,16 @@ function readSelectItem(c: Cursor, nested: boolean): SelectItem {
     alias = name;
     name = readName(c);
   }
+  if (name === 'count' && c.startsWith('()')) {
+    c.pos += 2;
+    const outCast = readCast(c);
+    return {
+      type: 'agg',
+      fn: 'count',
+      ...(alias !== undefined ? { alias } : {}),
+      ...(outCast !== undefined ? { outCast } : {}),
+    };
+  }
   if (c.peek() === '!' || c.peek() === '(') {
     let hint: string | undefined;
     let join: 'inner' | 'left' = 'left';
@@ -264,6 +302,19 @@ function readSelectItem(c: Cursor, nested: boolean): SelectItem {
   }
   const json = readJsonPath(c, SELECT_STOPS);
   const cast = readCast(c);
+  const fn = AGGREGATES.find((f) => c.startsWith(`.${f}()`));
+  if (fn) {
+    c.pos += fn.length + 3;
+    const outCast = readCast(c);
+    return {
+      type: 'agg',
+      fn,
+      field: { name, json },
+      ...(cast !== undefined ? { cast } : {}),
+      ...(alias !== undefined ? { alias } : {}),
+      ...(outCast !== undefined ? { outCast } : {}),
+    };
+  }
   return {
     type: 'column',
     field: { name, json },
@@ -527,8 +578,13 @@ export function parseColumns(input: string): Result<string[]> {
 // ---- the whole query string -----------------------------------------------------------------
 
 /** Everything the query string says, grouped by embed path ('' = the root resource). */
+/** How the response body is built: JSON, JSON without null members, or CSV. */
+export type BodyFormat = 'json' | 'strip' | 'csv';
+
 export type ParsedQuery = {
   select: SelectItem[];
+  /** Set by the handler from the Accept header (default json). */
+  format?: BodyFormat;
   conditions: Map<string, Condition[]>;
   order: Map<string, OrderTerm[]>;
   limit: Map<string, number>;

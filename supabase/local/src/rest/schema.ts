@@ -33,7 +33,15 @@ export type FnArg = { name: string; type: string; hasDefault: boolean };
 
 export type Fn = {
   name: string;
+  /** Unnamed arguments have the name ''. */
   args: FnArg[];
+  /** The table or view whose row type the function returns (setof or one row), if any. */
+  returnTable: string | null;
+  /**
+   * Whether /rpc may call it: no unnamed arguments, or a single unnamed one of type bytea, json,
+   * jsonb, text or xml (others serve only as computed relationships). Absent: callable.
+   */
+  callable?: boolean;
   returnType: string;
   returnsSet: boolean;
   /** scalar: one value; composite: a row (object); void: nothing. */
@@ -44,7 +52,8 @@ export type Fn = {
 export type Schema = {
   name: string;
   tables: Map<string, Table>;
-  foreignKeys: ForeignKey[];
+  /** Foreign keys of tables, plus their copies through views whose columns carry the keys. */
+  foreignKeys: (ForeignKey & { viaView?: boolean })[];
   functions: Map<string, Fn[]>;
 };
 
@@ -69,6 +78,7 @@ type Raw = {
   fks:
     | { name: string; table: string; columns: string[]; ref_table: string; ref_columns: string[] }[]
     | null;
+  view_cols: { view: string; table: string; column: string }[] | null;
   fns:
     | {
         name: string;
@@ -78,6 +88,9 @@ type Raw = {
         nargs: number;
         ndefaults: number;
         ret_type: string;
+        oid: number | string;
+        ret_table: string | null;
+        callable: boolean;
         ret_set: boolean;
         ret_typtype: string;
         is_void: boolean;
@@ -98,7 +111,9 @@ cols as (
       'name', a.attname,
       'type', format_type(a.atttypid, a.atttypmod),
       'not_null', a.attnotnull,
-      'default', pg_get_expr(d.adbin, d.adrelid),
+      'default', case when a.attidentity = 'd'
+        then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', $1::text, r.relname), a.attname))
+        else pg_get_expr(d.adbin, d.adrelid) end,
       'generated', a.attgenerated <> '' or a.attidentity = 'a'
     ) order by a.attnum) as columns
   from pg_attribute a
@@ -138,8 +153,16 @@ select
     join rels src on src.oid = con.conrelid
     join rels dst on dst.oid = con.confrelid
     where con.contype = 'f') as fks,
+  (select json_agg(distinct jsonb_build_object('view', v.relname, 'table', t.relname, 'column', a.attname))
+    from pg_rewrite rw
+    join rels v on v.oid = rw.ev_class and v.relkind in ('v', 'm')
+    join pg_depend dep on dep.classid = 'pg_rewrite'::regclass and dep.objid = rw.oid
+      and dep.refclassid = 'pg_class'::regclass and dep.refobjsubid > 0
+    join rels t on t.oid = dep.refobjid and t.oid <> v.oid
+    join pg_attribute a on a.attrelid = t.oid and a.attnum = dep.refobjsubid) as view_cols,
   (select json_agg(json_build_object(
       'name', p.proname,
+      'oid', p.oid,
       'arg_names', p.proargnames,
       'arg_modes', p.proargmodes::text[],
       'arg_types', array(select format_type(t.oid, null)
@@ -148,6 +171,18 @@ select
       'nargs', p.pronargs,
       'ndefaults', p.pronargdefaults,
       'ret_type', format_type(p.prorettype, null),
+      'ret_table', (select c.relname from pg_class c
+        where c.oid = t.typrelid and c.relnamespace = n.oid and c.relkind in ('r', 'v', 'm', 'f', 'p')),
+      -- PostgREST calls functions without unnamed arguments, or with a single unnamed one
+      -- of type bytea, json, jsonb, text or xml.
+      'callable', case (select count(*) - count(nullif(nm, '')) from unnest(
+          coalesce(p.proargnames, array_fill(''::text, array[p.pronargs])),
+          coalesce(p.proargmodes::text[], array_fill('i'::text, array[p.pronargs]))) as u(nm, md)
+          where md in ('i', 'b', 'v'))
+        when 0 then true
+        when 1 then p.pronargs = 1 and p.proargtypes[0] in
+          ('bytea'::regtype, 'json'::regtype, 'jsonb'::regtype, 'text'::regtype, 'xml'::regtype)
+        else false end,
       'ret_set', p.proretset,
       'ret_typtype', t.typtype,
       'is_void', p.prorettype = 'void'::regtype,
@@ -156,14 +191,14 @@ select
     from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
     join pg_type t on t.oid = p.prorettype
-    where n.nspname = $1 and p.prokind = 'f') as fns
+    where n.nspname = $1 and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype) as fns
 `;
 
 const VOLATILITY = { i: 'immutable', s: 'stable', v: 'volatile' } as const;
 
 export async function introspect(db: Queryable, schemaName = 'public'): Promise<Schema> {
   const { rows } = await db.query<Raw>(INTROSPECT, [schemaName]);
-  const raw = rows[0] ?? { tables: null, fks: null, fns: null };
+  const raw = rows[0] ?? { tables: null, fks: null, fns: null, view_cols: null };
   const tables = new Map<string, Table>();
   for (const t of raw.tables ?? []) {
     const columns = new Map<string, Column>();
@@ -184,15 +219,17 @@ export async function introspect(db: Queryable, schemaName = 'public'): Promise<
       uniques: t.uniques ?? [],
     });
   }
-  const foreignKeys = (raw.fks ?? []).map((fk) => ({
+  const tableKeys: ForeignKey[] = (raw.fks ?? []).map((fk) => ({
     name: fk.name,
     table: fk.table,
     columns: fk.columns,
     refTable: fk.ref_table,
     refColumns: fk.ref_columns,
   }));
+  const foreignKeys = [...tableKeys, ...viewKeys(tables, tableKeys, raw.view_cols ?? [])];
   const functions = new Map<string, Fn[]>();
-  for (const f of raw.fns ?? []) {
+  const fns = [...(raw.fns ?? [])].sort((a, b) => Number(a.oid) - Number(b.oid));
+  for (const f of fns) {
     const modes = f.arg_modes ?? [];
     const inputs: { name: string; type: string }[] = [];
     f.arg_types.forEach((type, i) => {
@@ -208,6 +245,8 @@ export async function introspect(db: Queryable, schemaName = 'public'): Promise<
       name: f.name,
       args: inputs.map((a, i) => ({ ...a, hasDefault: i >= firstDefault })),
       returnType: f.ret_type,
+      returnTable: f.ret_table,
+      callable: f.callable,
       returnsSet: f.ret_set,
       returnKind: f.is_void ? 'void' : composite ? 'composite' : 'scalar',
       volatility: VOLATILITY[f.volatility as keyof typeof VOLATILITY] ?? 'volatile',
@@ -217,4 +256,42 @@ export async function introspect(db: Queryable, schemaName = 'public'): Promise<
     else functions.set(f.name, [fn]);
   }
   return { name: schemaName, tables, foreignKeys, functions };
+}
+
+/**
+ * Foreign keys through views (as PostgREST derives them): a view that selects a table's key
+ * columns under their own names carries the table's foreign keys, on either side, and a key
+ * between two tables also holds between views of both.
+ */
+function viewKeys(
+  tables: Map<string, Table>,
+  keys: ForeignKey[],
+  viewCols: { view: string; table: string; column: string }[],
+): (ForeignKey & { viaView: true })[] {
+  // view -> table -> columns the view shows under the same name
+  const shows = new Map<string, Map<string, Set<string>>>();
+  for (const { view, table, column } of viewCols) {
+    if (!tables.get(view)?.columns.has(column)) continue;
+    let byTable = shows.get(view);
+    if (!byTable) shows.set(view, (byTable = new Map()));
+    let cols = byTable.get(table);
+    if (!cols) byTable.set(table, (cols = new Set()));
+    cols.add(column);
+  }
+  const viewsOf = (table: string, columns: string[]): string[] =>
+    [...shows.entries()]
+      .filter(([, byTable]) => columns.every((c) => byTable.get(table)?.has(c)))
+      .map(([view]) => view);
+  const out: (ForeignKey & { viaView: true })[] = [];
+  for (const fk of keys) {
+    const sources = [fk.table, ...viewsOf(fk.table, fk.columns)];
+    const targets = [fk.refTable, ...viewsOf(fk.refTable, fk.refColumns)];
+    for (const table of sources) {
+      for (const refTable of targets) {
+        if (table === fk.table && refTable === fk.refTable) continue;
+        out.push({ ...fk, table, refTable, viaView: true });
+      }
+    }
+  }
+  return out;
 }

@@ -181,19 +181,21 @@ describe('SQL builder', () => {
           { name: 'b', type: 'integer', hasDefault: false },
         ],
         returnType: 'integer',
+        returnTable: null,
         returnsSet: false,
         returnKind: 'scalar',
         volatility: 'immutable',
       },
       {
-        args: '{"a":1,"b":2}',
+        args: '',
+        values: { a: 1, b: 2 },
         argNames: ['a', 'b'],
         wholeBody: false,
         page: { limit: 1000, offset: 0, count: false },
       },
     );
-    expect(s.sql).toContain('"public"."add"("a" := _a."a", "b" := _a."b")');
-    expect(s.sql).toContain('json_to_record($1::json) as _a("a" integer, "b" integer)');
-    expect(s.params).toEqual(['{"a":1,"b":2}']);
+    expect(s.sql).toContain('"public"."add"("a" := _a."a0", "b" := _a."a1")');
+    expect(s.sql).toContain('json_to_record($1::json) as _a("a0" integer, "a1" integer)');
+    expect(s.params).toEqual(['{"a0":1,"a1":2}']);
   });
 });

@@ -1,5 +1,13 @@
 import { apiError } from './errors.ts';
-import type { Condition, Field, Filter, OrderTerm, ParsedQuery, SelectItem } from './parser.ts';
+import type {
+  BodyFormat,
+  Condition,
+  Field,
+  Filter,
+  OrderTerm,
+  ParsedQuery,
+  SelectItem,
+} from './parser.ts';
 import type { ForeignKey, Fn, Schema, Table } from './schema.ts';
 
 // Turns a parsed request into one SQL statement whose single row carries the response body,
@@ -23,6 +31,16 @@ export type Relationship = {
   /** Pairs [target column, parent column] (for m2m: [junction column, parent column]). */
   on: [string, string][];
   junction?: { table: Table; toTarget: [string, string][] };
+  /** A computed relationship: a function taking the parent's row (from = fn(parent)). */
+  computed?: Fn;
+};
+
+type Candidate = Relationship & {
+  fks: ForeignKey[];
+  self: boolean;
+  targetIsView: boolean;
+  /** Single-column key: [the column on the parent's side, the column on the target's side]. */
+  single?: [string, string];
 };
 
 function zip(a: string[], b: string[]): [string, string][] {
@@ -39,18 +57,20 @@ function describe(fk: ForeignKey): string {
   return `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`;
 }
 
-export function findRelationships(
-  schema: Schema,
-  parent: Table,
-  name: string,
-  hint: string | undefined,
-): Relationship[] {
-  const found: (Relationship & { fks: ForeignKey[]; hints: string[] })[] = [];
+/** A function `fn(parent_row)` returning rows of a table or view: a computed relationship. */
+function takesRowOf(fn: Fn, schema: Schema, parent: Table): boolean {
+  const arg = fn.args[0];
+  if (fn.args.length !== 1 || !arg || !fn.returnTable) return false;
+  const type = arg.type.replace(/^"|"$/g, '');
+  return type === parent.name || type === `${schema.name}.${parent.name}`;
+}
+
+/** Every relationship of `parent` (PostgREST's schema cache, for one origin). */
+function relationshipsOf(schema: Schema, parent: Table): Candidate[] {
+  const found: Candidate[] = [];
   for (const fk of schema.foreignKeys) {
-    if (
-      fk.table === parent.name &&
-      (fk.refTable === name || (fk.columns.length === 1 && fk.columns[0] === name))
-    ) {
+    const self = fk.table === fk.refTable;
+    if (fk.table === parent.name) {
       const target = schema.tables.get(fk.refTable);
       if (target) {
         found.push({
@@ -59,54 +79,113 @@ export function findRelationships(
           constraint: fk.name,
           on: zip(fk.refColumns, fk.columns),
           fks: [fk],
-          hints: [fk.name, ...fk.columns],
+          self,
+          targetIsView: target.kind === 'view',
+          ...(fk.columns.length === 1
+            ? { single: [fk.columns[0] ?? '', fk.refColumns[0] ?? ''] as [string, string] }
+            : {}),
         });
       }
     }
-    if (fk.refTable === parent.name && fk.table === name) {
+    if (fk.refTable === parent.name) {
       const target = schema.tables.get(fk.table);
       if (target) {
         found.push({
-          cardinality: isUnique(target, fk.columns) ? 'o2o' : 'o2m',
+          cardinality: !self && isUnique(target, fk.columns) ? 'o2o' : 'o2m',
           target,
           constraint: fk.name,
           on: zip(fk.columns, fk.refColumns),
           fks: [fk],
-          hints: [fk.name, ...fk.columns],
+          self,
+          targetIsView: target.kind === 'view',
+          ...(fk.columns.length === 1
+            ? { single: [fk.refColumns[0] ?? '', fk.columns[0] ?? ''] as [string, string] }
+            : {}),
         });
       }
     }
   }
-  const target = schema.tables.get(name);
-  if (target) {
-    for (const toParent of schema.foreignKeys) {
-      if (toParent.refTable !== parent.name) continue;
-      const junction = schema.tables.get(toParent.table);
-      if (!junction || junction.name === parent.name || junction.name === name) continue;
-      for (const toTarget of schema.foreignKeys) {
-        if (
-          toTarget === toParent ||
-          toTarget.table !== junction.name ||
-          toTarget.refTable !== name
-        ) {
-          continue;
-        }
-        const keyCols = [...toParent.columns, ...toTarget.columns];
-        const covered = junction.uniques.some((u) => keyCols.every((c) => u.includes(c)));
-        if (!covered) continue;
-        found.push({
-          cardinality: 'm2m',
-          target,
-          constraint: `${toParent.name}, ${toTarget.name}`,
-          on: zip(toParent.columns, toParent.refColumns),
-          junction: { table: junction, toTarget: zip(toTarget.columns, toTarget.refColumns) },
-          fks: [toParent, toTarget],
-          hints: [junction.name, toParent.name, toTarget.name],
-        });
-      }
+  // many-to-many through a junction table whose keys to both sides are covered by a unique key
+  for (const toParent of schema.foreignKeys) {
+    if (toParent.refTable !== parent.name) continue;
+    const junction = schema.tables.get(toParent.table);
+    if (!junction || junction.name === parent.name || junction.kind === 'view') continue;
+    for (const toTarget of schema.foreignKeys) {
+      if (toTarget === toParent || toTarget.table !== junction.name) continue;
+      if (toTarget.refTable === junction.name) continue;
+      const target = schema.tables.get(toTarget.refTable);
+      if (!target) continue;
+      const keyCols = [...toParent.columns, ...toTarget.columns];
+      const covered = junction.uniques.some((u) => keyCols.every((c) => u.includes(c)));
+      if (!covered) continue;
+      found.push({
+        cardinality: 'm2m',
+        target,
+        constraint: `${toParent.name}, ${toTarget.name}`,
+        on: zip(toParent.columns, toParent.refColumns),
+        junction: { table: junction, toTarget: zip(toTarget.columns, toTarget.refColumns) },
+        fks: [toParent, toTarget],
+        self: false,
+        targetIsView: target.kind === 'view',
+      });
     }
   }
-  const matching = hint === undefined ? found : found.filter((r) => r.hints.includes(hint));
+  return found;
+}
+
+export function findRelationships(
+  schema: Schema,
+  parent: Table,
+  name: string,
+  hint: string | undefined,
+): Relationship[] {
+  // Computed relationships: a function of the parent's row, named like the embed.
+  const computed = (schema.functions.get(name) ?? []).filter((fn) =>
+    takesRowOf(fn, schema, parent),
+  );
+  const matching: Candidate[] = [];
+  for (const fn of computed) {
+    const target = fn.returnTable ? schema.tables.get(fn.returnTable) : undefined;
+    if (!target) continue;
+    matching.push({
+      cardinality: fn.returnsSet ? 'o2m' : 'm2o',
+      target,
+      constraint: fn.name,
+      on: [],
+      computed: fn,
+      fks: [],
+      self: false,
+      targetIsView: target.kind === 'view',
+    });
+  }
+  for (const r of relationshipsOf(schema, parent)) {
+    const toOne = r.cardinality === 'm2o' || r.cardinality === 'o2o';
+    const matchesConstraint = (h: string) => r.cardinality !== 'm2m' && r.constraint === h;
+    const matchesColumn = (h: string) => r.single?.[0] === h;
+    const matchesRefColumn = (h: string) => r.single?.[1] === h;
+    let ok: boolean;
+    if (r.self && r.cardinality !== 'm2m') {
+      // One foreign key, two relationships: `tree(*)` and `tree!parent_id(*)` are the children,
+      // `parent_id(*)` is the parent.
+      ok =
+        hint === undefined
+          ? (name === r.target.name && r.cardinality === 'o2m') ||
+            (toOne && r.cardinality === 'm2o' && matchesColumn(name))
+          : name === r.target.name && r.cardinality === 'o2m' && matchesRefColumn(hint);
+    } else if (hint === undefined) {
+      ok =
+        name === r.target.name ||
+        (!r.targetIsView && (matchesConstraint(name) || matchesColumn(name)));
+    } else {
+      ok =
+        name === r.target.name &&
+        (matchesConstraint(hint) ||
+          matchesColumn(hint) ||
+          matchesRefColumn(hint) ||
+          (r.junction !== undefined && r.junction.table.name === hint));
+    }
+    if (ok) matching.push(r);
+  }
   if (matching.length === 0) {
     throw apiError(
       400,
@@ -144,7 +223,7 @@ export function findRelationships(
   }
   const [only] = matching;
   if (!only) throw new Error('unreachable');
-  const { fks: _fks, hints: _hints, ...relationship } = only;
+  const { fks: _fks, self: _self, targetIsView: _view, single: _single, ...relationship } = only;
   return [relationship];
 }
 
@@ -196,11 +275,33 @@ export class SqlBuilder {
     inner: string[],
   ): string[] {
     const out: string[] = [];
+    // PostgREST names each embed's subquery <parent>_<alias or name>_<depth>: the same name
+    // twice in one select list is Postgres' duplicate alias error.
+    const embedNames = new Set<string>();
+    const depth = path === '' ? 1 : path.split('.').length + 1;
+    for (const item of items) {
+      if (item.type === 'embed' && table) {
+        const aggAlias = `${table.name}_${item.alias ?? item.name}_${depth}`;
+        if (embedNames.has(aggAlias)) {
+          throw apiError(400, '42712', `table name "${aggAlias}" specified more than once`);
+        }
+        embedNames.add(aggAlias);
+      }
+    }
     for (const item of items) {
       if (item.type === 'star') {
         out.push(`${ident(alias)}.*`);
       } else if (item.type === 'count') {
         out.push(`count(*) as "count"`);
+      } else if (item.type === 'agg') {
+        let input = '*';
+        if (item.field) {
+          input = this.fieldExpr(alias, item.field);
+          if (item.cast) input = `cast(${input} as ${item.cast})`;
+        }
+        let expr = `${item.fn}(${input})`;
+        if (item.outCast) expr = `cast(${expr} as ${item.outCast})`;
+        out.push(`${expr} as ${ident(item.alias ?? item.fn)}`);
       } else if (item.type === 'column') {
         const last = item.field.json[item.field.json.length - 1];
         const name = item.alias ?? (last ? last.key : item.field.name);
@@ -243,7 +344,9 @@ export class SqlBuilder {
     const paths = this.embedPath(parentPath, item);
     const where: string[] = [];
     let from = `${this.qualified(rel.target)} as ${ident(alias)}`;
-    if (rel.junction) {
+    if (rel.computed) {
+      from = `${this.qualified(rel.computed.name)}(${ident(parentAlias)}) as ${ident(alias)}`;
+    } else if (rel.junction) {
       const j = this.alias();
       from += ` join ${this.qualified(rel.junction.table)} as ${ident(j)} on ${rel.junction.toTarget
         .map(([jc, tc]) => `${ident(j)}.${ident(jc)} = ${ident(alias)}.${ident(tc)}`)
@@ -279,7 +382,8 @@ export class SqlBuilder {
     );
     const path = paths[0] ?? item.name;
     const inner: string[] = [];
-    const items = this.selectList(rel.target, alias, item.select, path, inner);
+    const select = item.spread ? expandStar(rel.target, item.select) : item.select;
+    const items = this.selectList(rel.target, alias, select, path, inner);
     where.push(...inner);
     const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
     if (item.join === 'inner') parentInner.push(`exists (select 1 from ${from}${whereSql})`);
@@ -302,22 +406,29 @@ export class SqlBuilder {
     const limit = this.paramsFor(this.query.limit, paths);
     const offset = this.paramsFor(this.query.offset, paths);
     const page = `${limit !== undefined ? ` limit ${limit}` : ''}${offset !== undefined ? ` offset ${offset}` : ''}`;
-    const body = `select ${items.join(', ')} from ${from}${whereSql}${order}`;
+    const body = `select ${items.join(', ')} from ${from}${whereSql}${this.groupBy(alias, item.select)}${order}`;
     if (item.spread) {
-      if (!isToOne(rel)) {
-        throw apiError(
-          400,
-          'PGRST119',
-          'A spread operation on a to-many relationship is not supported',
+      // The spread's columns join the parent's: one value from a to-one relationship, a JSON
+      // array of values (in the embed's order) from a to-many one.
+      const names = select.flatMap((s): string[] => {
+        if (s.type === 'column') {
+          const last = s.field.json[s.field.json.length - 1];
+          return [s.alias ?? (last ? last.key : s.field.name)];
+        }
+        if (s.type === 'agg') return [s.alias ?? s.fn];
+        if (s.type === 'embed' && !s.spread) return [s.alias ?? s.name];
+        if (s.type === 'count') return ['count'];
+        return [];
+      });
+      if (isToOne(rel)) {
+        return names.map(
+          (n) => `(select _e.${ident(n)} from (${body} limit 1) as _e) as ${ident(n)}`,
         );
       }
-      return item.select
-        .filter((s): s is Extract<SelectItem, { type: 'column' }> => s.type === 'column')
-        .map((s) => {
-          const last = s.field.json[s.field.json.length - 1];
-          const colName = s.alias ?? (last ? last.key : s.field.name);
-          return `(select _e.${ident(colName)} from (${body} limit 1) as _e) as ${ident(colName)}`;
-        });
+      return names.map(
+        (n) =>
+          `(select coalesce(json_agg(_e.${ident(n)}), '[]') from (${body}${page}) as _e) as ${ident(n)}`,
+      );
     }
     if (isToOne(rel)) {
       return [`(select row_to_json(_e) from (${body} limit 1) as _e) as ${name}`];
@@ -429,6 +540,18 @@ export class SqlBuilder {
     }
   }
 
+  /** ` group by` the plain columns of a select list that aggregates (PostgREST's rule). */
+  groupBy(alias: string, items: SelectItem[]): string {
+    if (!items.some((i) => i.type === 'agg')) return '';
+    const keys = items
+      .filter((i): i is Extract<SelectItem, { type: 'column' }> => i.type === 'column')
+      .map((i) => {
+        const expr = this.fieldExpr(alias, i.field);
+        return i.cast ? `cast(${expr} as ${i.cast})` : expr;
+      });
+    return keys.length > 0 ? ` group by ${keys.join(', ')}` : '';
+  }
+
   // ---- order --------------------------------------------------------------------------------
 
   orderBy(
@@ -493,13 +616,57 @@ export type ResultRow = {
   total_count: number | string | null;
   page_count: number | string;
   body: string | null;
+  /** Upserts only: how many rows were inserted (not updated). */
+  inserted?: number | null;
 };
 
-function wrapResult(source: string, selectSql: string, count: string): string {
+/**
+ * The body aggregate over the rows `_pgrst_t` of `from`: a JSON array, the same without null
+ * members (Accept: …;nulls=stripped), or CSV (a header line of the column names, then one line
+ * per row in Postgres' record text form, as PostgREST writes it).
+ */
+export function bodyExpr(format: BodyFormat | undefined, from: string): string {
+  if (format === 'strip') return `json_strip_nulls(coalesce(json_agg(_pgrst_t), '[]'))::text`;
+  if (format === 'csv') {
+    return (
+      `(select coalesce(string_agg(k, ','), '') from json_object_keys((select row_to_json(_h) from ${from} as _h limit 1)) as k)` +
+      ` || E'\\n' || coalesce(string_agg(substring(_pgrst_t::text, 2, length(_pgrst_t::text) - 2), E'\\n'), '')`
+    );
+  }
+  return `coalesce(json_agg(_pgrst_t), '[]')::text`;
+}
+
+function wrapResult(
+  source: string,
+  selectSql: string,
+  count: string,
+  inserted = '',
+  format?: BodyFormat,
+): string {
   return (
-    `with pgrst_source as (${source}) ` +
+    `with pgrst_source as (${source}), pgrst_body as (${selectSql}) ` +
     `select ${count} as total_count, count(*)::int as page_count, ` +
-    `coalesce(json_agg(_pgrst_t), '[]')::text as body from (${selectSql}) as _pgrst_t`
+    `${bodyExpr(format, 'pgrst_body')} as body${inserted ? `, ${inserted} as inserted` : ''} from pgrst_body as _pgrst_t`
+  );
+}
+
+/** `select 1 from <table> where <root filters>`: what count=planned asks the planner about. */
+export function countPlanStatement(schema: Schema, query: ParsedQuery, table: Table): Statement {
+  const b = new SqlBuilder(schema, query);
+  const alias = b.alias();
+  const where = b.rootWhere(table, alias, []);
+  return {
+    sql: `select 1 from ${b.qualified(table)} as ${ident(alias)}${where}`,
+    params: b.params,
+  };
+}
+
+/** `*` spelled out as the table's columns (so helper columns of a CTE never leak into a body). */
+function expandStar(table: Table, items: SelectItem[]): SelectItem[] {
+  return items.flatMap((item): SelectItem[] =>
+    item.type === 'star'
+      ? [...table.columns.keys()].map((name) => ({ type: 'column', field: { name, json: [] } }))
+      : [item],
   );
 }
 
@@ -516,10 +683,11 @@ export function readStatement(
   const where = b.rootWhere(table, alias, inner);
   const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
   const from = `${b.qualified(table)} as ${ident(alias)}`;
-  const source = `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${where}${order} limit ${page.limit} offset ${page.offset}`;
+  const group = b.groupBy(alias, query.select);
+  const source = `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${where}${group}${order} limit ${page.limit} offset ${page.offset}`;
   const count = page.count ? `(select count(*)::int from ${from}${where})` : 'null::int';
   return {
-    sql: wrapResult(source, 'select * from pgrst_source', count),
+    sql: wrapResult(source, 'select * from pgrst_source', count, '', query.format),
     params: b.params,
   };
 }
@@ -533,7 +701,7 @@ function representation(
   if (!returning) return { returning: '1', select: 'select 1 from pgrst_source' };
   const alias = b.alias();
   const inner: string[] = [];
-  const items = b.selectList(table, alias, query.select, '', inner);
+  const items = b.selectList(table, alias, expandStar(table, query.select), '', inner);
   const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
   return {
     returning: `${b.qualified(table)}.*`,
@@ -605,9 +773,15 @@ export function insertStatement(
     }
   }
   const rep = representation(b, table, query, options.returning);
-  source += ` returning ${rep.returning}`;
+  // Upserts also return whether each row was inserted (xmax = 0) or updated.
+  const upsert = options.resolution === 'merge-duplicates';
+  source += ` returning ${rep.returning}${upsert ? ', (xmax = 0) as "pgrst_inserted"' : ''}`;
   const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
-  return { sql: wrapResult(source, rep.select, count), params: b.params };
+  const inserted = upsert ? '(select count(*)::int from pgrst_source where "pgrst_inserted")' : '';
+  return {
+    sql: wrapResult(source, rep.select, count, inserted, query.format),
+    params: b.params,
+  };
 }
 
 export function updateStatement(
@@ -628,7 +802,7 @@ export function updateStatement(
     `from json_populate_record(null::${b.qualified(table)}, ${bodyParam}::json) as _r${where} ` +
     `returning ${rep.returning === '1' ? '1' : `${ident(alias)}.*`}`;
   const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
-  return { sql: wrapResult(source, rep.select, count), params: b.params };
+  return { sql: wrapResult(source, rep.select, count, '', query.format), params: b.params };
 }
 
 export function deleteStatement(
@@ -643,7 +817,7 @@ export function deleteStatement(
   const rep = representation(b, table, query, options.returning);
   const source = `delete from ${b.qualified(table)} as ${ident(alias)}${where} returning ${rep.returning === '1' ? '1' : `${ident(alias)}.*`}`;
   const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
-  return { sql: wrapResult(source, rep.select, count), params: b.params };
+  return { sql: wrapResult(source, rep.select, count, '', query.format), params: b.params };
 }
 
 export function rpcStatement(
@@ -651,8 +825,10 @@ export function rpcStatement(
   query: ParsedQuery,
   fn: Fn,
   options: {
-    /** JSON object of named arguments, or the raw body for a single unnamed json argument. */
+    /** The raw body for a single unnamed argument (JSON text, or text/xml/bytea input). */
     args: string;
+    /** Named arguments by name (an unnamed argument by the name ''). */
+    values?: Record<string, unknown>;
     argNames: string[];
     wholeBody: boolean;
     page: { limit: number; offset: number; count: boolean };
@@ -671,8 +847,13 @@ export function rpcStatement(
     const args = options.argNames
       .map((n) => fn.args.find((a) => a.name === n))
       .filter((a) => a !== undefined);
-    from = ` from json_to_record(${b.param(options.args)}::json) as _a(${args.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
-    call = `${qualified}(${args.map((a) => `${ident(a.name)} := _a.${ident(a.name)}`).join(', ')})`;
+    // Columns a0, a1, … of one json_to_record row carry the values with their declared types.
+    const payload: Record<string, unknown> = {};
+    args.forEach((a, i) => {
+      payload[`a${i}`] = options.values?.[a.name];
+    });
+    from = ` from json_to_record(${b.param(JSON.stringify(payload))}::json) as _a(${args.map((a, i) => `${ident(`a${i}`)} ${a.type}`).join(', ')})`;
+    call = `${qualified}(${args.map((a, i) => (a.name === '' ? `_a.${ident(`a${i}`)}` : `${ident(a.name)} := _a.${ident(`a${i}`)}`)).join(', ')})`;
   }
   if (fn.returnKind === 'void' || (!fn.returnsSet && fn.returnKind === 'scalar')) {
     return {
@@ -680,12 +861,17 @@ export function rpcStatement(
       params: b.params,
     };
   }
+  // A function returning rows of a table (or view) can embed that table's relationships.
+  const table = fn.returnTable ? (schema.tables.get(fn.returnTable) ?? null) : null;
   const alias = b.alias();
   const source = from
     ? `${from.slice(' from '.length)} cross join lateral ${call} as ${ident(alias)}`
     : `${call} as ${ident(alias)}`;
-  const where = b.rootWhere(null, alias, []);
-  const order = b.orderBy(null, alias, query.order.get('') ?? [], '', query.select);
+  const inner: string[] = [];
+  const items =
+    fn.returnKind === 'scalar' ? [] : b.selectList(table, alias, query.select, '', inner);
+  const where = b.rootWhere(table, alias, inner);
+  const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
   const page = fn.returnsSet ? ` limit ${options.page.limit} offset ${options.page.offset}` : '';
   if (fn.returnKind === 'scalar') {
     const inner = `select ${ident(alias)} as v from ${source}${where}${order}${page}`;
@@ -696,11 +882,10 @@ export function rpcStatement(
       params: b.params,
     };
   }
-  const items = b.selectList(null, alias, query.select, '', []);
-  const body = `select ${items.join(', ')} from ${source}${where}${order}${page}`;
+  const body = `select ${items.join(', ')} from ${source}${where}${b.groupBy(alias, query.select)}${order}${page}`;
   const count = options.page.count ? `(select count(*)::int from ${source}${where})` : 'null::int';
   return {
-    sql: `select ${count} as total_count, count(*)::int as page_count, coalesce(json_agg(_pgrst_t), '[]')::text as body from (${body}) as _pgrst_t`,
+    sql: `with pgrst_body as (${body}) select ${count} as total_count, count(*)::int as page_count, ${bodyExpr(query.format, 'pgrst_body')} as body from pgrst_body as _pgrst_t`,
     params: b.params,
   };
 }
