@@ -567,7 +567,6 @@ const texts: Translation = {
   'legal.privacy.9.text': 'Änderungen dieser Erklärung veröffentlichen wir auf dieser Seite.',
   'legal.privacy.10.title': '10. Kontakt',
   'legal.privacy.10.text': 'Fragen zum Datenschutz? Sende uns Feedback aus der App.',
-  'admin.placeholder': 'Dieser Bereich kommt mit dem Admin-Ticket.',
 };
 
 export const de = completeTranslation(texts);
