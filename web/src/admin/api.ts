@@ -1,6 +1,7 @@
 import { getSupabase, toAppError, type AppClient } from '../lib/supabase.ts';
 import type { Database, Json } from '../lib/database.ts';
 import { sanitizeFileName } from '@magyarul/core/files';
+import { LESSON_AUDIO_BUCKET as AUDIO_BUCKET } from '@magyarul/core/lessons';
 import type { TranscriptSaveLine } from '@magyarul/core/lessons';
 
 // Every call of the admin side (spec/admin-side.md §7), one function each, throwing AppError.
@@ -20,7 +21,7 @@ export type DailyActiveRow = Functions['admin_daily_active_learners']['Returns']
 export type LessonCompletionRow = Functions['admin_lesson_completion']['Returns'][number];
 export type WordAccuracyRow = Functions['admin_word_accuracy']['Returns'][number];
 
-export const AUDIO_BUCKET = 'lesson-audio';
+export { AUDIO_BUCKET };
 
 // Reads the learner side also makes (one query, one place).
 export { fetchLesson as fetchLessonById, fetchTranscript, fetchVocabulary } from '../lib/api.ts';
