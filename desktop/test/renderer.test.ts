@@ -248,21 +248,37 @@ describe('studio renderer in Chromium', () => {
     await studio().selectLine(2);
     const [start, end] = [(await startOf(2)) ?? 0, (await endOf(2)) ?? 0];
     await page.getByRole('button', { name: 'Play line' }).click();
-    // Speed is 1.5×: one pass takes (end − start) / 1.5 s. Read the playhead in the page for
-    // about three passes.
+    // Speed is 1.5×: one pass takes (end − start) / 1.5 s. Read the playhead in the page on
+    // every rendered frame until it has jumped back and moved on again, for at most about three
+    // passes.
     const passMs = ((end - start) / 1.5) * 1000;
     const texts = await page.evaluate(
-      async (ms) => {
-        const playhead = document.querySelector('output[aria-label="Playhead"]');
-        const seen: string[] = [];
-        const until = performance.now() + ms;
-        while (performance.now() < until) {
-          seen.push(playhead?.textContent ?? '');
-          await new Promise((resolve) => setTimeout(resolve, 40));
-        }
-        return seen;
-      },
-      passMs * 3 + 500,
+      ({ ms, from }) =>
+        new Promise<string[]>((resolve) => {
+          const playhead = document.querySelector('output[aria-label="Playhead"]');
+          const secondsOf = (text: string): number => {
+            const match = /^(\d+):(\d+\.\d+)$/.exec(text.trim());
+            return match ? Number(match[1]) * 60 + Number(match[2]) : -1;
+          };
+          const seen: string[] = [];
+          const until = performance.now() + ms;
+          let highest = -1;
+          let restartedAt = -1;
+          const frame = () => {
+            const text = playhead?.textContent ?? '';
+            seen.push(text);
+            const t = secondsOf(text);
+            if (t > from + 0.05) {
+              if (restartedAt < 0 && t < highest - 0.2) restartedAt = t;
+              else if (restartedAt >= 0 && t > restartedAt) return resolve(seen);
+              highest = Math.max(highest, t);
+            }
+            if (performance.now() >= until) return resolve(seen);
+            requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+      { ms: passMs * 3 + 500, from: start },
     );
     await page.getByRole('button', { name: 'Play/Pause' }).click();
     const times = texts.map((text) => seconds(text) ?? -1).filter((t) => t > start + 0.05);

@@ -11,12 +11,16 @@ test.describe('public pages', () => {
   test('/preview shows the landing page with features and the signed-out hero', async ({
     page,
   }) => {
+    // Hold the lessons back until the loading state has been seen.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/rest\/v1\/lessons\?/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await held;
       await route.fallback();
     });
     await page.goto('/preview');
     await expect(page.getByText('Loading lessons...')).toBeVisible();
+    release();
     await expect(page.locator('#lessons').getByRole('article')).toHaveCount(6);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Features' })).toHaveAttribute('href', '#features');
@@ -102,17 +106,20 @@ test.describe('public pages', () => {
   });
 
   test('signed-in routes show a spinner, then redirect a visitor to /auth', async ({ page }) => {
-    // Hold back the auth client so the loading state is observable.
+    // Hold back the auth client until the loading state has been seen.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/*.js', async (route) => {
       const response = await route.fetch();
       const body = await response.text();
-      if (body.includes('GoTrueClient')) await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (body.includes('GoTrueClient')) await held;
       // The redirect may cancel a held request; fulfilling it then has nothing left to answer.
       await route.fulfill({ response, body }).catch(() => undefined);
     });
-    await page.goto('/dashboard');
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page.getByRole('status').getByText('Loading...')).toBeAttached();
     await expect(page.getByRole('main')).toHaveCount(0);
+    release();
     await expect(page).toHaveURL(/\/auth$/);
     await page.unroute('**/assets/*.js');
     for (const path of [

@@ -52,10 +52,4 @@ export {
 export { transcriptCsvToText, transcriptLinesToCsv, vocabularyToCsv } from './serialise.ts';
 export { findTextProblem, type TextProblem } from './text-quality.ts';
 export type { CsvInput, CsvIssue, CsvIssueCode, CsvResult } from './types.ts';
-export {
-  csvField,
-  neutraliseFormula,
-  restoreFormulaCell,
-  toCsv,
-  type CsvWriteOptions,
-} from './write.ts';
+export { neutraliseFormula, restoreFormulaCell, toCsv, type CsvWriteOptions } from './write.ts';

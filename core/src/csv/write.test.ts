@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, neutraliseFormula, restoreFormulaCell, toCsv } from './write.ts';
+import { neutraliseFormula, restoreFormulaCell, toCsv } from './write.ts';
 
 describe('CSV writing', () => {
   it.each([
     ['plain', 'plain'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
-    ['two\nlines', '"two\nlines"'],
+    ['two\nlines', '"two\r\nlines"'],
     ['', ''],
   ])('returns the RFC 4180 field for %j', (value, expected) => {
-    expect(csvField(value)).toBe(expected);
+    expect(toCsv([[value]])).toBe(`${expected}\r\n`);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { normaliseNewlines } from './records.ts';
 
 // Spreadsheet apps run a cell starting with = + - @ as a formula (CSV injection). Leading
@@ -19,11 +20,6 @@ export function restoreFormulaCell(value: string): string {
   return value.startsWith("'") && needsApostrophe(value.slice(1)) ? value.slice(1) : value;
 }
 
-/** One RFC 4180 field: quoted (with doubled quotes) when it holds a quote, comma or newline. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 export type CsvWriteOptions = {
   /** Prefix a UTF-8 byte-order mark so Excel reads ő/ű correctly (default false). */
   readonly bom?: boolean;
@@ -31,20 +27,19 @@ export type CsvWriteOptions = {
   readonly neutraliseFormulas?: boolean;
 };
 
-/** RFC 4180 text in NFC: CRLF after every record, fields quoted when needed. */
+/**
+ * RFC 4180 text in NFC, written by papaparse's `unparse`: CRLF after every record, fields quoted
+ * when they hold a quote, comma or line break (or start or end with a space).
+ */
 export function toCsv(rows: readonly (readonly string[])[], options: CsvWriteOptions = {}): string {
-  const body = rows
-    .map((row) =>
-      row
-        .map((cell) => {
-          // NFC like every stored text (and before the formula check: '=' + U+0338 is '≠');
-          // newlines inside a cell are written as CRLF too, RFC 4180's line break.
-          const text = normaliseNewlines(cell.normalize('NFC')).replace(/\n/g, '\r\n');
-          return csvField(options.neutraliseFormulas ? neutraliseFormula(text) : text);
-        })
-        .join(','),
-    )
-    .map((line) => `${line}\r\n`)
-    .join('');
+  const cells = rows.map((row) =>
+    row.map((cell) => {
+      // NFC like every stored text (and before the formula check: '=' + U+0338 is '≠');
+      // newlines inside a cell are written as CRLF too, RFC 4180's line break.
+      const text = normaliseNewlines(cell.normalize('NFC')).replace(/\n/g, '\r\n');
+      return options.neutraliseFormulas ? neutraliseFormula(text) : text;
+    }),
+  );
+  const body = cells.length === 0 ? '' : `${Papa.unparse(cells, { newline: '\r\n' })}\r\n`;
   return options.bom ? `\uFEFF${body}` : body;
 }

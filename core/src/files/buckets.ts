@@ -1,9 +1,21 @@
 import { extensionOf, type FileLike } from './types.ts';
 
-export type StorageBucket = 'lesson-audio' | 'lesson-video' | 'lesson-documents' | 'lesson-images';
-
 /** lesson_files.file_type values. */
 export type LessonFileType = 'audio' | 'video' | 'document' | 'image';
+
+/**
+ * The storage buckets of lesson files by file type: the one place their names are written in
+ * TypeScript (the storage migration creates them; the apps, the studio, the seed and the edge
+ * functions import them from here).
+ */
+export const LESSON_BUCKETS = {
+  audio: 'lesson-audio',
+  video: 'lesson-video',
+  document: 'lesson-documents',
+  image: 'lesson-images',
+} as const satisfies Readonly<Record<LessonFileType, string>>;
+
+export type StorageBucket = (typeof LESSON_BUCKETS)[LessonFileType];
 
 export type UploadTarget = { readonly bucket: StorageBucket; readonly fileType: LessonFileType };
 
@@ -26,13 +38,6 @@ const byExtension: Readonly<Record<string, LessonFileType>> = {
   '.svg': 'image',
 };
 
-const buckets: Readonly<Record<LessonFileType, StorageBucket>> = {
-  audio: 'lesson-audio',
-  video: 'lesson-video',
-  document: 'lesson-documents',
-  image: 'lesson-images',
-};
-
 /**
  * Where the Upload Lesson form stores a file: by MIME family (audio/, video/, image/), else by
  * extension, else as a document (PDFs, CSVs, text and anything unknown).
@@ -43,5 +48,5 @@ export function uploadTargetFor(file: FileLike): UploadTarget {
     family === 'audio' || family === 'video' || family === 'image'
       ? family
       : (byExtension[extensionOf(file.name)] ?? 'document');
-  return { bucket: buckets[fileType], fileType };
+  return { bucket: LESSON_BUCKETS[fileType], fileType };
 }

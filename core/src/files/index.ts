@@ -1,4 +1,5 @@
 export {
+  LESSON_BUCKETS,
   uploadTargetFor,
   type LessonFileType,
   type StorageBucket,

@@ -1,4 +1,6 @@
-export const LESSON_AUDIO_BUCKET = 'lesson-audio';
+import { LESSON_BUCKETS } from '../files/buckets.ts';
+
+export const LESSON_AUDIO_BUCKET = LESSON_BUCKETS.audio;
 
 /**
  * Stored vocabulary audio paths known to be wrong, with the path of the file that really exists.

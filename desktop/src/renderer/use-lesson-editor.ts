@@ -231,4 +231,3 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     matchWord,
   };
 }
-export type LessonEditorState = ReturnType<typeof useLessonEditor>;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHistory } from './history.ts';
 
 function counter() {
@@ -40,17 +40,25 @@ describe('createHistory', () => {
   });
 
   it('returns edits applied in call order even without awaiting', async () => {
-    const order: string[] = [];
-    const history = createHistory();
-    const slow = (name: string, ms: number) => ({
-      label: name,
-      apply: () =>
-        new Promise<void>((resolve) => setTimeout(() => (order.push(name), resolve()), ms)),
-      revert: () => undefined,
-    });
-    void history.execute(slow('first', 30));
-    await history.execute(slow('second', 1));
-    expect(order).toEqual(['first', 'second']);
+    // A fake clock: the first edit takes longer than the second, and no test time passes.
+    vi.useFakeTimers();
+    try {
+      const order: string[] = [];
+      const history = createHistory();
+      const slow = (name: string, ms: number) => ({
+        label: name,
+        apply: () =>
+          new Promise<void>((resolve) => setTimeout(() => (order.push(name), resolve()), ms)),
+        revert: () => undefined,
+      });
+      void history.execute(slow('first', 30));
+      const second = history.execute(slow('second', 1));
+      await vi.runAllTimersAsync();
+      await second;
+      expect(order).toEqual(['first', 'second']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('returns at most `limit` undo steps and nothing to undo on an empty stack', async () => {

@@ -73,10 +73,6 @@ export type EventMap = {
   'publish:progress': PublishProgress;
 };
 export type EventChannel = keyof EventMap;
-export const EVENT_CHANNELS = [
-  'import:progress',
-  'publish:progress',
-] as const satisfies readonly EventChannel[];
 
 /** The method names `window.studio` offers, one per invoke channel. */
 export const METHODS = {

@@ -6,7 +6,6 @@ export type LessonLevel = (typeof LEVELS)[number];
 
 /** The speakers the server accepts (shown upper-case: NARRATOR, ANNA, BENCE). */
 export const SPEAKERS = ['narrator', 'anna', 'bence'] as const;
-export type Speaker = (typeof SPEAKERS)[number];
 
 /** The learners' languages: every meaning and line translation exists in each. */
 export const LANGUAGES = ['en', 'de', 'es'] as const;

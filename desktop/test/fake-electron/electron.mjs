@@ -1,5 +1,7 @@
 // A stand-in for the `electron` module so the built main bundle can run under plain Node
-// (the real package would try to download its binary). It records what main asks for.
+// (the real package would try to download its binary). It records what main asks for;
+// `windowLoaded` settles when main loads its first window, the last step of its start-up.
+let markLoaded = () => undefined;
 const record = (globalThis.__fakeElectron ??= {
   handled: [],
   windows: [],
@@ -7,6 +9,7 @@ const record = (globalThis.__fakeElectron ??= {
   protocols: [],
   sandbox: false,
   webContentsHooks: [],
+  windowLoaded: new Promise((resolve) => (markLoaded = resolve)),
 });
 
 const listeners = new Map();
@@ -58,10 +61,12 @@ export class BrowserWindow {
   on() {}
   loadURL(url) {
     this.loaded = url;
+    markLoaded();
     return Promise.resolve();
   }
   loadFile(file) {
     this.loaded = file;
+    markLoaded();
     return Promise.resolve();
   }
 }

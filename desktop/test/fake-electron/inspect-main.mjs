@@ -1,8 +1,8 @@
 // Loads the built main bundle against the fake electron and prints what it registered.
 const main = process.argv[2];
 await import(main);
-await new Promise((resolve) => setTimeout(resolve, 200));
 const record = globalThis.__fakeElectron;
+await record.windowLoaded;
 const [window] = record.windows;
 const contents = window?.webContents;
 const navigate = { prevented: false, preventDefault: () => (navigate.prevented = true) };

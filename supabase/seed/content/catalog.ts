@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { LESSON_AUDIO_BUCKET as AUDIO_BUCKET } from '@magyarul/core/lessons';
 import { LESSONS } from './lessons.ts';
 import type { SeedLine, SeedWord, Timings } from './types.ts';
 
@@ -15,7 +16,7 @@ export function loadTimings(): Timings {
 }
 
 /** Storage bucket that holds lesson and vocabulary audio. */
-export const AUDIO_BUCKET = 'lesson-audio';
+export { AUDIO_BUCKET };
 
 /**
  * Hosted Supabase Storage only accepts ASCII object keys, so a word's file name spells the

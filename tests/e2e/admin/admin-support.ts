@@ -5,7 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeKeys } from '../../../supabase/local/src/config.ts';
 import type { Database } from '../../../supabase/types/database.ts';
-import { anonKey, createLearner, DEMO_ADMIN, DEMO_PASSWORD, expect, signIn } from '../support.ts';
+import { anonKey, createLearner, DEMO_ADMIN, DEMO_PASSWORD, signIn } from '../support.ts';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const fixture = (name: string): string => join(FIXTURES, name);
@@ -147,8 +147,6 @@ export async function makeLesson(
   }
   return { id, title, number };
 }
-
-export { expect };
 
 type TranscriptRow = Database['public']['Tables']['lesson_transcript']['Row'];
 type VocabularyRow = Database['public']['Tables']['lesson_vocabulary']['Row'];

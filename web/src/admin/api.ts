@@ -1,6 +1,7 @@
 import { getSupabase, toAppError, type AppClient } from '../lib/supabase.ts';
 import type { Database, Json } from '../lib/database.ts';
 import { sanitizeFileName } from '@magyarul/core/files';
+import { LESSON_AUDIO_BUCKET as AUDIO_BUCKET } from '@magyarul/core/lessons';
 import type { TranscriptSaveLine } from '@magyarul/core/lessons';
 
 // Every call of the admin side (spec/admin-side.md §7), one function each, throwing AppError.
@@ -8,9 +9,7 @@ import type { TranscriptSaveLine } from '@magyarul/core/lessons';
 type Tables = Database['public']['Tables'];
 export type AdminLesson = Tables['lessons']['Row'];
 export type LessonUpdate = Tables['lessons']['Update'];
-export type LessonInsert = Tables['lessons']['Insert'];
 export type TranscriptRow = Tables['lesson_transcript']['Row'];
-export type TranscriptInsert = Tables['lesson_transcript']['Insert'];
 export type VocabularyRow = Tables['lesson_vocabulary']['Row'];
 export type VocabularyInsert = Tables['lesson_vocabulary']['Insert'];
 export type FeedbackRow = Tables['user_feedback']['Row'];
@@ -22,21 +21,13 @@ export type DailyActiveRow = Functions['admin_daily_active_learners']['Returns']
 export type LessonCompletionRow = Functions['admin_lesson_completion']['Returns'][number];
 export type WordAccuracyRow = Functions['admin_word_accuracy']['Returns'][number];
 
-export const AUDIO_BUCKET = 'lesson-audio';
-export const IMAGE_BUCKET = 'lesson-images';
+export { AUDIO_BUCKET };
 
 // Reads the learner side also makes (one query, one place).
 export { fetchLesson as fetchLessonById, fetchTranscript, fetchVocabulary } from '../lib/api.ts';
 
 export async function client(): Promise<AppClient> {
   return getSupabase();
-}
-
-export async function checkIsAdmin(): Promise<boolean> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('is_admin');
-  if (error) return false;
-  return data;
 }
 
 export async function fetchAllLessons(): Promise<AdminLesson[]> {

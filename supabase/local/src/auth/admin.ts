@@ -1,7 +1,7 @@
 import type { Queryable, ServerContext } from '../context.ts';
 import { authJson, errors } from './errors.ts';
 import { adminFactors } from './factors.ts';
-import type { AuthHelpers } from './index.ts';
+import type { AuthHelpers } from './shared.ts';
 import { allowedRedirect, verifyLink, type EmailType } from './mailer.ts';
 import { isRecord, jsonObject, readJsonObject, str } from './request.ts';
 import {

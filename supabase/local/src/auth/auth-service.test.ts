@@ -266,9 +266,13 @@ describe('authService', () => {
     expect(within.status).toBe(200);
     const s3 = (await within.json()) as { refresh_token: string };
     expect([first, s1.refresh_token, s2.refresh_token]).not.toContain(s3.refresh_token);
-    // After the interval: reuse detection revokes the family and ends the session.
-    configureAuth(ctx, { refreshTokenReuseIntervalSeconds: 0 });
-    await new Promise((r) => setTimeout(r, 1100));
+    // After the interval: reuse detection revokes the family and ends the session. The clock is
+    // the database's: move s1's revocation 11 s into the past (the window is 10 s) instead of
+    // waiting.
+    await ctx.db.query(
+      `update auth.refresh_tokens set updated_at = updated_at - interval '11 seconds' where token = $1`,
+      [s1.refresh_token],
+    );
     const reused = await raw('/token?grant_type=refresh_token', {
       method: 'POST',
       body: JSON.stringify({ refresh_token: s1.refresh_token }),
@@ -288,7 +292,6 @@ describe('authService', () => {
       body: JSON.stringify({ refresh_token: 'nope' }),
     });
     expect(((await unknown.json()) as { code: string }).code).toBe('refresh_token_not_found');
-    configureAuth(ctx, { refreshTokenReuseIntervalSeconds: 10 });
   });
 
   it('revokes the family when the live token’s parent comes back after the reuse window', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable, ServerContext } from '../context.ts';
 import { AuthError, authJson, errors } from './errors.ts';
-import type { AuthHelpers } from './index.ts';
+import type { AuthHelpers } from './shared.ts';
 import { authState } from './options.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clientIp, iso, readJsonObject, str } from './request.ts';

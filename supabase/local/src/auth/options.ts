@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerContext } from '../context.ts';
-import { parseToml } from '../functions/config-toml.ts';
+import { parseToml, tomlTable } from '../functions/config-toml.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 // Auth settings. Defaults follow hosted GoTrue where tests allow; the request limit is generous
@@ -58,8 +58,10 @@ export function tomlRedirectUrls(supabaseDir: string | undefined): string[] {
   if (!supabaseDir) return [];
   const path = join(supabaseDir, 'config.toml');
   if (!existsSync(path)) return [];
-  const value = parseToml(readFileSync(path, 'utf8')).get('auth')?.additional_redirect_urls;
-  return Array.isArray(value) ? value : [];
+  const value = tomlTable(parseToml(readFileSync(path, 'utf8')), [
+    'auth',
+  ])?.additional_redirect_urls;
+  return Array.isArray(value) ? value.filter((url) => typeof url === 'string') : [];
 }
 
 export function authOptionsFromEnv(

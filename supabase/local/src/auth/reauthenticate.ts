@@ -1,6 +1,6 @@
 import type { Queryable, ServerContext } from '../context.ts';
 import { AuthError, authJson, errors } from './errors.ts';
-import type { AuthHelpers } from './index.ts';
+import type { AuthHelpers } from './shared.ts';
 import { authState } from './options.ts';
 import { iso } from './request.ts';
 import { newOtp, tokenHash } from './users.ts';

@@ -31,8 +31,6 @@ export class SerialQueue {
   }
 }
 
-export { PreparedStatements } from './pglite-session.ts';
-
 /** The error Postgres raises when statement_timeout cancels a statement. */
 export function statementTimeoutError(): Error {
   return Object.assign(new Error('canceling statement due to statement timeout'), {

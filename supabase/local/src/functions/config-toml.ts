@@ -1,96 +1,29 @@
-// The small TOML subset of supabase/config.toml the embedded server needs: tables with
-// `key = value` lines (booleans, numbers, quoted strings, and arrays of strings, which may span
-// lines), for [functions.<name>] verify_jwt and [auth] additional_redirect_urls.
+import { parse, type TomlTable } from 'smol-toml';
 
-export type TomlValue = string | number | boolean | string[];
-export type TomlTables = Map<string, Record<string, TomlValue>>;
+// supabase/config.toml read with a TOML parser (smol-toml): the embedded server needs
+// [functions.<name>] verify_jwt and [auth] additional_redirect_urls from it.
 
-function parseString(value: string): string | undefined {
-  const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value);
-  return quoted ? (quoted[1] ?? '') : undefined;
+export type TomlDocument = TomlTable;
+
+/** The whole document; throws smol-toml's TomlError (pointing at the line) on invalid TOML. */
+export function parseToml(text: string): TomlDocument {
+  return parse(text);
 }
 
-function parseArray(value: string): string[] | undefined {
-  const inner = value.slice(1, -1).trim();
-  if (inner === '') return [];
-  const items = inner.match(/"(?:[^"\\]|\\.)*"|'[^']*'|[^,\s][^,]*/g) ?? [];
-  const out: string[] = [];
-  for (const item of items) {
-    const text = parseString(item.trim());
-    if (text === undefined) return undefined;
-    out.push(text);
-  }
-  return out;
+function table(value: unknown): TomlTable | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as TomlTable)
+    : undefined;
 }
 
-function parseValue(raw: string): TomlValue | undefined {
-  const value = raw.trim();
-  if (value.startsWith('[') && value.endsWith(']')) return parseArray(value);
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  const text = parseString(value);
-  if (text !== undefined) return text;
-  if (/^[+-]?\d+(\.\d+)?$/.test(value)) return Number(value);
-  return undefined;
-}
-
-function stripComment(line: string): string {
-  let inString: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (inString) {
-      if (c === '\\' && inString === '"') i++;
-      else if (c === inString) inString = null;
-    } else if (c === '"' || c === "'") {
-      inString = c;
-    } else if (c === '#') {
-      return line.slice(0, i);
-    }
-  }
-  return line;
-}
-
-function unquoteKey(key: string): string {
-  const k = key.trim();
-  return /^".*"$/.test(k) || /^'.*'$/.test(k) ? k.slice(1, -1) : k;
-}
-
-/** Tables by dotted name ("functions.hello"); keys outside any table go under "". */
-export function parseToml(text: string): TomlTables {
-  const tables: TomlTables = new Map([['', {}]]);
-  let current = '';
-  let pending = '';
-  for (const rawLine of text.split(/\r?\n/)) {
-    let line = stripComment(rawLine).trim();
-    if (pending) {
-      // Inside an array that spans lines: collect until its closing bracket.
-      pending += ` ${line}`;
-      if (!line.endsWith(']')) continue;
-      line = pending;
-      pending = '';
-    } else if (/=\s*\[/.test(line) && !line.endsWith(']')) {
-      pending = line;
-      continue;
-    }
-    if (line === '') continue;
-    const header = /^\[\s*([^[\]]+?)\s*\]$/.exec(line);
-    if (header) {
-      const parts = (header[1] ?? '').match(/"[^"]*"|'[^']*'|[^.]+/g) ?? [];
-      current = parts.map(unquoteKey).join('.');
-      if (!tables.has(current)) tables.set(current, {});
-      continue;
-    }
-    const eq = line.indexOf('=');
-    if (eq <= 0) continue;
-    const key = unquoteKey(line.slice(0, eq));
-    const value = parseValue(line.slice(eq + 1));
-    const table = tables.get(current);
-    if (value !== undefined && table) table[key] = value;
-  }
-  return tables;
+/** The table at a path of keys (["functions", "hello"]), if there is one. */
+export function tomlTable(doc: TomlDocument, path: readonly string[]): TomlTable | undefined {
+  let current: TomlTable | undefined = doc;
+  for (const key of path) current = table(current?.[key]);
+  return current;
 }
 
 /** verify_jwt of one function: true unless [functions.<name>] verify_jwt = false. */
-export function verifyJwtSetting(tables: TomlTables, name: string): boolean {
-  return tables.get(`functions.${name}`)?.verify_jwt !== false;
+export function verifyJwtSetting(doc: TomlDocument, name: string): boolean {
+  return tomlTable(doc, ['functions', name])?.verify_jwt !== false;
 }

@@ -4,7 +4,7 @@ import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, serviceFetch, type TestContext } from '../auth/test-context.ts';
 import { signJwt } from '../jwt.ts';
-import { parseToml, verifyJwtSetting } from './config-toml.ts';
+import { parseToml, tomlTable, verifyJwtSetting } from './config-toml.ts';
 import { functionsService } from './index.ts';
 
 // The functions router with handlers written to a temp supabase/ folder, driven by supabase-js.
@@ -138,14 +138,18 @@ describe('functionsService', () => {
     expect(noExport.status).toBe(500);
   });
 
-  it('parses the config.toml subset', () => {
-    const tables = parseToml(
+  it('reads verify_jwt from config.toml with a TOML parser', () => {
+    const doc = parseToml(
       'project_id = "x" # c\n[functions.a]\nverify_jwt = false\n[functions."b-c"]\nverify_jwt=false\nname = "a # b"\n[auth]\nsite_url = "http://x"\n',
     );
-    expect(verifyJwtSetting(tables, 'a')).toBe(false);
-    expect(verifyJwtSetting(tables, 'b-c')).toBe(false);
-    expect(verifyJwtSetting(tables, 'other')).toBe(true);
-    expect(tables.get('functions.b-c')?.name).toBe('a # b');
-    expect(tables.get('')?.project_id).toBe('x');
+    expect(verifyJwtSetting(doc, 'a')).toBe(false);
+    expect(verifyJwtSetting(doc, 'b-c')).toBe(false);
+    expect(verifyJwtSetting(doc, 'other')).toBe(true);
+    expect(tomlTable(doc, ['functions', 'b-c'])?.name).toBe('a # b');
+    expect(doc.project_id).toBe('x');
+    // Inline tables and dotted keys are TOML too.
+    expect(verifyJwtSetting(parseToml('functions.d = { verify_jwt = false }'), 'd')).toBe(false);
+    expect(verifyJwtSetting(parseToml('[functions]\ne.verify_jwt = false'), 'e')).toBe(false);
+    expect(() => parseToml('[functions.a]\nverify_jwt = ')).toThrow(/Invalid TOML document/);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerContext, Service } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
-import { parseToml, verifyJwtSetting } from './config-toml.ts';
+import { parseToml, verifyJwtSetting, type TomlDocument } from './config-toml.ts';
 
 // /functions/v1/<name>: runs supabase/functions/<name>/handler.ts (a Web-standard
 // `handler(req, env)`), with the hosted gateway's verify_jwt check (on unless config.toml has
@@ -36,21 +36,20 @@ function withCors(res: Response): Response {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
-let configCache: { path: string; mtimeMs: number; tables: ReturnType<typeof parseToml> } | null =
-  null;
+let configCache: { path: string; mtimeMs: number; doc: TomlDocument } | null = null;
 
-function loadConfig(supabaseDir: string): ReturnType<typeof parseToml> {
+function loadConfig(supabaseDir: string): TomlDocument {
   const path = join(supabaseDir, 'config.toml');
   let mtimeMs: number;
   try {
     mtimeMs = statSync(path).mtimeMs;
   } catch {
-    return new Map();
+    return {};
   }
   if (configCache?.path !== path || configCache.mtimeMs !== mtimeMs) {
-    configCache = { path, mtimeMs, tables: parseToml(readFileSync(path, 'utf8')) };
+    configCache = { path, mtimeMs, doc: parseToml(readFileSync(path, 'utf8')) };
   }
-  return configCache.tables;
+  return configCache.doc;
 }
 
 export function functionEnv(ctx: ServerContext): Record<string, string | undefined> {

@@ -1,15 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  copyFile,
-  mkdir,
-  readFile,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  unlink,
-  writeFile,
-} from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 // Object bytes on disk at <dataDir>/storage/<bucket>/<object name>. Writes go to a temp file in
@@ -89,13 +79,5 @@ export async function readObject(path: string): Promise<Uint8Array<ArrayBuffer> 
     return new Uint8Array(await readFile(path));
   } catch {
     return null;
-  }
-}
-
-export async function fileExists(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
   }
 }

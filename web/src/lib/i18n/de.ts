@@ -583,7 +583,6 @@ const texts: Translation = {
   'legal.privacy.9.text': 'Änderungen dieser Erklärung veröffentlichen wir auf dieser Seite.',
   'legal.privacy.10.title': '10. Kontakt',
   'legal.privacy.10.text': 'Fragen zum Datenschutz? Sende uns Feedback aus der App.',
-  'admin.placeholder': 'Dieser Bereich kommt mit dem Admin-Ticket.',
 
   // Offline lessons on the dashboard (issue 13 point 5)
   'offline.title': 'Offline-Lektionen',

@@ -210,8 +210,6 @@ export const enUi = {
   'legal.privacy.10.title': '10. Contact',
   'legal.privacy.10.text': 'Questions about your privacy? Send us feedback from inside the app.',
 
-  'admin.placeholder': 'This area is coming in the admin issue.',
-
   'mfa.control': 'Two-factor authentication',
   'mfa.statusOn':
     'Two-factor authentication is on: admin changes need a code from your authenticator app.',

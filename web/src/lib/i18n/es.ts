@@ -569,7 +569,6 @@ const texts: Translation = {
   'legal.privacy.9.text': 'Publicaremos los cambios de esta política en esta página.',
   'legal.privacy.10.title': '10. Contacto',
   'legal.privacy.10.text': '¿Preguntas sobre tu privacidad? Envíanos comentarios desde la app.',
-  'admin.placeholder': 'Esta sección llegará con la tarea de administración.',
 
   // Offline lessons on the dashboard (issue 13 point 5)
   'offline.title': 'Lecciones sin conexión',

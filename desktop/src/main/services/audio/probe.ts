@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parseBuffer } from 'music-metadata';
@@ -19,16 +18,6 @@ export type AudioProbe = {
   readonly peaks: Float32Array | null;
   readonly issues: ImportIssue[];
 };
-
-export function hashFile(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
-}
 
 /** How far the header may disagree with the decoded audio before the file is called lying. */
 function tolerance(seconds: number): number {

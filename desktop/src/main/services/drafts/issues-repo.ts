@@ -21,4 +21,3 @@ export function createIssuesRepo(db: Db) {
     },
   };
 }
-export type IssuesRepo = ReturnType<typeof createIssuesRepo>;

@@ -239,4 +239,3 @@ export function createLessonsRepo(db: Db, now: () => Date = () => new Date()) {
     },
   };
 }
-export type LessonsRepo = ReturnType<typeof createLessonsRepo>;

@@ -218,4 +218,3 @@ export function createLinesRepo(db: Db) {
     },
   };
 }
-export type LinesRepo = ReturnType<typeof createLinesRepo>;

@@ -98,4 +98,3 @@ export function createMediaRepo(db: Db) {
     },
   };
 }
-export type MediaRepo = ReturnType<typeof createMediaRepo>;

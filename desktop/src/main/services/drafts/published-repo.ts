@@ -36,4 +36,3 @@ export function createPublishedRepo(db: Db, now: () => Date = () => new Date()) 
     },
   };
 }
-export type PublishedRepo = ReturnType<typeof createPublishedRepo>;

@@ -133,4 +133,3 @@ export function createWordsRepo(db: Db) {
     },
   };
 }
-export type WordsRepo = ReturnType<typeof createWordsRepo>;

@@ -89,7 +89,6 @@ export function createImportRunner(entry: ImportWorkerEntry) {
     },
   };
 }
-export type ImportRunner = ReturnType<typeof createImportRunner>;
 
 /** Runs `importRoot` once in a worker thread of its own and relays its progress. */
 export async function runImportInWorker(

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { LESSON_AUDIO_BUCKET as AUDIO_BUCKET } from '@magyarul/core/lessons';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import type { LessonRow } from '../drafts/lessons-repo.ts';
 import { audioContentType, hashJson, stableUuid } from './remote-ids.ts';
+import type { StudioClient } from './session.ts';
 
-export const AUDIO_BUCKET = 'lesson-audio';
+export { AUDIO_BUCKET };
 
 export type Step = { item: string; run: () => Promise<'uploaded' | 'unchanged'> };
 
@@ -65,7 +66,7 @@ function rowIds(
  */
 export function lessonSteps(
   store: DraftsStore,
-  client: SupabaseClient,
+  client: StudioClient,
   lesson: LessonRow & { remote_id: string },
   status: 'draft' | 'published',
 ): Step[] {
@@ -271,7 +272,7 @@ export function lessonSteps(
  */
 export async function removeOrphanedUploads(
   store: DraftsStore,
-  client: SupabaseClient,
+  client: StudioClient,
   lessonId: number,
   remoteId: string,
 ): Promise<void> {

@@ -1,13 +1,13 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { checkLesson, lessonLabel } from '../../../shared/checks.ts';
 import { studioMessage } from '../../../shared/messages.ts';
 import type { CheckIssue, LessonCheck, LessonConflict } from '../../../shared/model.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
+import type { StudioClient } from './session.ts';
 
 type ServerLesson = { id: string; title: string; lesson_number: number | null };
 
 /** Every lesson the server has, with its number (an admin reads them all, drafts included). */
-export async function serverLessons(client: SupabaseClient): Promise<ServerLesson[]> {
+export async function serverLessons(client: StudioClient): Promise<ServerLesson[]> {
   const result = await client.from('lessons').select('id, title, lesson_number');
   if (result.error) throw new Error(result.error.message);
   return (result.data ?? []) as ServerLesson[];

@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../../../supabase/types/database.ts';
 import { studioMessage } from '../../../shared/messages.ts';
 import type { PublishCredentials, PublishTarget } from '../../../shared/model.ts';
 import { isInsecureTarget } from '../../../shared/insecure-url.ts';
@@ -7,6 +8,9 @@ import { StudioFailure } from '../../dispatch.ts';
 import type { SettingsRepo } from '../drafts/settings-repo.ts';
 
 export { isInsecureTarget } from '../../../shared/insecure-url.ts';
+
+/** The studio's client, typed by the generated schema so row shapes are checked. */
+export type StudioClient = SupabaseClient<Database>;
 
 const TARGET_KEYS = { url: 'publish.url', anonKey: 'publish.anon-key', email: 'publish.email' };
 
@@ -27,7 +31,7 @@ function remember(settings: SettingsRepo, target: PublishTarget): void {
   settings.set(TARGET_KEYS.email, target.email);
 }
 
-export type Session = { readonly client: SupabaseClient; readonly close: () => Promise<void> };
+export type Session = { readonly client: StudioClient; readonly close: () => Promise<void> };
 
 const fail = (code: Parameters<typeof studioMessage>[0], params: Record<string, string> = {}) =>
   new StudioFailure(code, studioMessage(code, params));
@@ -38,7 +42,7 @@ const fail = (code: Parameters<typeof studioMessage>[0], params: Record<string, 
  * step reuses the first one's aal2 session instead of asking for another code. The password is
  * still checked by a fresh sign-in every time.
  */
-const verifiedSessions = new Map<string, SupabaseClient>();
+const verifiedSessions = new Map<string, StudioClient>();
 
 function sessionKey(credentials: PublishCredentials): string {
   return [credentials.url, credentials.anonKey, credentials.email.toLowerCase()].join('\n');
@@ -50,7 +54,7 @@ export function forgetVerifiedSessions(): void {
 }
 
 /** A kept aal2 session for this account, refreshed, or null. */
-async function keptSession(key: string): Promise<SupabaseClient | null> {
+async function keptSession(key: string): Promise<StudioClient | null> {
   const kept = verifiedSessions.get(key);
   if (!kept) return null;
   const { data, error } = await kept.auth.refreshSession();
@@ -71,10 +75,10 @@ async function keptSession(key: string): Promise<SupabaseClient | null> {
  * author's code (or a kept aal2 session). Returns the client to publish with.
  */
 async function secondFactor(
-  client: SupabaseClient,
+  client: StudioClient,
   credentials: PublishCredentials,
   close: () => Promise<void>,
-): Promise<{ client: SupabaseClient; kept: boolean }> {
+): Promise<{ client: StudioClient; kept: boolean }> {
   const level = await client.auth.mfa.getAuthenticatorAssuranceLevel();
   if (level.error) {
     await close();
@@ -134,7 +138,7 @@ export async function openSession(
   if (isInsecureTarget(credentials.url) && !credentials.allowInsecure) {
     throw fail('insecure-password');
   }
-  const fresh = createClient(credentials.url, credentials.anonKey, {
+  const fresh = createClient<Database>(credentials.url, credentials.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const signIn = await fresh.auth.signInWithPassword({
