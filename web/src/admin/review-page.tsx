@@ -17,6 +17,7 @@ import { ReviewMetadata } from './review-metadata.tsx';
 import { ReviewTranscript } from './review-transcript.tsx';
 import { ReviewVocabulary } from './review-vocabulary.tsx';
 import { useReviewEditor } from './use-review-editor.ts';
+import { useUnsavedChanges } from './unsaved-changes.ts';
 import './admin.css';
 
 const PUBLISH_REDIRECT_MS = 1500;
@@ -59,16 +60,7 @@ export function ReviewPage() {
     return () => window.clearInterval(timer);
   }, []);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = t('reviewPage.unsavedChanges');
-      return t('reviewPage.unsavedChanges');
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, t]);
+  useUnsavedChanges(dirty);
 
   const save = async (publish: boolean) => {
     const saved = await editor.save(publish);

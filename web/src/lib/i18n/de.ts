@@ -568,6 +568,12 @@ const texts: Translation = {
   'legal.privacy.10.title': '10. Kontakt',
   'legal.privacy.10.text': 'Fragen zum Datenschutz? Sende uns Feedback aus der App.',
   'admin.placeholder': 'Dieser Bereich kommt mit dem Admin-Ticket.',
+  'adminHeader.brand': 'Admin',
+  'adminHeader.nav': 'Admin-Navigation',
+  'adminHeader.dashboard': 'Lektionen & QS',
+  'adminHeader.upload': 'Hochladen',
+  'adminHeader.learnerApp': 'Lern-App',
+  'adminHeader.account': 'Angemeldet als {email}',
 };
 
 export const de = completeTranslation(texts);

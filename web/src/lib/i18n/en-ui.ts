@@ -221,4 +221,11 @@ export const enUi = {
   'mfa.promptText':
     'Your account uses two-factor authentication. Enter the 6-digit code from your authenticator app to continue to the admin area.',
   'mfa.verified': 'Code accepted.',
+
+  'adminHeader.brand': 'Admin',
+  'adminHeader.nav': 'Admin navigation',
+  'adminHeader.dashboard': 'Lessons & QA',
+  'adminHeader.upload': 'Upload',
+  'adminHeader.learnerApp': 'Learner app',
+  'adminHeader.account': 'Signed in as {email}',
 } as const;

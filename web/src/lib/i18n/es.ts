@@ -556,6 +556,12 @@ const texts: Translation = {
   'legal.privacy.10.title': '10. Contacto',
   'legal.privacy.10.text': '¿Preguntas sobre tu privacidad? Envíanos comentarios desde la app.',
   'admin.placeholder': 'Esta sección llegará con la tarea de administración.',
+  'adminHeader.brand': 'Admin',
+  'adminHeader.nav': 'Navegación de administración',
+  'adminHeader.dashboard': 'Lecciones y control de calidad',
+  'adminHeader.upload': 'Subir',
+  'adminHeader.learnerApp': 'App de aprendizaje',
+  'adminHeader.account': 'Sesión iniciada como {email}',
 };
 
 export const es = completeTranslation(texts);
