@@ -21,3 +21,11 @@ export {
   type FileLike,
   type FileRejection,
 } from './types.ts';
+export {
+  audioKindOf,
+  checkAudioContent,
+  type AudioContentCheck,
+  type AudioContentProbe,
+  type AudioContext,
+  type AudioKind,
+} from './audio-content.ts';

@@ -56,6 +56,8 @@ export const enAdmin = {
   'csv.noTranscriptLinesPasted': 'No valid transcript lines found',
   'csv.rowNotUtf8':
     'Row {n}: The file is not UTF-8 text (for example Windows-1250). Save it as "CSV UTF-8" and upload again.', // product
+  'csv.rowsNotUtf8':
+    'Rows {rows}: The file is not UTF-8 text (for example Windows-1250). Save it as "CSV UTF-8" and upload again.', // product
   'csv.rowMojibake':
     'Row {n}: The text looks garbled ("{value}"), as if ő/ű were read in the wrong encoding. Save the file as "CSV UTF-8" and upload again.', // product
   'csv.unknownEncoding':
