@@ -47,7 +47,7 @@ describe('audio content check', () => {
       message: 'Unsupported file format. Please use MP3, WAV, M4A, or AAC.',
     });
     expect(checkAudioContent('create-vocabulary-audio', 'szó.mp3', null)).toMatchObject({
-      message: '1 files skipped (invalid format)',
+      message: '1 file skipped (invalid format)',
     });
     expect(checkAudioContent('upload-form', 'page.mp3', null)).toMatchObject({
       message: 'Unsupported file type: page.mp3',

@@ -1,4 +1,5 @@
 import { t } from '../messages/index.ts';
+import { filesSkippedMessage } from './multi-select.ts';
 import { UPLOAD_RULES, type UploadContext } from './rules.ts';
 
 /**
@@ -50,7 +51,7 @@ export function audioKindOf(probe: AudioContentProbe): AudioKind | null {
 
 function refusal(context: AudioContext, fileName: string): string {
   if (context === 'upload-form') return t('files.uploadUnsupported', { name: fileName });
-  if (context === 'create-vocabulary-audio') return t('create.filesSkipped', { n: 1 });
+  if (context === 'create-vocabulary-audio') return filesSkippedMessage(1);
   const { key, params } = UPLOAD_RULES[context].invalidType;
   return t(key, params);
 }

@@ -4,7 +4,11 @@ export {
   type StorageBucket,
   type UploadTarget,
 } from './buckets.ts';
-export { selectVocabularyAudio, type VocabularyAudioSelection } from './multi-select.ts';
+export {
+  filesSkippedMessage,
+  selectVocabularyAudio,
+  type VocabularyAudioSelection,
+} from './multi-select.ts';
 export {
   UPLOAD_RULES,
   checkUpload,

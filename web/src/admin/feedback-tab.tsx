@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackExportFileName, feedbackToCsv } from '@magyarul/core/csv';
 import { Button } from '../components/button.tsx';
@@ -38,6 +38,43 @@ function pagePath(url: string | null): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The status of one item as four radio buttons side by side (one click, every choice in
+ * view, arrow keys between them) instead of a small native dropdown.
+ */
+function StatusControl({
+  title,
+  value,
+  labels,
+  busy,
+  onChange,
+}: {
+  title: string;
+  value: FeedbackStatus;
+  labels: Record<FeedbackStatus, string>;
+  busy: boolean;
+  onChange: (status: FeedbackStatus) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="admin-segmented" disabled={busy}>
+      <legend className="visually-hidden">{label('feedbackStatus', { title })}</legend>
+      {STATUSES.map((status) => (
+        <label key={status} className={status === value ? 'active' : undefined}>
+          <input
+            type="radio"
+            name={name}
+            value={status}
+            checked={status === value}
+            onChange={() => onChange(status)}
+          />
+          {labels[status]}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 export function FeedbackTab() {
@@ -81,7 +118,9 @@ export function FeedbackTab() {
     closed: t('adminFeedback.status.closed'),
   };
 
+  const [changing, setChanging] = useState<string | null>(null);
   const changeStatus = async (id: string, status: FeedbackStatus) => {
+    setChanging(id);
     try {
       await updateFeedbackStatus(id, status);
       notify.success(t('adminFeedback.statusUpdated'));
@@ -89,6 +128,7 @@ export function FeedbackTab() {
       notify.error(t('adminFeedback.statusFailed'));
     }
     await queryClient.invalidateQueries({ queryKey: ['admin', 'feedback'] });
+    setChanging(null);
   };
 
   const exportCsv = async () => {
@@ -158,17 +198,13 @@ export function FeedbackTab() {
                 <h3>{row.title}</h3>
                 <p>{row.description}</p>
                 {row.page_url && <p className="small muted">{pagePath(row.page_url)}</p>}
-                <select
-                  aria-label={label('feedbackStatus', { title: row.title })}
-                  value={row.status}
-                  onChange={(e) => void changeStatus(row.id, e.target.value as FeedbackStatus)}
-                >
-                  {STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {statusLabel[s]}
-                    </option>
-                  ))}
-                </select>
+                <StatusControl
+                  title={row.title}
+                  value={row.status as FeedbackStatus}
+                  labels={statusLabel}
+                  busy={changing === row.id}
+                  onChange={(status) => void changeStatus(row.id, status)}
+                />
               </li>
             ))}
           </ul>
