@@ -4,7 +4,6 @@ import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { AdminHeader } from './admin-header.tsx';
 import { useLeaveGuard } from './unsaved-changes.ts';
-import './admin.css';
 
 /** Every admin route: the admin header above the page, and the guard for unsaved work. */
 export function AdminLayout() {
