@@ -68,7 +68,7 @@ test.describe('admin header', () => {
     // Nothing fixed in the page's corners (where the floating button used to be).
     const fixed = await page.evaluate(
       () =>
-        [...document.querySelectorAll('body *')].filter(
+        Array.from(document.querySelectorAll('body *')).filter(
           (el) =>
             getComputedStyle(el).position === 'fixed' && el.getBoundingClientRect().height > 0,
         ).length,

@@ -55,20 +55,30 @@ function StatusControl({
   value: FeedbackStatus;
   labels: Record<FeedbackStatus, string>;
   busy: boolean;
-  onChange: (status: FeedbackStatus) => void;
+  onChange: (status: FeedbackStatus) => Promise<boolean>;
 }) {
   const name = useId();
+  // The choice shows at once; a failed update puts back what is stored.
+  const [shown, setShown] = useState(value);
+  useEffect(() => setShown(value), [value]);
   return (
-    <fieldset className="admin-segmented" disabled={busy}>
-      <legend className="visually-hidden">{label('feedbackStatus', { title })}</legend>
+    // Named by aria-label, not a legend: the item's title is on screen once, in its heading.
+    <fieldset
+      className="admin-segmented"
+      disabled={busy}
+      aria-label={label('feedbackStatus', { title })}
+    >
       {STATUSES.map((status) => (
-        <label key={status} className={status === value ? 'active' : undefined}>
+        <label key={status} className={status === shown ? 'active' : undefined}>
           <input
             type="radio"
             name={name}
             value={status}
-            checked={status === value}
-            onChange={() => onChange(status)}
+            checked={status === shown}
+            onChange={() => {
+              setShown(status);
+              void onChange(status).then((ok) => ok || setShown(value));
+            }}
           />
           {labels[status]}
         </label>
@@ -119,16 +129,19 @@ export function FeedbackTab() {
   };
 
   const [changing, setChanging] = useState<string | null>(null);
-  const changeStatus = async (id: string, status: FeedbackStatus) => {
+  const changeStatus = async (id: string, status: FeedbackStatus): Promise<boolean> => {
     setChanging(id);
+    let ok = true;
     try {
       await updateFeedbackStatus(id, status);
       notify.success(t('adminFeedback.statusUpdated'));
     } catch {
+      ok = false;
       notify.error(t('adminFeedback.statusFailed'));
     }
     await queryClient.invalidateQueries({ queryKey: ['admin', 'feedback'] });
     setChanging(null);
+    return ok;
   };
 
   const exportCsv = async () => {
@@ -203,7 +216,7 @@ export function FeedbackTab() {
                   value={row.status as FeedbackStatus}
                   labels={statusLabel}
                   busy={changing === row.id}
-                  onChange={(status) => void changeStatus(row.id, status)}
+                  onChange={(status) => changeStatus(row.id, status)}
                 />
               </li>
             ))}
