@@ -3,6 +3,7 @@ import {
   createBrowserRouter,
   Navigate,
   Outlet,
+  useLocation,
   RouterProvider,
   type RouteObject,
 } from 'react-router';
@@ -15,6 +16,7 @@ import { Spinner } from './components/spinner.tsx';
 import { RequireAuth } from './components/require-auth.tsx';
 import { FeedbackButton } from './components/feedback.tsx';
 import { adminRoutes } from './admin/routes.tsx';
+import { isAdminPath } from './admin/admin-layout.tsx';
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -35,6 +37,7 @@ const NotFoundPage = page(() => import('./routes/not-found.tsx'), 'NotFoundPage'
 
 function Layout() {
   const t = useT();
+  const { pathname } = useLocation();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -43,7 +46,8 @@ function Layout() {
       <Suspense fallback={<Spinner label={t('app.loading')} centred />}>
         <Outlet />
       </Suspense>
-      <FeedbackButton />
+      {/* The admin header has its own Send Feedback; the button would cover admin tables. */}
+      {!isAdminPath(pathname) && <FeedbackButton />}
       <Toaster />
     </>
   );

@@ -26,6 +26,7 @@ export {
   type TranscriptImport,
   type TranscriptImportOptions,
 } from './transcript-import.ts';
+export { onePerProblem, rowRanges } from './one-per-problem.ts';
 export { parseTranscriptEditorText, transcriptToEditorText } from './editor-text.ts';
 export {
   FEEDBACK_CSV_COLUMNS,

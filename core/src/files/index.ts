@@ -5,7 +5,11 @@ export {
   type StorageBucket,
   type UploadTarget,
 } from './buckets.ts';
-export { selectVocabularyAudio, type VocabularyAudioSelection } from './multi-select.ts';
+export {
+  filesSkippedMessage,
+  selectVocabularyAudio,
+  type VocabularyAudioSelection,
+} from './multi-select.ts';
 export {
   UPLOAD_RULES,
   checkUpload,
@@ -22,3 +26,11 @@ export {
   type FileLike,
   type FileRejection,
 } from './types.ts';
+export {
+  audioKindOf,
+  checkAudioContent,
+  type AudioContentCheck,
+  type AudioContentProbe,
+  type AudioContext,
+  type AudioKind,
+} from './audio-content.ts';

@@ -16,4 +16,10 @@ describe('multi-select vocabulary audio', () => {
     expect(selectVocabularyAudio([f('a.mp3')]).message).toBeNull();
     expect(selectVocabularyAudio([])).toEqual({ accepted: [], skipped: [], message: null });
   });
+
+  it('returns the message in the singular for one skipped file', () => {
+    expect(selectVocabularyAudio([f('a.mp3'), f('b.ogg')]).message).toBe(
+      '1 file skipped (invalid format)',
+    );
+  });
 });

@@ -10,6 +10,11 @@ export type VocabularyAudioSelection<F extends FileLike> = {
   readonly message: string | null;
 };
 
+/** '{n} files skipped (invalid format)', in the singular for one file. */
+export function filesSkippedMessage(n: number): string {
+  return n === 1 ? t('create.fileSkipped') : t('create.filesSkipped', { n });
+}
+
 /**
  * The create dialog's multi-select of vocabulary audio: only .mp3 and .wav are kept, the rest
  * are skipped and counted. Keeps the caller's file objects (e.g. browser Files) as they are.
@@ -25,6 +30,6 @@ export function selectVocabularyAudio<F extends FileLike>(
   return {
     accepted: keep,
     skipped,
-    message: skipped.length > 0 ? t('create.filesSkipped', { n: skipped.length }) : null,
+    message: skipped.length > 0 ? filesSkippedMessage(skipped.length) : null,
   };
 }

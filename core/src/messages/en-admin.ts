@@ -12,6 +12,7 @@ export const enAdmin = {
   // Lessons tab: create and edit dialogs, delete
   'create.title': 'Create New Lesson',
   'create.filesSkipped': '{n} files skipped (invalid format)',
+  'create.fileSkipped': '1 file skipped (invalid format)', // product: the spec's text for one file
   'create.imageNeedsTitle': 'Please enter a lesson title first',
   'create.failed': 'Failed to create lesson',
   'create.success': 'Lesson created successfully!',
@@ -56,6 +57,8 @@ export const enAdmin = {
   'csv.noTranscriptLinesPasted': 'No valid transcript lines found',
   'csv.rowNotUtf8':
     'Row {n}: The file is not UTF-8 text (for example Windows-1250). Save it as "CSV UTF-8" and upload again.', // product
+  'csv.rowsNotUtf8':
+    'Rows {rows}: The file is not UTF-8 text (for example Windows-1250). Save it as "CSV UTF-8" and upload again.', // product
   'csv.rowMojibake':
     'Row {n}: The text looks garbled ("{value}"), as if ő/ű were read in the wrong encoding. Save the file as "CSV UTF-8" and upload again.', // product
   'csv.unknownEncoding':
@@ -76,11 +79,13 @@ export const enAdmin = {
   'qa.lessonPrefix': 'Lesson {number}: {title}',
   'qa.review': 'Review',
   'qa.selected': '{n} lessons selected',
+  'qa.selectedOne': '1 lesson selected', // product: the spec's text for one lesson
   'qa.approveSelected': 'Approve Selected',
   'qa.clearSelection': 'Clear Selection',
   'qa.empty': 'No lessons found for this filter',
   'qa.approveFailed': 'Failed to approve lessons',
   'qa.approved': '{n} lessons approved and published',
+  'qa.approvedOne': '1 lesson approved and published', // product: the spec's text for one lesson
 
   // Feedback tab
   'adminFeedback.title': 'User Feedback',
@@ -158,6 +163,7 @@ export const enAdmin = {
   'transcript.empty': 'No transcript available in database',
   'transcript.saved': 'Transcript changes saved',
   'transcript.loaded': 'Loaded {n} transcript lines',
+  'transcript.loadedOne': 'Loaded 1 transcript line', // product: the spec's text for one line
   'transcript.lineSkipped': 'Line {n} skipped: expected "SPEAKER: text"', // product
   'transcript.lineExpected': 'Line {n}: Expected "SPEAKER: text"', // product
   'transcript.csvParseFailed': 'Failed to parse CSV. Expected format: speaker,text',

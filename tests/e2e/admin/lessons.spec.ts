@@ -114,7 +114,7 @@ test.describe('admin lessons tab', () => {
         fixture('recording-04.mp3'),
         fixture('notes.txt'),
       ]);
-    await expect(dialog.getByText('1 files skipped (invalid format)')).toBeVisible();
+    await expect(dialog.getByText('1 file skipped (invalid format)')).toBeVisible();
     await expect(dialog.getByLabel('Audio file for szia')).toHaveValue('szia.mp3');
     await expect(dialog.getByLabel('Audio file for köszönöm')).toHaveValue(NFD_KOSZONOM);
     await expect(dialog.getByLabel('Audio file for jó reggelt')).toHaveValue('jó-reggelt.wav');

@@ -40,9 +40,7 @@ test.describe('admin QA, users, feedback and analytics tabs', () => {
       )
       .toBe(true);
 
-    const row = page
-      .getByRole('listitem')
-      .filter({ hasText: `Lesson ${draft.number}: ${draft.title}` });
+    const row = page.getByRole('row').filter({ hasText: `Lesson ${draft.number}: ${draft.title}` });
     await expect(row).toContainText('Draft');
     await expect(row).toContainText('1:35');
     await expect(
@@ -165,7 +163,10 @@ test.describe('admin QA, users, feedback and analytics tabs', () => {
     await page.getByRole('button', { name: 'Bugs', exact: true }).click();
     await expect(page.getByText(bugTitle)).toBeVisible();
 
-    await bug.getByLabel(`Status of ${bugTitle}`).selectOption('reviewing');
+    await bug
+      .getByRole('group', { name: `Status of ${bugTitle}` })
+      .getByRole('radio', { name: 'In Review' })
+      .check();
     await expect(page.getByText('Status updated')).toBeVisible();
     await page.getByRole('button', { name: 'In Review', exact: true }).click();
     await expect(page.getByText(bugTitle)).toBeVisible();

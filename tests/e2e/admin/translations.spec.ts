@@ -301,9 +301,8 @@ test.describe('translations in the admin area', () => {
     await page.getByRole('button', { name: 'Draft', exact: true }).click();
 
     const rowOf = (l: { number: number; title: string }) =>
-      page.getByRole('listitem').filter({ hasText: `Lesson ${l.number}: ${l.title}` });
-    // The floating Send Feedback button can cover the last row's checkbox (issue 14): select
-    // with the keyboard, as a keyboard user does.
+      page.getByRole('row').filter({ hasText: `Lesson ${l.number}: ${l.title}` });
+    // Selected with the keyboard, as a keyboard user does.
     const select = async (l: { number: number; title: string }) => {
       const box = page.getByLabel(`Select Lesson ${l.number}: ${l.title}`);
       await box.press('Space');
@@ -325,7 +324,7 @@ test.describe('translations in the admin area', () => {
     let confirms = recordConfirms(page, true);
     await select(complete);
     await page.getByRole('button', { name: 'Approve Selected' }).click();
-    await expect(page.getByText('1 lessons approved and published')).toBeVisible();
+    await expect(page.getByText('1 lesson approved and published')).toBeVisible();
     expect(confirms).toEqual([]);
 
     // The partial one is named; declining publishes nothing.

@@ -7,6 +7,7 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
 import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
+import { readAudioFile } from './audio-content.ts';
 
 export type NewWord = {
   hu: string;
@@ -17,10 +18,15 @@ export type NewWord = {
   file: File | null;
 };
 
-/** The spec's message for a word audio file that may not be uploaded, or null. */
-export function audioError(file: File): string | null {
+/**
+ * The spec's message for a word audio file that may not be uploaded, or null: its name and
+ * size first, then its content (decodable MP3, WAV, M4A or AAC).
+ */
+export async function audioError(file: File): Promise<string | null> {
   const check = checkUpload('review-vocabulary-audio', file);
-  return check.ok ? null : check.message;
+  if (!check.ok) return check.message;
+  const content = await readAudioFile('review-vocabulary-audio', file);
+  return content.ok ? null : content.message;
 }
 
 export function AddWordDialog({
@@ -49,7 +55,7 @@ export function AddWordDialog({
       return;
     }
     if (file) {
-      const problem = audioError(file);
+      const problem = await audioError(file);
       if (problem) {
         setError(problem);
         return;

@@ -10,7 +10,6 @@ import { LessonsTab } from './lessons-tab.tsx';
 import { QaTab } from './qa-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 import { MfaGate } from './two-factor/mfa-gate.tsx';
-import { TwoFactorControl } from './two-factor/two-factor-control.tsx';
 import './admin.css';
 
 export const ADMIN_TAB_KEY = 'magyarul.admin.tab';
@@ -45,10 +44,7 @@ function AdminTabs() {
   };
   return (
     <main id="main" className="page admin-page">
-      <div className="admin-title-row">
-        <h1>{label('adminTitle')}</h1>
-        <TwoFactorControl />
-      </div>
+      <h1>{label('adminTitle')}</h1>
       <Tabs
         label={label('adminTabs')}
         active={active}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { fetchAnalytics } from './api.ts';
-import { label } from './labels.ts';
+import { countLabel, label } from './labels.ts';
 
 type Bar = { key: string; name: string; value: number; text: string };
 
@@ -45,7 +45,7 @@ export function AnalyticsTab() {
     key: d.day ?? '',
     name: d.day ?? '',
     value: d.learners ?? 0,
-    text: label('learnersCount', { n: d.learners ?? 0 }),
+    text: countLabel('learnerCount', 'learnersCount', d.learners ?? 0),
   }));
   const completionBars = completion.map((c) => ({
     key: c.lesson_id ?? '',

@@ -63,15 +63,15 @@ export async function fetchLevels(): Promise<string[]> {
 /** Another lesson with this number (the current one excluded), for the duplicate warning. */
 export async function findLessonWithNumber(
   lessonNumber: number,
-  excludeId: string,
+  excludeId: string | null,
 ): Promise<Pick<AdminLesson, 'id' | 'title' | 'is_published' | 'lesson_number'> | null> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
+  let query = supabase
     .from('lessons')
     .select('id, title, is_published, lesson_number')
-    .eq('lesson_number', lessonNumber)
-    .neq('id', excludeId)
-    .limit(1);
+    .eq('lesson_number', lessonNumber);
+  if (excludeId !== null) query = query.neq('id', excludeId);
+  const { data, error } = await query.limit(1);
   if (error) throw toAppError(error);
   return data[0] ?? null;
 }
@@ -83,6 +83,22 @@ export async function setPublished(ids: readonly string[], published: boolean): 
     .update({ is_published: published })
     .in('id', [...ids]);
   if (error) throw toAppError(error);
+}
+
+/**
+ * QA's Approve: publishes those of `ids` that are drafts and returns how many it published (a
+ * lesson published meanwhile, or already, is neither changed nor counted).
+ */
+export async function approveDrafts(ids: readonly string[]): Promise<number> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('lessons')
+    .update({ is_published: true })
+    .in('id', [...ids])
+    .eq('is_published', false)
+    .select('id');
+  if (error) throw toAppError(error);
+  return data.length;
 }
 
 export async function updateLesson(id: string, patch: LessonUpdate): Promise<void> {

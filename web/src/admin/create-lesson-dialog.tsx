@@ -1,7 +1,17 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { parseVocabularyCsv, readTranscript, type CsvIssue } from '@magyarul/core/csv';
-import { checkUpload, selectVocabularyAudio, type UploadContext } from '@magyarul/core/files';
+import {
+  onePerProblem,
+  parseVocabularyCsv,
+  readTranscript,
+  type CsvIssue,
+} from '@magyarul/core/csv';
+import {
+  checkUpload,
+  filesSkippedMessage,
+  selectVocabularyAudio,
+  type UploadContext,
+} from '@magyarul/core/files';
 import {
   assignFile,
   matchAudioFiles,
@@ -10,6 +20,7 @@ import {
 } from '@magyarul/core/audio-match';
 import { AudioMatching } from './audio-matching.tsx';
 import {
+  formatClock,
   incompleteLanguages,
   nextLessonNumber,
   parseLessonNumber,
@@ -30,12 +41,23 @@ import {
   type CreateLine,
   type CreateWord,
 } from './create-preview.tsx';
-import { FieldError, FileProgress, LabelledInput, probeDuration } from './shared.tsx';
+import { FieldError, FileProgress, LabelledInput } from './shared.tsx';
+import { readAudioFile } from './audio-content.ts';
+import { useUnsavedChanges } from './unsaved-changes.ts';
+import { useDuplicateWarning } from './use-duplicate-warning.ts';
 import { useCoreText } from '../lib/i18n/core-text.ts';
 
 type Level = 'beginner' | 'intermediate' | 'advanced';
 type Word = CreateWord;
 type CsvState<T> = { file: File | null; items: T[]; issues: CsvIssue[]; fileError: string | null };
+/** The lesson audio: its name/size problem, then what its content says (read in the browser). */
+type AudioState = {
+  file: File | null;
+  error: string | null;
+  seconds: number | null;
+  checking: boolean;
+};
+const NO_AUDIO: AudioState = { file: null, error: null, seconds: null, checking: false };
 
 const LEVELS: readonly Level[] = ['beginner', 'intermediate', 'advanced'];
 const FLASHCARDS_PER_WORD = 4;
@@ -58,17 +80,15 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   const [description, setDescription] = useState('');
   const [level, setLevel] = useState<Level>('beginner');
   const [status, setStatus] = useState<'draft' | 'published'>('draft');
-  const [audio, setAudio] = useState<{ file: File | null; error: string | null }>({
-    file: null,
-    error: null,
-  });
+  const [audio, setAudio] = useState<AudioState>(NO_AUDIO);
   const [transcript, setTranscript] = useState<CsvState<CreateLine>>(emptyCsv);
   const [vocabulary, setVocabulary] = useState<CsvState<Word>>(emptyCsv);
   const [wordFiles, setWordFiles] = useState<File[]>([]);
   const [skipMessage, setSkipMessage] = useState<string | null>(null);
   const [matching, setMatching] = useState<AudioMatchResult<Word, File> | null>(null);
   const [image, setImage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Field errors appear at the first Create and then follow the fields: fixed, they go.
+  const [submitted, setSubmitted] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -112,29 +132,52 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     setDescription('');
     setLevel('beginner');
     setStatus('draft');
-    setAudio({ file: null, error: null });
+    setAudio(NO_AUDIO);
     setTranscript(emptyCsv());
     setVocabulary(emptyCsv());
     setWordFiles([]);
     setSkipMessage(null);
     setImage(null);
-    setErrors({});
+    setSubmitted(false);
     setSubmitError(null);
   };
 
-  const clearError = (field: string) =>
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([k]) => k !== field)),
-    );
+  const dirty =
+    open &&
+    (title.trim() !== '' ||
+      description.trim() !== '' ||
+      audio.file !== null ||
+      transcript.file !== null ||
+      vocabulary.file !== null ||
+      wordFiles.length > 0 ||
+      image !== null);
+  useUnsavedChanges(dirty);
+  const duplicate = useDuplicateWarning(open ? lessonNumber : '', null);
+  const unsavedMessage = t('reviewPage.unsavedChanges');
+  /** Cancel, × and Escape ask before the chosen fields and files are thrown away. */
+  const mayClose = () => !dirty || window.confirm(unsavedMessage);
+  const close = () => {
+    reset();
+    onClose();
+  };
 
-  const onAudio = (file: File | undefined) => {
-    clearError('audio');
-    if (!file) return setAudio({ file: null, error: null });
-    setAudio({ file, error: fileError('create-audio', file) });
+  const onAudio = async (file: File | undefined) => {
+    if (!file) return setAudio(NO_AUDIO);
+    const named = fileError('create-audio', file);
+    if (named) return setAudio({ file, error: named, seconds: null, checking: false });
+    setAudio({ file, error: null, seconds: null, checking: true });
+    const content = await readAudioFile('create-audio', file);
+    // Only the file still chosen takes the answer.
+    setAudio((current) =>
+      current.file !== file
+        ? current
+        : content.ok
+          ? { file, error: null, seconds: content.seconds, checking: false }
+          : { file, error: content.message, seconds: null, checking: false },
+    );
   };
 
   const onTranscript = async (file: File | undefined) => {
-    clearError('transcript');
     if (!file) return setTranscript(emptyCsv());
     const error = fileError('create-transcript-csv', file);
     if (error) return setTranscript({ file, items: [], issues: [], fileError: error });
@@ -149,13 +192,12 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         translation_de: r.translation_de ?? '',
         translation_es: r.translation_es ?? '',
       })),
-      issues: result.issues,
+      issues: onePerProblem(result.issues),
       fileError: null,
     });
   };
 
   const onVocabulary = async (file: File | undefined) => {
-    clearError('vocabulary');
     if (!file) return setVocabulary(emptyCsv());
     const error = fileError('create-vocabulary-csv', file);
     if (error) return setVocabulary({ file, items: [], issues: [], fileError: error });
@@ -170,16 +212,24 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         word_es: r.word_es ?? '',
         difficulty: r.difficulty,
       })),
-      issues: result.issues,
+      issues: onePerProblem(result.issues),
       fileError: null,
     });
   };
 
-  const onWordAudio = (list: FileList | null) => {
+  const onWordAudio = async (list: FileList | null) => {
     const selection = selectVocabularyAudio(Array.from(list ?? []));
-    setWordFiles(selection.accepted);
-    setSkipMessage(selection.message);
-    if (selection.message) notify.info(selection.message);
+    // Named .mp3/.wav is not enough: each file is read, and one that is no such audio is
+    // skipped like a wrongly named one.
+    const checks = await Promise.all(
+      selection.accepted.map((file) => readAudioFile('create-vocabulary-audio', file)),
+    );
+    const accepted = selection.accepted.filter((_, i) => checks[i]?.ok);
+    const skipped = selection.skipped.length + selection.accepted.length - accepted.length;
+    const message = skipped > 0 ? filesSkippedMessage(skipped) : null;
+    setWordFiles(accepted);
+    setSkipMessage(message);
+    if (message) notify.info(message);
   };
 
   const assign = (word: Word, fileName: string) => {
@@ -189,7 +239,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     if (file) setMatching(assignFile(matching, word, file));
   };
 
-  const validate = (): Record<string, string> => {
+  const validateFields = (): Record<string, string> => {
     const result = validateNewLesson({
       lessonNumber,
       title,
@@ -206,18 +256,20 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       if (found.transcriptFile) next.transcript = found.transcriptFile;
       if (found.vocabularyFile) next.vocabulary = found.vocabularyFile;
     }
-    // Row problems of the CSVs block the create as well.
-    if (!next.transcript && transcript.issues[0]) next.transcript = transcript.issues[0].message;
-    if (!next.vocabulary && vocabulary.issues[0]) next.vocabulary = vocabulary.issues[0].message;
+    if (!next.audio && audio.error) next.audio = audio.error;
+    // Row problems of the CSVs block the create too; they are listed under their file once.
+    if (transcript.issues.length > 0) next.transcriptRows = 'listed';
+    if (vocabulary.issues.length > 0) next.vocabularyRows = 'listed';
     return next;
   };
+  const errors = submitted ? validateFields() : {};
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
+    setSubmitted(true);
     setSubmitError(null);
-    if (Object.keys(found).length > 0 || !audio.file) return;
+    if (Object.keys(validateFields()).length > 0) return;
+    if (!audio.file || audio.checking || audio.error) return;
     if (status === 'published') {
       const missing = incompleteLanguages(
         translationCompleteness(vocabulary.items, transcript.items),
@@ -229,7 +281,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     }
     setSubmitting(true);
     try {
-      const audioDuration = await probeDuration(audio.file);
+      const audioDuration = audio.seconds;
       await createLessonAtomically({
         lessonNumber: parseLessonNumber(lessonNumber) ?? 1,
         title,
@@ -247,8 +299,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       });
       notify.success(t('create.success'));
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      reset();
-      onClose();
+      close();
     } catch (error) {
       const message = error instanceof CreateLessonError ? error.message : t('create.failed');
       setSubmitError(message);
@@ -269,7 +320,13 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     );
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('create.title')} closeLabel={label('close')}>
+    <Dialog
+      open={open}
+      onClose={close}
+      mayClose={mayClose}
+      title={t('create.title')}
+      closeLabel={label('close')}
+    >
       <form
         className="form admin-form admin-create-form"
         onSubmit={(e) => void onSubmit(e)}
@@ -280,12 +337,22 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
             <input
               id={id}
               inputMode="numeric"
+              pattern="[0-9]*"
               value={lessonNumber}
-              onChange={(e) => setLessonNumber(e.target.value)}
+              onChange={(e) => {
+                // As on the review page: a non-numeric entry clears the number.
+                const value = e.target.value;
+                setLessonNumber(parseLessonNumber(value) === null ? '' : value.trim());
+              }}
             />
           )}
         </LabelledInput>
         <FieldError message={errors.lessonNumber} />
+        {duplicate && (
+          <p className="form-error" role="status">
+            {duplicate}
+          </p>
+        )}
         <LabelledInput label={label('title')}>
           {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
         </LabelledInput>
@@ -330,12 +397,17 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
               id={id}
               type="file"
               accept=".mp3,.wav"
-              onChange={(e) => onAudio(e.target.files?.[0])}
+              onChange={(e) => void onAudio(e.target.files?.[0])}
             />
           )}
         </LabelledInput>
         <FileProgress file={audio.file} />
         <FieldError message={errors.audio ?? audio.error} />
+        {audio.seconds !== null && (
+          <p className="small muted">
+            {t('transcript.audioLength', { duration: formatClock(Math.round(audio.seconds)) })}
+          </p>
+        )}
 
         <LabelledInput label={label('transcriptFile')}>
           {(id) => (
@@ -379,14 +451,19 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         {csvIssues(vocabulary.issues)}
         {vocabulary.items.length > 0 && (
           <>
-            <p className="small muted">
-              {t('create.flashcardsPerWord', {
-                n: vocabulary.items.length * FLASHCARDS_PER_WORD,
-                perWord: FLASHCARDS_PER_WORD,
-              })}
-            </p>
+            {vocabulary.issues.length === 0 && (
+              <p className="small muted">
+                {t('create.flashcardsPerWord', {
+                  n: vocabulary.items.length * FLASHCARDS_PER_WORD,
+                  perWord: FLASHCARDS_PER_WORD,
+                })}
+              </p>
+            )}
             <VocabularyPreview
               words={vocabulary.items}
+              audioOf={(word) =>
+                matching?.matched.find((p) => p.word.id === word.id)?.file.name ?? null
+              }
               onChange={(word) =>
                 setVocabulary((current) => ({
                   ...current,
@@ -399,7 +476,12 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
         <LabelledInput label={label('vocabularyAudio')}>
           {(id) => (
-            <input id={id} type="file" multiple onChange={(e) => onWordAudio(e.target.files)} />
+            <input
+              id={id}
+              type="file"
+              multiple
+              onChange={(e) => void onWordAudio(e.target.files)}
+            />
           )}
         </LabelledInput>
         {skipMessage && <p className="small muted">{skipMessage}</p>}
@@ -422,10 +504,10 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
         <FieldError message={submitError} />
         <div className="form-actions">
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={() => mayClose() && close()}>
             {label('cancel')}
           </Button>
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" disabled={submitting || audio.checking}>
             {submitting ? label('creating') : label('createSubmit')}
           </Button>
         </div>

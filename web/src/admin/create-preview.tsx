@@ -4,7 +4,7 @@ import {
   speakerLabel,
 } from '@magyarul/core/lessons';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { label } from './labels.ts';
+import { countLabel, label } from './labels.ts';
 
 /** A transcript line of the create dialog, translations as typed ('' for none). */
 export type CreateLine = {
@@ -36,7 +36,7 @@ export function TranscriptPreview({
   const t = useT();
   return (
     <details className="admin-preview" open>
-      <summary>{label('transcriptLines', { n: lines.length })}</summary>
+      <summary>{countLabel('transcriptLine', 'transcriptLines', lines.length)}</summary>
       <div className="admin-table-wrap">
         <table className="admin-table admin-preview-table">
           <thead>
@@ -84,18 +84,23 @@ export function TranscriptPreview({
   );
 }
 
-/** The vocabulary as read from the CSV, German and Spanish meanings editable. */
+/**
+ * The vocabulary as read from the CSV, German and Spanish meanings editable, with the audio
+ * file matched to each word (or "no audio").
+ */
 export function VocabularyPreview({
   words,
+  audioOf,
   onChange,
 }: {
   words: readonly CreateWord[];
+  audioOf: (word: CreateWord) => string | null;
   onChange: (word: CreateWord) => void;
 }) {
   const t = useT();
   return (
     <details className="admin-preview" open>
-      <summary>{t('reviewPage.section.vocabulary')}</summary>
+      <summary>{countLabel('vocabularyRow', 'vocabularyRows', words.length)}</summary>
       <div className="admin-table-wrap">
         <table className="admin-table admin-preview-table">
           <thead>
@@ -105,6 +110,7 @@ export function VocabularyPreview({
               <th scope="col">{t('translations.language.de')}</th>
               <th scope="col">{t('translations.language.es')}</th>
               <th scope="col">{label('difficulty')}</th>
+              <th scope="col">{label('audio')}</th>
             </tr>
           </thead>
           <tbody>
@@ -130,6 +136,11 @@ export function VocabularyPreview({
                   );
                 })}
                 <td>{word.difficulty}</td>
+                <td>
+                  {audioOf(word)?.normalize('NFC') ?? (
+                    <span className="muted">{label('noAudio')}</span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

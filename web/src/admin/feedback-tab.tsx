@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackExportFileName, feedbackToCsv } from '@magyarul/core/csv';
 import { Button } from '../components/button.tsx';
@@ -38,6 +38,53 @@ function pagePath(url: string | null): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The status of one item as four radio buttons side by side (one click, every choice in
+ * view, arrow keys between them) instead of a small native dropdown.
+ */
+function StatusControl({
+  title,
+  value,
+  labels,
+  busy,
+  onChange,
+}: {
+  title: string;
+  value: FeedbackStatus;
+  labels: Record<FeedbackStatus, string>;
+  busy: boolean;
+  onChange: (status: FeedbackStatus) => Promise<boolean>;
+}) {
+  const name = useId();
+  // The choice shows at once; a failed update puts back what is stored.
+  const [shown, setShown] = useState(value);
+  useEffect(() => setShown(value), [value]);
+  return (
+    // Named by aria-label, not a legend: the item's title is on screen once, in its heading.
+    <fieldset
+      className="admin-segmented"
+      disabled={busy}
+      aria-label={label('feedbackStatus', { title })}
+    >
+      {STATUSES.map((status) => (
+        <label key={status} className={status === shown ? 'active' : undefined}>
+          <input
+            type="radio"
+            name={name}
+            value={status}
+            checked={status === shown}
+            onChange={() => {
+              setShown(status);
+              void onChange(status).then((ok) => ok || setShown(value));
+            }}
+          />
+          {labels[status]}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 export function FeedbackTab() {
@@ -81,14 +128,20 @@ export function FeedbackTab() {
     closed: t('adminFeedback.status.closed'),
   };
 
-  const changeStatus = async (id: string, status: FeedbackStatus) => {
+  const [changing, setChanging] = useState<string | null>(null);
+  const changeStatus = async (id: string, status: FeedbackStatus): Promise<boolean> => {
+    setChanging(id);
+    let ok = true;
     try {
       await updateFeedbackStatus(id, status);
       notify.success(t('adminFeedback.statusUpdated'));
     } catch {
+      ok = false;
       notify.error(t('adminFeedback.statusFailed'));
     }
     await queryClient.invalidateQueries({ queryKey: ['admin', 'feedback'] });
+    setChanging(null);
+    return ok;
   };
 
   const exportCsv = async () => {
@@ -158,17 +211,13 @@ export function FeedbackTab() {
                 <h3>{row.title}</h3>
                 <p>{row.description}</p>
                 {row.page_url && <p className="small muted">{pagePath(row.page_url)}</p>}
-                <select
-                  aria-label={label('feedbackStatus', { title: row.title })}
-                  value={row.status}
-                  onChange={(e) => void changeStatus(row.id, e.target.value as FeedbackStatus)}
-                >
-                  {STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {statusLabel[s]}
-                    </option>
-                  ))}
-                </select>
+                <StatusControl
+                  title={row.title}
+                  value={row.status as FeedbackStatus}
+                  labels={statusLabel}
+                  busy={changing === row.id}
+                  onChange={(status) => changeStatus(row.id, status)}
+                />
               </li>
             ))}
           </ul>

@@ -16,6 +16,7 @@ const labels = {
   editTitle: 'Edit Lesson',
   deleteSelected: 'Delete Selected ({n})',
   selectAll: 'Select all lessons',
+  select: 'Select',
   selectLesson: 'Select {title}',
   lessonNumber: 'Lesson Number',
   title: 'Title',
@@ -35,6 +36,9 @@ const labels = {
   vocabularyAudio: 'Vocabulary audio files (.mp3 or .wav, several at once)',
   uploadProgress: '{name} upload progress',
   transcriptLines: '{n} transcript lines',
+  transcriptLine: '1 transcript line',
+  vocabularyRows: '{n} vocabulary words',
+  vocabularyRow: '1 vocabulary word',
   audioMatching: 'Vocabulary audio matching',
   matchedBy: 'matched: {level}',
   noAudio: 'no audio',
@@ -66,6 +70,7 @@ const labels = {
   wordAccuracy: 'Accuracy per word (hardest first)',
   noData: 'No data yet',
   learnersCount: '{n} learners',
+  learnerCount: '1 learner',
   completionValue: '{rate}% ({completed}/{started})',
   accuracyValue: '{accuracy}% ({correct}/{seen})',
   lessonNotFound: 'Lesson not found',
@@ -111,4 +116,9 @@ export type LabelKey = keyof typeof labels;
 
 export function label(key: LabelKey, params?: MessageParams): string {
   return format(labels[key], params);
+}
+
+/** A count in the singular for one ('1 learner'), else the plural label with {n}. */
+export function countLabel(one: LabelKey, other: LabelKey, n: number): string {
+  return n === 1 ? label(one) : label(other, { n });
 }

@@ -20,6 +20,7 @@ import {
   type AdminLesson,
 } from './api.ts';
 import { CreateLessonDialog } from './create-lesson-dialog.tsx';
+import { useUnsavedChanges } from './unsaved-changes.ts';
 import { label } from './labels.ts';
 import { lessonPatch } from './review-save.ts';
 import { LabelledInput } from './shared.tsx';
@@ -69,6 +70,14 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
   const [description, setDescription] = useState(lesson.description ?? '');
   const [level, setLevel] = useState<Level>(lesson.level as Level);
   const [status, setStatus] = useState(lesson.is_published ? 'published' : 'draft');
+  const dirty =
+    lessonNumber !== (lesson.lesson_number === null ? '' : String(lesson.lesson_number)) ||
+    title !== lesson.title ||
+    description !== (lesson.description ?? '') ||
+    level !== lesson.level ||
+    status !== (lesson.is_published ? 'published' : 'draft');
+  useUnsavedChanges(dirty);
+  const mayClose = () => !dirty || window.confirm(t('reviewPage.unsavedChanges'));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -97,7 +106,13 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
   };
 
   return (
-    <Dialog open onClose={onClose} title={label('editTitle')} closeLabel={label('close')}>
+    <Dialog
+      open
+      onClose={onClose}
+      mayClose={mayClose}
+      title={label('editTitle')}
+      closeLabel={label('close')}
+    >
       <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <LabelledInput label={label('lessonNumber')}>
           {(id) => (
@@ -140,7 +155,7 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
           )}
         </LabelledInput>
         <div className="form-actions">
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={() => mayClose() && onClose()}>
             {label('cancel')}
           </Button>
           <Button type="submit">{label('save')}</Button>

@@ -15,7 +15,7 @@ import { Button, ButtonLink } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
-import { fetchTranslationStatus, setPublished, type TranslationStatusRow } from './api.ts';
+import { approveDrafts, fetchTranslationStatus, type TranslationStatusRow } from './api.ts';
 import { label } from './labels.ts';
 import { useAdminLessons } from './lessons-tab.tsx';
 import { shortDate, StatCard, useStoredState } from './shared.tsx';
@@ -78,6 +78,8 @@ export function QaTab() {
     recent: t('qa.filter.recent'),
   };
 
+  const selectedText =
+    selected.size === 1 ? t('qa.selectedOne') : t('qa.selected', { n: selected.size });
   const toggle = (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -116,12 +118,16 @@ export function QaTab() {
     );
   };
 
+  // Approve acts on drafts only: a published lesson in the selection is left as it is and not
+  // counted; the count is what the database reports as changed.
+  const selectedDrafts = all.filter((lesson) => selected.has(lesson.id) && !lesson.is_published);
   const approve = async () => {
-    const ids = [...selected];
+    const ids = selectedDrafts.map((lesson) => lesson.id);
+    if (ids.length === 0) return;
     try {
       if (!(await confirmTranslations(ids))) return;
-      await setPublished(ids, true);
-      notify.success(t('qa.approved', { n: ids.length }));
+      const approved = await approveDrafts(ids);
+      notify.success(approved === 1 ? t('qa.approvedOne') : t('qa.approved', { n: approved }));
       setSelected(new Set());
     } catch {
       notify.error(t('qa.approveFailed'));
@@ -148,13 +154,11 @@ export function QaTab() {
         ))}
       </div>
       {selected.size > 0 && (
-        <div
-          className="admin-selection card"
-          role="region"
-          aria-label={t('qa.selected', { n: selected.size })}
-        >
-          <span>{t('qa.selected', { n: selected.size })}</span>
-          <Button onClick={() => void approve()}>{t('qa.approveSelected')}</Button>
+        <div className="admin-selection card" role="region" aria-label={selectedText}>
+          <span>{selectedText}</span>
+          <Button disabled={selectedDrafts.length === 0} onClick={() => void approve()}>
+            {t('qa.approveSelected')}
+          </Button>
           <Button variant="ghost" onClick={() => setSelected(new Set())}>
             {t('qa.clearSelection')}
           </Button>
@@ -165,45 +169,70 @@ export function QaTab() {
       ) : rows.length === 0 ? (
         <p className="muted">{t('qa.empty')}</p>
       ) : (
-        <ul className="admin-qa-list">
-          {rows.map((lesson) => {
-            const title = qaLessonTitle(lesson);
-            return (
-              <li key={lesson.id} className="card admin-qa-row">
-                <input
-                  type="checkbox"
-                  aria-label={label('selectQaLesson', { title })}
-                  checked={selected.has(lesson.id)}
-                  onChange={() => toggle(lesson.id)}
-                />
-                <div className="admin-qa-main">
-                  <h3>{title}</h3>
-                  <div className="small muted admin-qa-meta">
-                    <p>
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-qa-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{label('select')}</span>
+                </th>
+                <th scope="col">{label('title')}</th>
+                <th scope="col">{label('status')}</th>
+                <th scope="col">{label('created')}</th>
+                <th scope="col">{label('updated')}</th>
+                <th scope="col">{label('duration')}</th>
+                <th scope="col">{t('translations.title')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{label('actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((lesson) => {
+                const title = qaLessonTitle(lesson);
+                return (
+                  <tr key={lesson.id}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={label('selectQaLesson', { title })}
+                        checked={selected.has(lesson.id)}
+                        onChange={() => toggle(lesson.id)}
+                      />
+                    </td>
+                    <th scope="row" className="admin-qa-title">
+                      {title}
+                    </th>
+                    <td>
                       <span className={lesson.is_published ? 'badge good' : 'badge'}>
                         {lesson.is_published
                           ? t('lesson.status.published')
                           : t('lesson.status.draft')}
-                      </span>{' '}
-                      {label('created')}: {shortDate(lesson.created_at)} · {label('updated')}:{' '}
-                      {shortDate(lesson.updated_at)} · {formatClock(lesson.duration ?? 0)}
-                    </p>
-                    {status.has(lesson.id) && (
-                      <LanguageBadges status={status.get(lesson.id) ?? []} />
-                    )}
-                  </div>
-                </div>
-                <ButtonLink
-                  to={`/admin/review/${lesson.id}`}
-                  variant="secondary"
-                  aria-label={`${t('qa.review')} ${title}`}
-                >
-                  {t('qa.review')}
-                </ButtonLink>
-              </li>
-            );
-          })}
-        </ul>
+                      </span>
+                    </td>
+                    <td className="small">{shortDate(lesson.created_at)}</td>
+                    <td className="small">{shortDate(lesson.updated_at)}</td>
+                    <td className="small">{formatClock(lesson.duration ?? 0)}</td>
+                    <td>
+                      {status.has(lesson.id) && (
+                        <LanguageBadges status={status.get(lesson.id) ?? []} />
+                      )}
+                    </td>
+                    <td>
+                      <ButtonLink
+                        to={`/admin/review/${lesson.id}`}
+                        variant="secondary"
+                        aria-label={`${t('qa.review')} ${title}`}
+                      >
+                        {t('qa.review')}
+                      </ButtonLink>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -15,7 +15,8 @@ import {
   type AdminLesson,
 } from './api.ts';
 import { label } from './labels.ts';
-import { downloadBlob, probeDuration } from './shared.tsx';
+import { downloadBlob } from './shared.tsx';
+import { readAudioFile } from './audio-content.ts';
 
 /** Fetches a stored audio file and saves it under its own name. */
 export async function downloadAudio(stored: string): Promise<void> {
@@ -58,10 +59,15 @@ export function ReviewAudio({
     }
     setBusy(true);
     try {
+      // By content, before anything is stored: a renamed file or zero bytes never replace audio.
+      const content = await readAudioFile('review-lesson-audio', file);
+      if (!content.ok) {
+        notify.error(content.message);
+        return;
+      }
       const path = objectPath(lesson.id, file.name);
       await uploadObject(AUDIO_BUCKET, path, file, file.type);
-      const seconds = await probeDuration(file);
-      const duration = seconds === null ? null : Math.round(seconds);
+      const duration = Math.round(content.seconds);
       await updateLesson(lesson.id, { audio_url: path, duration });
       const old = lesson.audio_url ? audioObjectPath(lesson.audio_url) : null;
       if (old && old !== path) await removeObjects(AUDIO_BUCKET, [old]).catch(() => undefined);

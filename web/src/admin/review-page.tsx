@@ -1,15 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import {
-  duplicateLessonWarning,
-  LESSON_NUMBER_CHECK_DELAY_MS,
-  parseLessonNumber,
-  savedIndicatorText,
-} from '@magyarul/core/lessons';
+import { savedIndicatorText } from '@magyarul/core/lessons';
 import { Button } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { findLessonWithNumber } from './api.ts';
+import { useDuplicateWarning } from './use-duplicate-warning.ts';
 import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import { ReviewAudio } from './review-audio.tsx';
@@ -17,32 +12,10 @@ import { ReviewMetadata } from './review-metadata.tsx';
 import { ReviewTranscript } from './review-transcript.tsx';
 import { ReviewVocabulary } from './review-vocabulary.tsx';
 import { useReviewEditor } from './use-review-editor.ts';
+import { useUnsavedChanges } from './unsaved-changes.ts';
 import './admin.css';
 
 const PUBLISH_REDIRECT_MS = 1500;
-
-/** Duplicate lesson number: checked 500 ms after typing stops, this lesson excluded. */
-function useDuplicateWarning(lessonNumber: string, lessonId: string): string | null {
-  const [duplicate, setDuplicate] = useState<string | null>(null);
-  useEffect(() => {
-    setDuplicate(null);
-    const number = parseLessonNumber(lessonNumber);
-    if (number === null) return;
-    let active = true;
-    const timer = window.setTimeout(() => {
-      findLessonWithNumber(number, lessonId)
-        .then((other) => {
-          if (active) setDuplicate(other ? duplicateLessonWarning(other) : null);
-        })
-        .catch(() => undefined);
-    }, LESSON_NUMBER_CHECK_DELAY_MS);
-    return () => {
-      active = false;
-      window.clearTimeout(timer);
-    };
-  }, [lessonNumber, lessonId]);
-  return duplicate;
-}
 
 export function ReviewPage() {
   const t = useT();
@@ -59,16 +32,7 @@ export function ReviewPage() {
     return () => window.clearInterval(timer);
   }, []);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = t('reviewPage.unsavedChanges');
-      return t('reviewPage.unsavedChanges');
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, t]);
+  useUnsavedChanges(dirty);
 
   const save = async (publish: boolean) => {
     const saved = await editor.save(publish);
@@ -108,7 +72,13 @@ export function ReviewPage() {
           </Button>
         </div>
       </header>
-      <h1>{editor.meta.title || lesson.title}</h1>
+      <div className="admin-review-title">
+        <h1>{editor.meta.title || lesson.title}</h1>
+        {/* What learners see now: the stored state, not the unsaved edits. */}
+        <span className={lesson.is_published ? 'badge good' : 'badge'} role="status">
+          {lesson.is_published ? t('lesson.status.published') : t('lesson.status.draft')}
+        </span>
+      </div>
 
       <ReviewMetadata
         lesson={lesson}

@@ -78,7 +78,7 @@ function WordRow({
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    const problem = audioError(file);
+    const problem = await audioError(file);
     if (problem) return notify.error(problem);
     try {
       const path = objectPath(`${lessonId}/words`, file.name);

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../components/require-auth.tsx';
+import { AdminLayout } from './admin-layout.tsx';
 import { MfaGate } from './two-factor/mfa-gate.tsx';
 
 // The admin area, each page its own chunk (route-level code splitting).
@@ -13,7 +14,7 @@ const ReviewPage = page(() => import('./review-page.tsx'), 'ReviewPage');
 const UploadPage = page(() => import('./upload-page.tsx'), 'UploadPage');
 const HubspotExporterPage = page(() => import('./hubspot-exporter.tsx'), 'HubspotExporterPage');
 
-export const adminRoutes: RouteObject[] = [
+const pages: RouteObject[] = [
   { path: '/admin', element: <AdminPage /> },
   {
     path: '/admin/review/:lessonId',
@@ -37,3 +38,6 @@ export const adminRoutes: RouteObject[] = [
   },
   { path: '/hubspot-exporter', element: <HubspotExporterPage /> },
 ];
+
+/** The admin pages under one layout: the admin header and the guard for unsaved work. */
+export const adminRoutes: RouteObject[] = [{ element: <AdminLayout />, children: pages }];

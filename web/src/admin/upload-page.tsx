@@ -10,6 +10,7 @@ import { getSupabase, toAppError } from '../lib/supabase.ts';
 import { objectPath, uploadObject } from './api.ts';
 import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
+import { readAudioFile } from './audio-content.ts';
 import './admin.css';
 
 type Level = '' | 'beginner' | 'intermediate' | 'advanced';
@@ -55,6 +56,21 @@ export function UploadPage() {
     const form = checked.value;
     setUploading(true);
     setProgress(0);
+    // Files bound for the audio bucket are read first: one that is not decodable audio is
+    // refused by name before anything is stored; the first audio file's length is the lesson's
+    // duration when the form leaves it empty.
+    let audioSeconds: number | null = null;
+    for (const file of files) {
+      if (uploadTargetFor(file).fileType !== 'audio') continue;
+      const content = await readAudioFile('upload-form', file);
+      if (!content.ok) {
+        setUploading(false);
+        setError(content.message);
+        notify.error(content.message);
+        return;
+      }
+      audioSeconds ??= Math.round(content.seconds);
+    }
     try {
       const { data: lesson, error: insertError } = await supabase
         .from('lessons')
@@ -63,7 +79,7 @@ export function UploadPage() {
           description: form.description?.normalize('NFC') ?? null,
           level: form.level,
           topic: form.topic,
-          duration: form.durationSeconds,
+          duration: form.durationSeconds ?? audioSeconds,
           language_from: form.languageFrom,
           language_to: form.languageTo,
           is_published: false,

@@ -299,13 +299,16 @@ export function AudioPlayer({
                 </button>
               ))}
             </div>
-            <Button
-              variant="ghost"
-              aria-expanded={showTranscript}
-              onClick={() => setShowTranscript((v) => !v)}
-            >
-              {showTranscript ? t('audio.hideTranscript') : t('audio.showTranscript')}
-            </Button>
+            {/* Only where there is a transcript to hide (the admin's lesson audio has none). */}
+            {lines.length > 0 && (
+              <Button
+                variant="ghost"
+                aria-expanded={showTranscript}
+                onClick={() => setShowTranscript((v) => !v)}
+              >
+                {showTranscript ? t('audio.hideTranscript') : t('audio.showTranscript')}
+              </Button>
+            )}
           </div>
           <p className="muted small keyboard-hint">{t('audio.keyboardHint')}</p>
         </>

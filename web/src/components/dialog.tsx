@@ -10,12 +10,15 @@ export function Dialog({
   title,
   closeLabel,
   children,
+  mayClose,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   closeLabel: string;
   children: ReactNode;
+  /** Asked before Escape or × closes the dialog (e.g. to confirm discarding unsaved input). */
+  mayClose?: () => boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -26,12 +29,27 @@ export function Dialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        if (mayClose && !mayClose()) event.preventDefault();
+      }}
+    >
       {open && (
         <div className="dialog-body">
           <div className="dialog-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={closeLabel}
+              onClick={() => {
+                if (!mayClose || mayClose()) onClose();
+              }}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>

@@ -70,7 +70,7 @@ export function FeedbackButton() {
   );
 }
 
-function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }) {
+export function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const t = useT();
   const localize = useCoreText();
   const ids = useId();

@@ -606,6 +606,12 @@ const texts: Translation = {
     'Du bist offline. Heruntergeladene Lektionen funktionieren weiter, und deine Antworten bleiben auf diesem Gerät, bis du wieder online bist.',
   'offline.pending': 'Auf diesem Gerät gespeichert, noch nicht gesendet: {n}',
   'offline.unsupported': 'Dieser Browser kann keine Lektionen für die Offline-Nutzung speichern.',
+  'adminHeader.brand': 'Admin',
+  'adminHeader.nav': 'Admin-Navigation',
+  'adminHeader.dashboard': 'Lektionen & QS',
+  'adminHeader.upload': 'Hochladen',
+  'adminHeader.learnerApp': 'Lern-App',
+  'adminHeader.account': 'Angemeldet als {email}',
 };
 
 export const de = completeTranslation(texts);

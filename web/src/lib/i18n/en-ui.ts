@@ -255,4 +255,10 @@ export const enUi = {
     'You are offline. Downloaded lessons still work, and your answers are kept on this device until you are back online.',
   'offline.pending': 'Saved on this device, not sent yet: {n}',
   'offline.unsupported': 'This browser cannot keep lessons for offline use.',
+  'adminHeader.brand': 'Admin',
+  'adminHeader.nav': 'Admin navigation',
+  'adminHeader.dashboard': 'Lessons & QA',
+  'adminHeader.upload': 'Upload',
+  'adminHeader.learnerApp': 'Learner app',
+  'adminHeader.account': 'Signed in as {email}',
 } as const;

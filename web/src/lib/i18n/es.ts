@@ -591,6 +591,12 @@ const texts: Translation = {
     'Estás sin conexión. Las lecciones descargadas siguen funcionando y tus respuestas se guardan en este dispositivo hasta que vuelvas a estar en línea.',
   'offline.pending': 'Guardado en este dispositivo, aún sin enviar: {n}',
   'offline.unsupported': 'Este navegador no puede guardar lecciones para usarlas sin conexión.',
+  'adminHeader.brand': 'Admin',
+  'adminHeader.nav': 'Navegación de administración',
+  'adminHeader.dashboard': 'Lecciones y control de calidad',
+  'adminHeader.upload': 'Subir',
+  'adminHeader.learnerApp': 'App de aprendizaje',
+  'adminHeader.account': 'Sesión iniciada como {email}',
 };
 
 export const es = completeTranslation(texts);
