@@ -102,23 +102,6 @@ export function Pager({
   );
 }
 
-/** The duration of an audio file in seconds as the browser reads it, or null. */
-export function probeDuration(file: File): Promise<number | null> {
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const audio = new Audio();
-    const done = (value: number | null) => {
-      URL.revokeObjectURL(url);
-      resolve(value);
-    };
-    audio.preload = 'metadata';
-    audio.onloadedmetadata = () =>
-      done(Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : null);
-    audio.onerror = () => done(null);
-    audio.src = url;
-  });
-}
-
 /** Saves text (or a Blob) as a download with the given file name. */
 export function downloadBlob(content: Blob | string, fileName: string, type = 'text/plain'): void {
   const blob = typeof content === 'string' ? new Blob([content], { type }) : content;

@@ -7,10 +7,6 @@ import { useT } from '../lib/i18n/i18n.tsx';
 // it at the moment someone leaves, whatever component they are in.
 const dirtySources = new Set<string>();
 
-export function hasUnsavedChanges(): boolean {
-  return dirtySources.size > 0;
-}
-
 /**
  * Asks before unsaved work is thrown away; true when there is none or the admin agrees (the
  * work then counts as discarded, so the navigation that follows is not asked about again).

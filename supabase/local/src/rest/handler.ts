@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Keys, Queryable, Service, ServerConfig, ServerContext } from '../context.ts';
-import { parseToml } from '../functions/config-toml.ts';
+import { parseToml, tomlTable } from '../functions/config-toml.ts';
 import type { LocalDb } from '../db/types.ts';
 import { bytesResponse } from '../http/known-body.ts';
 import { statementTimeoutMs, timeoutSetting } from '../db/role-timeouts.ts';
@@ -46,9 +46,12 @@ export function exposedSchemas(config: ServerConfig): string[] {
   if (!schemas) {
     const path = join(config.supabaseDir, 'config.toml');
     const value = existsSync(path)
-      ? parseToml(readFileSync(path, 'utf8')).get('api')?.schemas
+      ? tomlTable(parseToml(readFileSync(path, 'utf8')), ['api'])?.schemas
       : undefined;
-    schemas = Array.isArray(value) && value.length > 0 ? value : [DEFAULT_SCHEMA];
+    schemas =
+      Array.isArray(value) && value.length > 0 && value.every((s) => typeof s === 'string')
+        ? (value as string[])
+        : [DEFAULT_SCHEMA];
   }
   exposedCache.set(config, schemas);
   return schemas;
