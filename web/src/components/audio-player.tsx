@@ -170,6 +170,29 @@ export function AudioPlayer({
     setDuration(0);
   };
 
+  // Once per audio element: its metadata event, or the element already had it when this
+  // effect ran (a blob: URL the browser holds can load before the event reaches React).
+  const metadataLoaded = (audio: HTMLAudioElement) => {
+    setDuration(audio.duration);
+    audio.playbackRate = speed;
+    audio.volume = volume;
+    if (resumeAt.current !== null) {
+      audio.currentTime = resumeAt.current;
+      setCurrentTime(resumeAt.current);
+      resumeAt.current = null;
+    }
+    setState('ready');
+  };
+  const metadataLoadedRef = useRef(metadataLoaded);
+  metadataLoadedRef.current = metadataLoaded;
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (audio && audio.readyState >= HTMLMediaElement.HAVE_METADATA && state === 'loading') {
+      metadataLoadedRef.current(audio);
+    }
+    // Only when a new element is made (its key): not on every state change.
+  }, [version, source, attempt]);
+
   if (!source) {
     return <p className="muted">{t('audio.noAudio')}</p>;
   }
@@ -181,17 +204,7 @@ export function AudioPlayer({
         ref={audioRef}
         src={source}
         preload="metadata"
-        onLoadedMetadata={(e) => {
-          setDuration(e.currentTarget.duration);
-          e.currentTarget.playbackRate = speed;
-          e.currentTarget.volume = volume;
-          if (resumeAt.current !== null) {
-            e.currentTarget.currentTime = resumeAt.current;
-            setCurrentTime(resumeAt.current);
-            resumeAt.current = null;
-          }
-          setState('ready');
-        }}
+        onLoadedMetadata={(e) => metadataLoaded(e.currentTarget)}
         onError={onLoadError}
         onPlay={() => setState('playing')}
         onPause={() => setState((s) => (s === 'error' ? s : 'paused'))}
