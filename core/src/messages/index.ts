@@ -1,2 +1,11 @@
-export { en, t, type Catalogue, type CodedMessage, type MessageKey } from './catalogue.ts';
+export {
+  en,
+  message,
+  t,
+  type Catalogue,
+  type CodedMessage,
+  type Message,
+  type MessageKey,
+  type Rendered,
+} from './catalogue.ts';
 export { format, placeholdersOf, type MessageParams } from './format.ts';

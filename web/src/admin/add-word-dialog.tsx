@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { checkUpload } from '@magyarul/core/files';
+import type { Message } from '@magyarul/core/messages';
 import { validateNewWord } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
@@ -22,11 +23,11 @@ export type NewWord = {
  * The spec's message for a word audio file that may not be uploaded, or null: its name and
  * size first, then its content (decodable MP3, WAV, M4A or AAC).
  */
-export async function audioError(file: File): Promise<string | null> {
+export async function audioError(file: File): Promise<Message | null> {
   const check = checkUpload('review-vocabulary-audio', file);
-  if (!check.ok) return check.message;
+  if (!check.ok) return check;
   const content = await readAudioFile('review-vocabulary-audio', file);
-  return content.ok ? null : content.message;
+  return content.ok ? null : content;
 }
 
 export function AddWordDialog({
@@ -51,13 +52,13 @@ export function AddWordDialog({
     event.preventDefault();
     const checked = validateNewWord({ word_hu: hu, word_en: en, difficulty });
     if (!checked.ok) {
-      setError(checked.message);
+      setError(t(checked.key, checked.params));
       return;
     }
     if (file) {
       const problem = await audioError(file);
       if (problem) {
-        setError(problem);
+        setError(t(problem.key, problem.params));
         return;
       }
     }

@@ -83,7 +83,7 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
     event.preventDefault();
     const checked = validateLessonEdit({ title, lessonNumber });
     if (!checked.ok) {
-      window.alert(checked.message);
+      window.alert(t(checked.key, checked.params));
       return;
     }
     // Only what the admin changed is written (the studio may have changed the rest meanwhile).

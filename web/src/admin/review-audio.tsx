@@ -54,7 +54,7 @@ export function ReviewAudio({
     if (!file) return;
     const check = checkUpload('review-lesson-audio', file);
     if (!check.ok) {
-      notify.error(check.message);
+      notify.error(t(check.key, check.params));
       return;
     }
     setBusy(true);
@@ -62,7 +62,7 @@ export function ReviewAudio({
       // By content, before anything is stored: a renamed file or zero bytes never replace audio.
       const content = await readAudioFile('review-lesson-audio', file);
       if (!content.ok) {
-        notify.error(content.message);
+        notify.error(t(content.key, content.params));
         return;
       }
       const path = objectPath(lesson.id, file.name);

@@ -10,7 +10,6 @@ import { formatTimeClock, type IncomingLine } from '@magyarul/core/lessons';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { useCoreText } from '../lib/i18n/core-text.ts';
 import { notify } from '../lib/toast.ts';
 import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
@@ -113,7 +112,6 @@ export function ReviewTranscript({
   onSave: () => void;
 }) {
   const t = useT();
-  const coreText = useCoreText();
   const [pasteOpen, setPasteOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [fileIssues, setFileIssues] = useState<CsvIssue[]>([]);
@@ -132,7 +130,7 @@ export function ReviewTranscript({
       const fatal =
         result.issues.find((i) => i.code === 'no-transcript-lines') ??
         result.issues.find(isBlockingTranscriptIssue);
-      notify.error(fatal ? coreText(fatal.message) : failed);
+      notify.error(fatal ? t(fatal.key, fatal.params) : failed);
       return false;
     }
     dispatch({ type: 'incoming', lines: result.items.map(toIncoming) });
@@ -148,7 +146,7 @@ export function ReviewTranscript({
     if (!file) return;
     const check = checkUpload('review-transcript-csv', file);
     if (!check.ok) {
-      notify.error(coreText(check.message));
+      notify.error(t(check.key, check.params));
       return;
     }
     try {
@@ -220,7 +218,7 @@ export function ReviewTranscript({
           {notices.length > 0 && (
             <ul className="small muted">
               {notices.map((n) => (
-                <li key={`${n.code}-${n.row ?? 'file'}`}>{coreText(n.message)}</li>
+                <li key={`${n.code}-${n.row ?? 'file'}`}>{t(n.key, n.params)}</li>
               ))}
             </ul>
           )}
@@ -229,7 +227,7 @@ export function ReviewTranscript({
       {fileIssues.length > 0 && (
         <ul className="admin-issues small" aria-label={uploadLabel}>
           {fileIssues.map((issue, i) => (
-            <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{coreText(issue.message)}</li>
+            <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{t(issue.key, issue.params)}</li>
           ))}
         </ul>
       )}

@@ -79,7 +79,7 @@ function WordRow({
   const upload = async (file: File | undefined) => {
     if (!file) return;
     const problem = await audioError(file);
-    if (problem) return notify.error(problem);
+    if (problem) return notify.error(t(problem.key, problem.params));
     try {
       const path = objectPath(`${lessonId}/words`, file.name);
       await uploadObject(AUDIO_BUCKET, path, file, file.type);

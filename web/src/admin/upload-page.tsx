@@ -49,8 +49,8 @@ export function UploadPage() {
       { signedIn: Boolean(user && current.user) },
     );
     if (!checked.ok) {
-      setError(checked.message);
-      notify.error(checked.message);
+      setError(t(checked.key, checked.params));
+      notify.error(t(checked.key, checked.params));
       return;
     }
     const form = checked.value;
@@ -65,8 +65,8 @@ export function UploadPage() {
       const content = await readAudioFile('upload-form', file);
       if (!content.ok) {
         setUploading(false);
-        setError(content.message);
-        notify.error(content.message);
+        setError(t(content.key, content.params));
+        notify.error(t(content.key, content.params));
         return;
       }
       audioSeconds ??= Math.round(content.seconds);
@@ -199,12 +199,15 @@ export function UploadPage() {
         </LabelledInput>
         {files.length > 0 && (
           <ul className="admin-file-list" aria-label={label('files')}>
-            {files.map((f) => (
-              <li key={`${f.name}-${f.size}`}>
-                <span>{f.name.normalize('NFC')}</span>{' '}
-                <span className="muted">{formatMegabytes(f.size)}</span>
-              </li>
-            ))}
+            {files.map((f) => {
+              const size = formatMegabytes(f.size);
+              return (
+                <li key={`${f.name}-${f.size}`}>
+                  <span>{f.name.normalize('NFC')}</span>{' '}
+                  <span className="muted">{t(size.key, size.params)}</span>
+                </li>
+              );
+            })}
           </ul>
         )}
         {(uploading || progress > 0) && (
