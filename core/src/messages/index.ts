@@ -8,4 +8,5 @@ export {
   type MessageKey,
   type Rendered,
 } from './catalogue.ts';
+export { enStudio } from './en-studio.ts';
 export { format, placeholdersOf, type MessageParams } from './format.ts';
