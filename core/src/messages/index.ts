@@ -8,5 +8,6 @@ export {
   type MessageKey,
   type Rendered,
 } from './catalogue.ts';
+export { enMail } from './en-mail.ts';
 export { enStudio } from './en-studio.ts';
 export { format, placeholdersOf, type MessageParams } from './format.ts';
