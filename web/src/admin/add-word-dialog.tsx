@@ -6,7 +6,6 @@ import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
-import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 
@@ -78,13 +77,13 @@ export function AddWordDialog({
       open={open}
       onClose={onClose}
       title={t('vocabulary.addWord')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <LabelledInput label={`${label('hungarian')} *`}>
+        <LabelledInput label={`${t('adminUi.hungarian')} *`}>
           {(id) => <input id={id} lang="hu" value={hu} onChange={(e) => setHu(e.target.value)} />}
         </LabelledInput>
-        <LabelledInput label={`${label('english')} *`}>
+        <LabelledInput label={`${t('adminUi.english')} *`}>
           {(id) => <input id={id} value={en} onChange={(e) => setEn(e.target.value)} />}
         </LabelledInput>
         <LabelledInput label={t('translations.language.de')}>
@@ -93,7 +92,7 @@ export function AddWordDialog({
         <LabelledInput label={t('translations.language.es')}>
           {(id) => <input id={id} lang="es" value={es} onChange={(e) => setEs(e.target.value)} />}
         </LabelledInput>
-        <LabelledInput label={label('difficulty')}>
+        <LabelledInput label={t('adminUi.difficulty')}>
           {(id) => (
             <select
               id={id}
@@ -108,7 +107,7 @@ export function AddWordDialog({
             </select>
           )}
         </LabelledInput>
-        <LabelledInput label={label('optionalAudio')}>
+        <LabelledInput label={t('adminUi.optionalAudio')}>
           {(id) => (
             <input
               id={id}
@@ -124,7 +123,7 @@ export function AddWordDialog({
           </p>
         )}
         <div className="form-actions">
-          <Button type="submit">{label('addWordSubmit')}</Button>
+          <Button type="submit">{t('adminUi.addWordSubmit')}</Button>
         </div>
       </form>
     </Dialog>

@@ -35,7 +35,6 @@ import { notify } from '../lib/toast.ts';
 import { fetchHighestLessonNumber } from './api.ts';
 import { GenerateImage } from './generate-image.tsx';
 import { createLessonAtomically, CreateLessonError } from './create-lesson.ts';
-import { label } from './labels.ts';
 import {
   TranscriptPreview,
   VocabularyPreview,
@@ -302,7 +301,8 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       close();
     } catch (error) {
-      const message = error instanceof CreateLessonError ? error.message : t('create.failed');
+      const message =
+        error instanceof CreateLessonError ? t(error.key, error.params) : t('create.failed');
       setSubmitError(message);
       notify.error(`${t('create.failed')}: ${message}`);
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -326,14 +326,14 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       onClose={close}
       mayClose={mayClose}
       title={t('create.title')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
       <form
         className="form admin-form admin-create-form"
         onSubmit={(e) => void onSubmit(e)}
         noValidate
       >
-        <LabelledInput label={label('lessonNumber')}>
+        <LabelledInput label={t('adminUi.lessonNumber')}>
           {(id) => (
             <input
               id={id}
@@ -354,11 +354,11 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
             {duplicate}
           </p>
         )}
-        <LabelledInput label={label('title')}>
+        <LabelledInput label={t('adminUi.title')}>
           {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
         </LabelledInput>
         <FieldError message={errors.title} />
-        <LabelledInput label={label('description')}>
+        <LabelledInput label={t('adminUi.description')}>
           {(id) => (
             <textarea
               id={id}
@@ -368,7 +368,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
             />
           )}
         </LabelledInput>
-        <LabelledInput label={label('level')}>
+        <LabelledInput label={t('adminUi.level')}>
           {(id) => (
             <select id={id} value={level} onChange={(e) => setLevel(e.target.value as Level)}>
               {LEVELS.map((l) => (
@@ -379,20 +379,20 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
             </select>
           )}
         </LabelledInput>
-        <LabelledInput label={label('status')}>
+        <LabelledInput label={t('adminUi.status')}>
           {(id) => (
             <select
               id={id}
               value={status}
               onChange={(e) => setStatus(e.target.value === 'published' ? 'published' : 'draft')}
             >
-              <option value="draft">{label('statusDraft')}</option>
-              <option value="published">{label('statusPublished')}</option>
+              <option value="draft">{t('lesson.status.draft')}</option>
+              <option value="published">{t('lesson.status.published')}</option>
             </select>
           )}
         </LabelledInput>
 
-        <LabelledInput label={label('audioFile')}>
+        <LabelledInput label={t('adminUi.audioFile')}>
           {(id) => (
             <input
               id={id}
@@ -410,7 +410,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           </p>
         )}
 
-        <LabelledInput label={label('transcriptFile')}>
+        <LabelledInput label={t('adminUi.transcriptFile')}>
           {(id) => (
             <input
               id={id}
@@ -436,7 +436,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           />
         )}
 
-        <LabelledInput label={label('vocabularyFile')}>
+        <LabelledInput label={t('adminUi.vocabularyFile')}>
           {(id) => (
             <input
               id={id}
@@ -475,7 +475,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           </>
         )}
 
-        <LabelledInput label={label('vocabularyAudio')}>
+        <LabelledInput label={t('adminUi.vocabularyAudio')}>
           {(id) => (
             <input
               id={id}
@@ -506,10 +506,10 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         <FieldError message={submitError} />
         <div className="form-actions">
           <Button variant="ghost" onClick={() => mayClose() && close()}>
-            {label('cancel')}
+            {t('app.cancel')}
           </Button>
           <Button type="submit" disabled={submitting || audio.checking}>
-            {submitting ? label('creating') : label('createSubmit')}
+            {submitting ? t('adminUi.creating') : t('adminUi.createSubmit')}
           </Button>
         </div>
       </form>

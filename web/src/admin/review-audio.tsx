@@ -14,7 +14,6 @@ import {
   uploadObject,
   type AdminLesson,
 } from './api.ts';
-import { label } from './labels.ts';
 import { downloadBlob } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 
@@ -141,7 +140,7 @@ export function ReviewAudio({
           type="file"
           hidden
           accept=".mp3,.wav,.m4a,.aac,audio/*"
-          aria-label={lesson.audio_url ? label('replaceAudio') : label('uploadAudio')}
+          aria-label={lesson.audio_url ? t('adminUi.replaceAudio') : t('adminUi.uploadAudio')}
           onChange={(e) => {
             void upload(e.target.files?.[0]);
             e.target.value = '';

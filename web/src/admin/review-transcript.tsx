@@ -11,7 +11,6 @@ import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
-import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import {
   textViewNotices,
@@ -28,17 +27,17 @@ function FormatHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
       open={open}
       onClose={onClose}
       title={t('transcript.formatHelp')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
-      <p>{label('formatHelpIntro')}</p>
+      <p>{t('adminUi.formatHelpIntro')}</p>
       <p>{t('transcript.pasteHint')}</p>
-      <h3>{label('speakers')}</h3>
+      <h3>{t('adminUi.speakers')}</h3>
       <ul>
         <li>NARRATOR</li>
         <li>ANNA</li>
         <li>BENCE</li>
       </ul>
-      <h3>{label('example')}</h3>
+      <h3>{t('adminUi.example')}</h3>
       <pre lang="hu">
         {
           'speaker,text\nNARRATOR,Anna és Bence a kávézóban.\nANNA,Szia Bence! Hogy vagy?\nBENCE,Köszönöm, jól vagyok.'
@@ -65,10 +64,10 @@ function PasteDialog({
       open={open}
       onClose={onClose}
       title={t('transcript.pasteContent')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
       <p className="small muted">{t('transcript.pasteHint')}</p>
-      <LabelledInput label={label('pasteContent')}>
+      <LabelledInput label={t('adminUi.pasteContent')}>
         {(id) => (
           <textarea id={id} rows={10} value={text} onChange={(e) => setText(e.target.value)} />
         )}
@@ -204,7 +203,7 @@ export function ReviewTranscript({
       ) : (
         <>
           <p className="small muted">{t('transcript.textViewHint')}</p>
-          <LabelledInput label={label('transcriptText')}>
+          <LabelledInput label={t('adminUi.transcriptText')}>
             {(id) => (
               <textarea
                 id={id}

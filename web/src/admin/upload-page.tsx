@@ -8,7 +8,6 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { getSupabase, toAppError } from '../lib/supabase.ts';
 import { objectPath, uploadObject } from './api.ts';
-import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 import './admin.css';
@@ -133,7 +132,7 @@ export function UploadPage() {
 
   return (
     <main id="main" className="page narrow admin-page">
-      <h1>{label('uploadTitle')}</h1>
+      <h1>{t('upload.submit')}</h1>
       <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
         <LabelledInput label={t('upload.field.title')}>
           {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
@@ -187,7 +186,7 @@ export function UploadPage() {
             </select>
           )}
         </LabelledInput>
-        <LabelledInput label={label('files')}>
+        <LabelledInput label={t('adminUi.files')}>
           {(id) => (
             <input
               id={id}
@@ -198,7 +197,7 @@ export function UploadPage() {
           )}
         </LabelledInput>
         {files.length > 0 && (
-          <ul className="admin-file-list" aria-label={label('files')}>
+          <ul className="admin-file-list" aria-label={t('adminUi.files')}>
             {files.map((f) => {
               const size = formatMegabytes(f.size);
               return (
@@ -211,7 +210,7 @@ export function UploadPage() {
           </ul>
         )}
         {(uploading || progress > 0) && (
-          <ProgressBar value={progress} max={100} label={label('uploading')} />
+          <ProgressBar value={progress} max={100} label={t('adminUi.uploading')} />
         )}
         {error && (
           <p className="form-error" role="alert">
@@ -219,7 +218,7 @@ export function UploadPage() {
           </p>
         )}
         <Button type="submit" disabled={uploading}>
-          {uploading ? label('uploading') : t('upload.submit')}
+          {uploading ? t('adminUi.uploading') : t('upload.submit')}
         </Button>
       </form>
     </main>
