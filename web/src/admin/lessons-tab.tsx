@@ -263,7 +263,7 @@ export function LessonsTab() {
                         : t('lesson.status.draft')}
                     </span>
                   </td>
-                  <td>{formatDuration(lesson.duration)}</td>
+                  <td>{formatDuration(lesson.duration) ?? t('reviewPage.durationNa')}</td>
                   <td>{counts.data?.get(lesson.id) ?? 0}</td>
                   <td className="button-row">
                     <Button

@@ -43,7 +43,13 @@ export function ReviewMetadata({
         </p>
       )}
       <LabelledInput label={t('adminUi.duration')}>
-        {(id) => <input id={id} readOnly value={formatDuration(lesson.duration)} />}
+        {(id) => (
+          <input
+            id={id}
+            readOnly
+            value={formatDuration(lesson.duration) ?? t('reviewPage.durationNa')}
+          />
+        )}
       </LabelledInput>
       <LabelledInput label={t('adminUi.title')}>
         {(id) => (

@@ -51,7 +51,8 @@ export function ReviewPage() {
   }
 
   const { lesson, levels } = loaded;
-  const indicator = savedIndicatorText(editor.savedAt, now, editor.saving);
+  const saved = savedIndicatorText(editor.savedAt, now, editor.saving);
+  const indicator = saved && t(saved.key, saved.params);
 
   return (
     <main id="main" className="page admin-page admin-review">
