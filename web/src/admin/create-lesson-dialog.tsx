@@ -313,7 +313,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
   const csvIssues = (issues: CsvIssue[]) =>
     issues.length > 0 && (
-      <ul className="admin-issues" aria-label="CSV problems">
+      <ul className="admin-issues" aria-label={t('adminUi.csvProblems')}>
         {issues.map((issue, i) => (
           <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{t(issue.key, issue.params)}</li>
         ))}

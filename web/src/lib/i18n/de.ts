@@ -711,6 +711,7 @@ const texts: Translation = {
   'adminUi.download': '{name} herunterladen',
   'adminUi.copied': 'In die Zwischenablage kopiert',
   'adminUi.setup': 'Einrichtungsanleitung',
+  'adminUi.csvProblems': 'CSV-Probleme',
   'adminUi.emptyTranscriptSaved': 'Das Transkript ist leer',
 };
 

@@ -360,5 +360,6 @@ export const enUi = {
   'adminUi.download': 'Download {name}',
   'adminUi.copied': 'Copied to clipboard',
   'adminUi.setup': 'Setup instructions',
+  'adminUi.csvProblems': 'CSV problems',
   'adminUi.emptyTranscriptSaved': 'The transcript is empty',
 } as const;

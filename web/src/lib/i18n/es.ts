@@ -697,6 +697,7 @@ const texts: Translation = {
   'adminUi.download': 'Descargar {name}',
   'adminUi.copied': 'Copiado al portapapeles',
   'adminUi.setup': 'Instrucciones de configuración',
+  'adminUi.csvProblems': 'Problemas del CSV',
   'adminUi.emptyTranscriptSaved': 'La transcripción está vacía',
 };
 
