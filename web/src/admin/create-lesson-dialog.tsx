@@ -29,12 +29,12 @@ import {
 import { validateNewLesson } from '@magyarul/core/validation';
 import { Dialog } from '../components/dialog.tsx';
 import { Button } from '../components/button.tsx';
-import { useT } from '../lib/i18n/i18n.tsx';
+import { useT, type Translate } from '../lib/i18n/i18n.tsx';
+import type { Message } from '@magyarul/core/messages';
 import { notify } from '../lib/toast.ts';
 import { fetchHighestLessonNumber } from './api.ts';
 import { GenerateImage } from './generate-image.tsx';
 import { createLessonAtomically, CreateLessonError } from './create-lesson.ts';
-import { label } from './labels.ts';
 import {
   TranscriptPreview,
   VocabularyPreview,
@@ -45,7 +45,6 @@ import { FieldError, FileProgress, LabelledInput } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 import { useUnsavedChanges } from './unsaved-changes.ts';
 import { useDuplicateWarning } from './use-duplicate-warning.ts';
-import { useCoreText } from '../lib/i18n/core-text.ts';
 
 type Level = 'beginner' | 'intermediate' | 'advanced';
 type Word = CreateWord;
@@ -66,14 +65,13 @@ function emptyCsv<T>(): CsvState<T> {
   return { file: null, items: [], issues: [], fileError: null };
 }
 
-function fileError(context: UploadContext, file: File): string | null {
+function fileError(context: UploadContext, file: File, t: Translate): string | null {
   const check = checkUpload(context, file);
-  return check.ok ? null : check.message;
+  return check.ok ? null : t(check.key, check.params);
 }
 
 export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const coreText = useCoreText();
   const queryClient = useQueryClient();
   const [lessonNumber, setLessonNumber] = useState('');
   const [title, setTitle] = useState('');
@@ -163,7 +161,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
   const onAudio = async (file: File | undefined) => {
     if (!file) return setAudio(NO_AUDIO);
-    const named = fileError('create-audio', file);
+    const named = fileError('create-audio', file, t);
     if (named) return setAudio({ file, error: named, seconds: null, checking: false });
     setAudio({ file, error: null, seconds: null, checking: true });
     const content = await readAudioFile('create-audio', file);
@@ -173,13 +171,13 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         ? current
         : content.ok
           ? { file, error: null, seconds: content.seconds, checking: false }
-          : { file, error: content.message, seconds: null, checking: false },
+          : { file, error: t(content.key, content.params), seconds: null, checking: false },
     );
   };
 
   const onTranscript = async (file: File | undefined) => {
     if (!file) return setTranscript(emptyCsv());
-    const error = fileError('create-transcript-csv', file);
+    const error = fileError('create-transcript-csv', file, t);
     if (error) return setTranscript({ file, items: [], issues: [], fileError: error });
     // Any of the transcript formats, any supported encoding; never a partial transcript.
     const result = readTranscript(new Uint8Array(await file.arrayBuffer()));
@@ -199,7 +197,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
   const onVocabulary = async (file: File | undefined) => {
     if (!file) return setVocabulary(emptyCsv());
-    const error = fileError('create-vocabulary-csv', file);
+    const error = fileError('create-vocabulary-csv', file, t);
     if (error) return setVocabulary({ file, items: [], issues: [], fileError: error });
     const result = parseVocabularyCsv(new Uint8Array(await file.arrayBuffer()));
     setVocabulary({
@@ -226,7 +224,8 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     );
     const accepted = selection.accepted.filter((_, i) => checks[i]?.ok);
     const skipped = selection.skipped.length + selection.accepted.length - accepted.length;
-    const message = skipped > 0 ? filesSkippedMessage(skipped) : null;
+    const note = skipped > 0 ? filesSkippedMessage(skipped) : null;
+    const message = note && t(note.key, note.params);
     setWordFiles(accepted);
     setSkipMessage(message);
     if (message) notify.info(message);
@@ -250,11 +249,12 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     const next: Record<string, string> = {};
     if (!result.ok) {
       const { errors: found } = result;
-      if (found.lessonNumber) next.lessonNumber = found.lessonNumber;
-      if (found.title) next.title = found.title;
-      if (found.audioFile) next.audio = found.audioFile;
-      if (found.transcriptFile) next.transcript = found.transcriptFile;
-      if (found.vocabularyFile) next.vocabulary = found.vocabularyFile;
+      const say = (m: Message) => t(m.key, m.params);
+      if (found.lessonNumber) next.lessonNumber = say(found.lessonNumber);
+      if (found.title) next.title = say(found.title);
+      if (found.audioFile) next.audio = say(found.audioFile);
+      if (found.transcriptFile) next.transcript = say(found.transcriptFile);
+      if (found.vocabularyFile) next.vocabulary = say(found.vocabularyFile);
     }
     if (!next.audio && audio.error) next.audio = audio.error;
     // Row problems of the CSVs block the create too; they are listed under their file once.
@@ -301,7 +301,8 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       close();
     } catch (error) {
-      const message = error instanceof CreateLessonError ? error.message : t('create.failed');
+      const message =
+        error instanceof CreateLessonError ? t(error.key, error.params) : t('create.failed');
       setSubmitError(message);
       notify.error(`${t('create.failed')}: ${message}`);
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -312,9 +313,9 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
   const csvIssues = (issues: CsvIssue[]) =>
     issues.length > 0 && (
-      <ul className="admin-issues" aria-label="CSV problems">
+      <ul className="admin-issues" aria-label={t('adminUi.csvProblems')}>
         {issues.map((issue, i) => (
-          <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{coreText(issue.message)}</li>
+          <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{t(issue.key, issue.params)}</li>
         ))}
       </ul>
     );
@@ -325,14 +326,14 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       onClose={close}
       mayClose={mayClose}
       title={t('create.title')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
       <form
         className="form admin-form admin-create-form"
         onSubmit={(e) => void onSubmit(e)}
         noValidate
       >
-        <LabelledInput label={label('lessonNumber')}>
+        <LabelledInput label={t('adminUi.lessonNumber')}>
           {(id) => (
             <input
               id={id}
@@ -353,11 +354,11 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
             {duplicate}
           </p>
         )}
-        <LabelledInput label={label('title')}>
+        <LabelledInput label={t('adminUi.title')}>
           {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
         </LabelledInput>
         <FieldError message={errors.title} />
-        <LabelledInput label={label('description')}>
+        <LabelledInput label={t('adminUi.description')}>
           {(id) => (
             <textarea
               id={id}
@@ -367,7 +368,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
             />
           )}
         </LabelledInput>
-        <LabelledInput label={label('level')}>
+        <LabelledInput label={t('adminUi.level')}>
           {(id) => (
             <select id={id} value={level} onChange={(e) => setLevel(e.target.value as Level)}>
               {LEVELS.map((l) => (
@@ -378,20 +379,20 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
             </select>
           )}
         </LabelledInput>
-        <LabelledInput label={label('status')}>
+        <LabelledInput label={t('adminUi.status')}>
           {(id) => (
             <select
               id={id}
               value={status}
               onChange={(e) => setStatus(e.target.value === 'published' ? 'published' : 'draft')}
             >
-              <option value="draft">{label('statusDraft')}</option>
-              <option value="published">{label('statusPublished')}</option>
+              <option value="draft">{t('lesson.status.draft')}</option>
+              <option value="published">{t('lesson.status.published')}</option>
             </select>
           )}
         </LabelledInput>
 
-        <LabelledInput label={label('audioFile')}>
+        <LabelledInput label={t('adminUi.audioFile')}>
           {(id) => (
             <input
               id={id}
@@ -409,7 +410,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           </p>
         )}
 
-        <LabelledInput label={label('transcriptFile')}>
+        <LabelledInput label={t('adminUi.transcriptFile')}>
           {(id) => (
             <input
               id={id}
@@ -435,7 +436,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           />
         )}
 
-        <LabelledInput label={label('vocabularyFile')}>
+        <LabelledInput label={t('adminUi.vocabularyFile')}>
           {(id) => (
             <input
               id={id}
@@ -474,7 +475,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           </>
         )}
 
-        <LabelledInput label={label('vocabularyAudio')}>
+        <LabelledInput label={t('adminUi.vocabularyAudio')}>
           {(id) => (
             <input
               id={id}
@@ -505,10 +506,10 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         <FieldError message={submitError} />
         <div className="form-actions">
           <Button variant="ghost" onClick={() => mayClose() && close()}>
-            {label('cancel')}
+            {t('app.cancel')}
           </Button>
           <Button type="submit" disabled={submitting || audio.checking}>
-            {submitting ? label('creating') : label('createSubmit')}
+            {submitting ? t('adminUi.creating') : t('adminUi.createSubmit')}
           </Button>
         </div>
       </form>

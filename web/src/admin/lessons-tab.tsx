@@ -21,7 +21,6 @@ import {
 } from './api.ts';
 import { CreateLessonDialog } from './create-lesson-dialog.tsx';
 import { useUnsavedChanges } from './unsaved-changes.ts';
-import { label } from './labels.ts';
 import { lessonPatch } from './review-save.ts';
 import { LabelledInput } from './shared.tsx';
 
@@ -83,7 +82,7 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
     event.preventDefault();
     const checked = validateLessonEdit({ title, lessonNumber });
     if (!checked.ok) {
-      window.alert(checked.message);
+      window.alert(t(checked.key, checked.params));
       return;
     }
     // Only what the admin changed is written (the studio may have changed the rest meanwhile).
@@ -110,11 +109,11 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
       open
       onClose={onClose}
       mayClose={mayClose}
-      title={label('editTitle')}
-      closeLabel={label('close')}
+      title={t('adminUi.editTitle')}
+      closeLabel={t('app.close')}
     >
       <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <LabelledInput label={label('lessonNumber')}>
+        <LabelledInput label={t('adminUi.lessonNumber')}>
           {(id) => (
             <input
               id={id}
@@ -124,10 +123,10 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
             />
           )}
         </LabelledInput>
-        <LabelledInput label={label('title')}>
+        <LabelledInput label={t('adminUi.title')}>
           {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
         </LabelledInput>
-        <LabelledInput label={label('description')}>
+        <LabelledInput label={t('adminUi.description')}>
           {(id) => (
             <textarea
               id={id}
@@ -137,7 +136,7 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
             />
           )}
         </LabelledInput>
-        <LabelledInput label={label('level')}>
+        <LabelledInput label={t('adminUi.level')}>
           {(id) => (
             <select id={id} value={level} onChange={(e) => setLevel(e.target.value as Level)}>
               <option value="beginner">beginner</option>
@@ -146,19 +145,19 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
             </select>
           )}
         </LabelledInput>
-        <LabelledInput label={label('status')}>
+        <LabelledInput label={t('adminUi.status')}>
           {(id) => (
             <select id={id} value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="draft">{label('statusDraft')}</option>
-              <option value="published">{label('statusPublished')}</option>
+              <option value="draft">{t('lesson.status.draft')}</option>
+              <option value="published">{t('lesson.status.published')}</option>
             </select>
           )}
         </LabelledInput>
         <div className="form-actions">
           <Button variant="ghost" onClick={() => mayClose() && onClose()}>
-            {label('cancel')}
+            {t('app.cancel')}
           </Button>
-          <Button type="submit">{label('save')}</Button>
+          <Button type="submit">{t('adminUi.save')}</Button>
         </div>
       </form>
     </Dialog>
@@ -209,16 +208,16 @@ export function LessonsTab() {
         <div className="button-row">
           {selected.size > 0 && (
             <Button variant="danger" onClick={() => void remove([...selected], true)}>
-              {label('deleteSelected', { n: selected.size })}
+              {t('adminUi.deleteSelected', { n: selected.size })}
             </Button>
           )}
-          <Button onClick={() => setCreating(true)}>{label('createButton')}</Button>
+          <Button onClick={() => setCreating(true)}>{t('create.title')}</Button>
         </div>
       </div>
       {lessons.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : rows.length === 0 ? (
-        <p className="muted">{label('noLessons')}</p>
+        <p className="muted">{t('adminUi.noLessons')}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
@@ -227,7 +226,7 @@ export function LessonsTab() {
                 <th scope="col">
                   <input
                     type="checkbox"
-                    aria-label={label('selectAll')}
+                    aria-label={t('adminUi.selectAll')}
                     checked={allSelected}
                     onChange={() =>
                       setSelected(allSelected ? new Set() : new Set(rows.map((l) => l.id)))
@@ -235,12 +234,12 @@ export function LessonsTab() {
                   />
                 </th>
                 <th scope="col">#</th>
-                <th scope="col">{label('title')}</th>
-                <th scope="col">{label('level')}</th>
-                <th scope="col">{label('status')}</th>
-                <th scope="col">{label('duration')}</th>
-                <th scope="col">{label('vocabularyCount')}</th>
-                <th scope="col">{label('actions')}</th>
+                <th scope="col">{t('adminUi.title')}</th>
+                <th scope="col">{t('adminUi.level')}</th>
+                <th scope="col">{t('adminUi.status')}</th>
+                <th scope="col">{t('adminUi.duration')}</th>
+                <th scope="col">{t('adminUi.vocabularyCount')}</th>
+                <th scope="col">{t('adminUi.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -249,7 +248,7 @@ export function LessonsTab() {
                   <td>
                     <input
                       type="checkbox"
-                      aria-label={label('selectLesson', { title: lesson.title })}
+                      aria-label={t('adminUi.selectLesson', { title: lesson.title })}
                       checked={selected.has(lesson.id)}
                       onChange={() => toggle(lesson.id)}
                     />
@@ -264,22 +263,22 @@ export function LessonsTab() {
                         : t('lesson.status.draft')}
                     </span>
                   </td>
-                  <td>{formatDuration(lesson.duration)}</td>
+                  <td>{formatDuration(lesson.duration) ?? t('reviewPage.durationNa')}</td>
                   <td>{counts.data?.get(lesson.id) ?? 0}</td>
                   <td className="button-row">
                     <Button
                       variant="secondary"
-                      aria-label={`${label('edit')} ${lesson.title}`}
+                      aria-label={`${t('adminUi.edit')} ${lesson.title}`}
                       onClick={() => setEditing(lesson)}
                     >
-                      {label('edit')}
+                      {t('adminUi.edit')}
                     </Button>
                     <Button
                       variant="danger"
-                      aria-label={`${label('delete')} ${lesson.title}`}
+                      aria-label={`${t('adminUi.delete')} ${lesson.title}`}
                       onClick={() => void remove([lesson.id], false)}
                     >
-                      {label('delete')}
+                      {t('adminUi.delete')}
                     </Button>
                   </td>
                 </tr>

@@ -1,7 +1,6 @@
 import { formatDuration, parseLessonNumber } from '@magyarul/core/lessons';
 import { useT } from '../lib/i18n/i18n.tsx';
 import type { AdminLesson } from './api.ts';
-import { label } from './labels.ts';
 import type { Meta } from './review-save.ts';
 import { LabelledInput } from './shared.tsx';
 
@@ -24,7 +23,7 @@ export function ReviewMetadata({
   return (
     <section className="card stack" aria-labelledby="meta-heading">
       <h2 id="meta-heading">1. {t('reviewPage.section.metadata')}</h2>
-      <LabelledInput label={label('lessonNumber')}>
+      <LabelledInput label={t('adminUi.lessonNumber')}>
         {(id) => (
           <input
             id={id}
@@ -43,15 +42,21 @@ export function ReviewMetadata({
           {duplicate}
         </p>
       )}
-      <LabelledInput label={label('duration')}>
-        {(id) => <input id={id} readOnly value={formatDuration(lesson.duration)} />}
+      <LabelledInput label={t('adminUi.duration')}>
+        {(id) => (
+          <input
+            id={id}
+            readOnly
+            value={formatDuration(lesson.duration) ?? t('reviewPage.durationNa')}
+          />
+        )}
       </LabelledInput>
-      <LabelledInput label={label('title')}>
+      <LabelledInput label={t('adminUi.title')}>
         {(id) => (
           <input id={id} value={meta.title} onChange={(e) => onEdit('title', e.target.value)} />
         )}
       </LabelledInput>
-      <LabelledInput label={label('description')}>
+      <LabelledInput label={t('adminUi.description')}>
         {(id) => (
           <textarea
             id={id}
@@ -61,7 +66,7 @@ export function ReviewMetadata({
           />
         )}
       </LabelledInput>
-      <LabelledInput label={label('level')}>
+      <LabelledInput label={t('adminUi.level')}>
         {(id) => (
           <select id={id} value={meta.level} onChange={(e) => onEdit('level', e.target.value)}>
             {levelOptions.map((l) => (
@@ -72,7 +77,7 @@ export function ReviewMetadata({
           </select>
         )}
       </LabelledInput>
-      <LabelledInput label={label('topic')}>
+      <LabelledInput label={t('adminUi.topic')}>
         {(id) => (
           <input id={id} value={meta.topic} onChange={(e) => onEdit('topic', e.target.value)} />
         )}

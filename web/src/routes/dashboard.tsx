@@ -255,7 +255,7 @@ function ProfileName({ userId, current }: { userId: string; current: string }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateProfileName(name);
-    setProblem(checked.ok ? null : checked.message);
+    setProblem(checked.ok ? null : t(checked.key, checked.params));
     if (!checked.ok) return;
     setBusy(true);
     try {
