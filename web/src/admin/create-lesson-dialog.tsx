@@ -18,6 +18,7 @@ import {
   unassignFile,
   type AudioMatchResult,
 } from '@magyarul/core/audio-match';
+import { LEVELS, type Level } from '@magyarul/core/enums';
 import { AudioMatching } from './audio-matching.tsx';
 import {
   formatClock,
@@ -47,7 +48,6 @@ import { useUnsavedChanges } from './unsaved-changes.ts';
 import { useDuplicateWarning } from './use-duplicate-warning.ts';
 import { useCoreText } from '../lib/i18n/core-text.ts';
 
-type Level = 'beginner' | 'intermediate' | 'advanced';
 type Word = CreateWord;
 type CsvState<T> = { file: File | null; items: T[]; issues: CsvIssue[]; fileError: string | null };
 /** The lesson audio: its name/size problem, then what its content says (read in the browser). */
@@ -59,7 +59,6 @@ type AudioState = {
 };
 const NO_AUDIO: AudioState = { file: null, error: null, seconds: null, checking: false };
 
-const LEVELS: readonly Level[] = ['beginner', 'intermediate', 'advanced'];
 const FLASHCARDS_PER_WORD = 4;
 
 function emptyCsv<T>(): CsvState<T> {
