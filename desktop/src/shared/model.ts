@@ -1,11 +1,14 @@
 // Data shapes that cross the IPC bridge. Plain JSON-compatible values only, so the same shapes
 // travel over Electron's structured clone and over the test harness's HTTP bridge.
 
-export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export type LessonLevel = (typeof LEVELS)[number];
+import { LEVELS, SPEAKERS, type Level } from '@magyarul/core/enums';
+
+/** A lesson's level: the database's level enum (core's one list). */
+export { LEVELS };
+export type LessonLevel = Level;
 
 /** The speakers the server accepts (shown upper-case: NARRATOR, ANNA, BENCE). */
-export const SPEAKERS = ['narrator', 'anna', 'bence'] as const;
+export { SPEAKERS };
 
 /** The learners' languages: every meaning and line translation exists in each. */
 export const LANGUAGES = ['en', 'de', 'es'] as const;

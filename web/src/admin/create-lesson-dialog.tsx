@@ -18,6 +18,7 @@ import {
   unassignFile,
   type AudioMatchResult,
 } from '@magyarul/core/audio-match';
+import { LEVELS, type Level } from '@magyarul/core/enums';
 import { AudioMatching } from './audio-matching.tsx';
 import {
   formatClock,
@@ -46,7 +47,6 @@ import { readAudioFile } from './audio-content.ts';
 import { useUnsavedChanges } from './unsaved-changes.ts';
 import { useDuplicateWarning } from './use-duplicate-warning.ts';
 
-type Level = 'beginner' | 'intermediate' | 'advanced';
 type Word = CreateWord;
 type CsvState<T> = { file: File | null; items: T[]; issues: CsvIssue[]; fileError: string | null };
 /** The lesson audio: its name/size problem, then what its content says (read in the browser). */
@@ -58,7 +58,6 @@ type AudioState = {
 };
 const NO_AUDIO: AudioState = { file: null, error: null, seconds: null, checking: false };
 
-const LEVELS: readonly Level[] = ['beginner', 'intermediate', 'advanced'];
 const FLASHCARDS_PER_WORD = 4;
 
 function emptyCsv<T>(): CsvState<T> {

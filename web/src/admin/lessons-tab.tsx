@@ -5,6 +5,7 @@ import {
   formatDuration,
   incompleteLanguages,
 } from '@magyarul/core/lessons';
+import type { Level } from '@magyarul/core/enums';
 import { validateLessonEdit } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
@@ -23,8 +24,6 @@ import { CreateLessonDialog } from './create-lesson-dialog.tsx';
 import { useUnsavedChanges } from './unsaved-changes.ts';
 import { lessonPatch } from './review-save.ts';
 import { LabelledInput } from './shared.tsx';
-
-type Level = 'beginner' | 'intermediate' | 'advanced';
 
 async function fetchVocabularyCounts(): Promise<Map<string, number>> {
   const supabase = await getSupabase();
@@ -67,7 +66,7 @@ function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: (
   );
   const [title, setTitle] = useState(lesson.title);
   const [description, setDescription] = useState(lesson.description ?? '');
-  const [level, setLevel] = useState<Level>(lesson.level as Level);
+  const [level, setLevel] = useState<Level>(lesson.level);
   const [status, setStatus] = useState(lesson.is_published ? 'published' : 'draft');
   const dirty =
     lessonNumber !== (lesson.lesson_number === null ? '' : String(lesson.lesson_number)) ||

@@ -1,3 +1,4 @@
+import type { Level } from '@magyarul/core/enums';
 import { formatDuration, parseLessonNumber } from '@magyarul/core/lessons';
 import { useT } from '../lib/i18n/i18n.tsx';
 import type { AdminLesson } from './api.ts';
@@ -68,7 +69,11 @@ export function ReviewMetadata({
       </LabelledInput>
       <LabelledInput label={t('adminUi.level')}>
         {(id) => (
-          <select id={id} value={meta.level} onChange={(e) => onEdit('level', e.target.value)}>
+          <select
+            id={id}
+            value={meta.level}
+            onChange={(e) => onEdit('level', e.target.value as Level)}
+          >
             {levelOptions.map((l) => (
               <option key={l} value={l}>
                 {l}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../../test/support/backend.ts';
 import { startBackendProcess } from '../../../../test/support/backend.ts';
@@ -29,8 +30,8 @@ describe('publishing over lessons the server already has', () => {
     onProgress: () => undefined,
   };
   const byTitle = (title: string) => store.lessons.list().find((l) => l.title === title)?.id ?? 0;
-  const service = (): SupabaseClient =>
-    createClient(backend.url, backend.serviceKey, {
+  const service = (): SupabaseClient<Database> =>
+    createClient<Database>(backend.url, backend.serviceKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
   const request = (lessonIds: number[], account = ADMIN): PublishRequest => ({

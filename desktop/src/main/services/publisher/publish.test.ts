@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../../test/support/backend.ts';
 import { startBackendProcess } from '../../../../test/support/backend.ts';
@@ -18,7 +19,7 @@ const ADMIN = { email: 'studio-admin@magyarul.local', password: 'studio-admin-pw
 const quiet = { log: () => undefined };
 
 async function makeAdmin(backend: Backend): Promise<void> {
-  const service = createClient(backend.url, backend.serviceKey, {
+  const service = createClient<Database>(backend.url, backend.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const { data, error } = await service.auth.admin.createUser({ ...ADMIN, email_confirm: true });
@@ -47,8 +48,8 @@ describe('publishLessons against the embedded backend', () => {
   });
   const sent = (items: readonly PublishItem[]) =>
     items.filter((i) => i.state === 'uploaded').map((i) => i.item);
-  const service = (): SupabaseClient =>
-    createClient(backend.url, backend.serviceKey, {
+  const service = (): SupabaseClient<Database> =>
+    createClient<Database>(backend.url, backend.serviceKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
 
