@@ -1,3 +1,5 @@
+import type { Database } from '../../types/database.ts';
+
 // The word fields every flashcard endpoint answers with (get-due-words, get-interleaved-words).
 
 export type WordFields = {
@@ -10,15 +12,7 @@ export type WordFields = {
   audio_file_path: string | null;
 };
 
-type DueWordRow = {
-  vocabulary_id: string | null;
-  word_hu: string | null;
-  word_en: string | null;
-  word_de: string | null;
-  word_es: string | null;
-  difficulty: string | null;
-  audio_file_path: string | null;
-};
+type DueWordRow = Database['public']['Functions']['get_due_words']['Returns'][number];
 
 /** The word fields of a get_due_words row (its columns are nullable: defaults fill them). */
 export function dueRowWord(row: DueWordRow): WordFields {
