@@ -1,4 +1,4 @@
-import { storedTranslation } from '../lessons/translations.ts';
+import { storedTranslation, type WordMeaningColumns } from '../lessons/translations.ts';
 import { csvIssue, type CsvInput, type CsvResult } from './types.ts';
 import { missingCells, readTable } from './table.ts';
 
@@ -26,9 +26,7 @@ export type VocabularyCsvRow = {
   readonly word_hu: string;
   readonly word_en: string;
   readonly difficulty: CreateFlowDifficulty;
-  readonly word_de?: string | null;
-  readonly word_es?: string | null;
-};
+} & Partial<Pick<WordMeaningColumns, 'word_de' | 'word_es'>>;
 
 function isDifficulty(value: string): value is CreateFlowDifficulty {
   return value === 'beginner' || value === 'intermediate' || value === 'advanced';
