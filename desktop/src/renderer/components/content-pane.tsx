@@ -1,29 +1,22 @@
-import type { LessonDraft, LinePatch, WordPatch } from '../../shared/model.ts';
+import type { ComponentProps } from 'react';
+import type { LessonDraft } from '../../shared/model.ts';
 import { LineGrid } from './line-grid.tsx';
-import type { LineActions } from './line-grid.tsx';
 import { VocabularyPanel } from './vocabulary-panel.tsx';
 
 export type ContentTab = 'lines' | 'vocabulary';
 
 type Props = {
-  readonly lessonId: number;
   readonly draft: LessonDraft;
   readonly tab: ContentTab;
   readonly onTab: (tab: ContentTab) => void;
-  readonly selectedLineId: number | null;
-  readonly selectedWordId: number | null;
-  readonly onSelectLine: (lineId: number) => void;
-  readonly onEditLine: (label: string, lineId: number, patch: LinePatch) => void;
-  readonly onCaret: (lineId: number, position: number) => void;
-  readonly actions: LineActions;
-  readonly splitBlocked: string | null;
-  readonly onEditWord: (label: string, wordId: number, patch: WordPatch) => void;
-  readonly onMatchWord: (wordId: number, file: string | null) => void;
+  /** What the transcript grid is given (its lines are the draft's). */
+  readonly lineGrid: Omit<ComponentProps<typeof LineGrid>, 'lines'>;
+  /** What the vocabulary panel is given (its draft is this one). */
+  readonly vocabulary: Omit<ComponentProps<typeof VocabularyPanel>, 'draft'>;
 };
 
 /** The editor's right pane: the transcript grid or the vocabulary, behind two tabs. */
-export function ContentPane(props: Props) {
-  const { draft, tab } = props;
+export function ContentPane({ draft, tab, onTab, lineGrid, vocabulary }: Props) {
   return (
     <section aria-label="Transcript and vocabulary" className="pane side-pane">
       <div role="tablist" aria-label="Lesson content" className="tabs">
@@ -33,7 +26,7 @@ export function ContentPane(props: Props) {
             type="button"
             role="tab"
             aria-selected={tab === name}
-            onClick={() => props.onTab(name)}
+            onClick={() => onTab(name)}
           >
             {name === 'lines'
               ? `Lines (${draft.lines.length})`
@@ -42,23 +35,9 @@ export function ContentPane(props: Props) {
         ))}
       </div>
       {tab === 'lines' ? (
-        <LineGrid
-          lines={draft.lines}
-          selectedId={props.selectedLineId}
-          onSelect={props.onSelectLine}
-          onEdit={props.onEditLine}
-          onCaret={props.onCaret}
-          actions={props.actions}
-          splitBlocked={props.splitBlocked}
-        />
+        <LineGrid lines={draft.lines} {...lineGrid} />
       ) : (
-        <VocabularyPanel
-          lessonId={props.lessonId}
-          draft={draft}
-          selectedWordId={props.selectedWordId}
-          onEdit={props.onEditWord}
-          onMatch={props.onMatchWord}
-        />
+        <VocabularyPanel draft={draft} {...vocabulary} />
       )}
     </section>
   );

@@ -155,21 +155,25 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
         />
       </section>
       <ContentPane
-        lessonId={lessonId}
         draft={draft}
         tab={tab}
         onTab={setTab}
-        selectedLineId={selected}
-        selectedWordId={selectedWord}
-        onSelectLine={(lineId) => goToLine(lineId, true)}
-        onEditLine={editor.updateLine}
-        onCaret={(lineId, position) => {
-          caret.current = { lineId, position };
+        lineGrid={{
+          selectedId: selected,
+          onSelect: (lineId) => goToLine(lineId, true),
+          onEdit: editor.updateLine,
+          onCaret: (lineId, position) => {
+            caret.current = { lineId, position };
+          },
+          actions,
+          splitBlocked,
         }}
-        actions={actions}
-        splitBlocked={splitBlocked}
-        onEditWord={editor.updateWord}
-        onMatchWord={editor.matchWord}
+        vocabulary={{
+          lessonId,
+          selectedWordId: selectedWord,
+          onEdit: editor.updateWord,
+          onMatch: editor.matchWord,
+        }}
       />
     </>
   );
