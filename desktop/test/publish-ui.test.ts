@@ -132,7 +132,8 @@ describe('publishing from the studio in Chromium', () => {
       .getByRole('button', { name: 'Update that lesson in place' })
       .click();
     await expect
-      .poll(() => verdict('Lesson 910 “Posta”').getAttribute('data-verdict'))
+      // The choice signs in and checks again, as Check does (see `check`): as long to wait.
+      .poll(() => verdict('Lesson 910 “Posta”').getAttribute('data-verdict'), { timeout: 30_000 })
       .toBe('ready');
     await dialog().getByRole('button', { name: 'Publish 2 ready lesson(s)' }).click();
     const items = dialog().getByRole('list', { name: 'Publish items' });

@@ -1,5 +1,5 @@
 import { LEVELS, isOneOf, type Level } from '../enums/index.ts';
-import { storedTranslation } from '../lessons/translations.ts';
+import { storedTranslation, type WordMeaningColumns } from '../lessons/translations.ts';
 import { csvIssue, type CsvInput, type CsvResult } from './types.ts';
 import { missingCells, readTable } from './table.ts';
 
@@ -28,9 +28,7 @@ export type VocabularyCsvRow = {
   readonly word_hu: string;
   readonly word_en: string;
   readonly difficulty: CreateFlowDifficulty;
-  readonly word_de?: string | null;
-  readonly word_es?: string | null;
-};
+} & Partial<Pick<WordMeaningColumns, 'word_de' | 'word_es'>>;
 
 function isDifficulty(value: string): value is CreateFlowDifficulty {
   return isOneOf(LEVELS, value);

@@ -60,9 +60,8 @@ export type LessonSummary = {
   readonly updatedAt: string;
 };
 
-export type TranscriptLine = {
-  readonly id: number;
-  readonly lineNumber: number;
+/** What a transcript line says and when: the part of a line an author edits. */
+type LineContent = {
   readonly speaker: string;
   readonly text: string;
   readonly startTime: number | null;
@@ -72,6 +71,8 @@ export type TranscriptLine = {
   readonly translationDe: string;
   readonly translationEs: string;
 };
+
+export type TranscriptLine = LineContent & { readonly id: number; readonly lineNumber: number };
 
 export type VocabularyWord = {
   readonly id: number;
@@ -105,31 +106,14 @@ export type LessonPatch = {
   readonly topic?: string;
 };
 
-export type LinePatch = {
-  readonly speaker?: string;
-  readonly text?: string;
-  readonly startTime?: number | null;
-  readonly endTime?: number | null;
-  readonly translationEn?: string;
-  readonly translationDe?: string;
-  readonly translationEs?: string;
-};
+export type LinePatch = Partial<LineContent>;
 
 /**
  * One line of a lesson's whole transcript as the editor sends it after adding, deleting,
  * splitting or merging lines (and to undo those): `id` null for a new line, else a line of the
  * same lesson or one deleted from it (undo brings it back with its id).
  */
-export type LineInput = {
-  readonly id: number | null;
-  readonly speaker: string;
-  readonly text: string;
-  readonly startTime: number | null;
-  readonly endTime: number | null;
-  readonly translationEn: string;
-  readonly translationDe: string;
-  readonly translationEs: string;
-};
+export type LineInput = LineContent & { readonly id: number | null };
 
 export type WordPatch = {
   readonly wordEn?: string;
@@ -165,11 +149,10 @@ export type MediaRef =
   | { readonly kind: 'dialogue'; readonly lessonId: number }
   | { readonly kind: 'vocabulary'; readonly lessonId: number; readonly file: string };
 
-export type ImportProgress = {
-  readonly done: number;
-  readonly total: number;
-  readonly folder: string;
-};
+/** How far a long task (import, publish) has come: `done` of `total` steps. */
+type Progress = { readonly done: number; readonly total: number };
+
+export type ImportProgress = Progress & { readonly folder: string };
 
 export type ImportReport = {
   readonly root: string;
@@ -246,11 +229,7 @@ export type PublishItem = {
   readonly message: string | null;
 };
 
-export type PublishProgress = {
-  readonly done: number;
-  readonly total: number;
-  readonly item: PublishItem;
-};
+export type PublishProgress = Progress & { readonly item: PublishItem };
 
 export type PublishReport = {
   readonly items: readonly PublishItem[];
