@@ -10,6 +10,7 @@ import {
 import type { SessionSummary } from './flashcard-player.tsx';
 import { Button } from './button.tsx';
 import { MeaningText } from './meaning-text.tsx';
+import { useToastHost } from './toaster.tsx';
 
 export const AUTO_CONTINUE_MS = 3000;
 
@@ -52,6 +53,8 @@ export function ResultsOverlay({
   const titleId = useId();
   const primary = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const toasts = useRef<HTMLDivElement>(null);
+  useToastHost(toasts);
   const [secondsLeft, setSecondsLeft] = useState(Math.round(AUTO_CONTINUE_MS / 1000));
   const onContinueRef = useRef(onContinue);
   onContinueRef.current = onContinue;
@@ -149,6 +152,7 @@ export function ResultsOverlay({
           </Button>
         </>
       )}
+      <div ref={toasts} className="toast-host" />
     </dialog>
   );
 }
