@@ -113,7 +113,18 @@ test.describe('lesson viewer', () => {
     await answerAllCards(page, answers, (i) => i === 0);
     const results = page.getByRole('dialog');
     await expect(results.getByRole('heading', { name: 'Almost There' })).toBeVisible();
+    // A native modal <dialog> (focus trapped, the page behind inert) with its button focused;
+    // Escape does not dismiss the result.
+    expect(await results.evaluate((el) => el.tagName === 'DIALOG' && el.matches(':modal'))).toBe(
+      true,
+    );
+    await expect(results.getByRole('button', { name: 'Try Again' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(results).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(results.getByRole('heading', { name: 'Almost There' })).toBeVisible();
     await results.getByRole('button', { name: 'Try Again' }).click();
+    await expect(results).toHaveCount(0);
     await expect(page.getByRole('region', { name: /^Card 1 of \d+$/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next Card' })).toBeDisabled();
   });

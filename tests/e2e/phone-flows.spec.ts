@@ -262,6 +262,9 @@ test.describe('failing network on a phone', () => {
     await expect(overlay).toBeVisible();
     await expect(overlay.getByText('Your result is not saved yet. Trying again...')).toBeVisible();
     await expect(overlay.getByRole('button', { name: 'Continue to Lesson 2' })).toBeDisabled();
+    // Escape does not close the result while its save is pending.
+    await page.keyboard.press('Escape');
+    await expect(overlay).toBeVisible();
     // It tries again by itself; the learner stays on the result meanwhile.
     await expect.poll(() => failures, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await expect(overlay).toBeVisible();

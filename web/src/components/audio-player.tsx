@@ -1,27 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { useFormat } from '../lib/i18n/use-format.ts';
-import { activeLineIndex, formatClock, isAudioComplete } from '@magyarul/core/lessons';
+import { activeLineIndex, isAudioComplete } from '@magyarul/core/lessons';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { Button } from './button.tsx';
+import {
+  AudioSettings,
+  PressedGroup,
+  TransportControls,
+  useOutputSettings,
+  usePlayerKeys,
+} from './audio-controls.tsx';
 import { Transcript, type TranscriptLine } from './transcript.tsx';
 
 export type { TranscriptLine } from './transcript.tsx';
 
-export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
-const SKIP_SECONDS = 15;
-
 type PlayerState = 'loading' | 'ready' | 'playing' | 'paused' | 'error';
 type ErrorKind = 'load' | 'play';
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(target.tagName) ||
-    target.getAttribute('role') === 'tab'
-  );
-}
+const VERSIONS = ['normal', 'slow'] as const;
 
 /** Another recording of the same dialogue (the slower one for beginners), with its own times. */
 export type AudioVersion = {
@@ -50,7 +45,6 @@ export function AudioPlayer({
   onComplete?: () => void;
 }) {
   const t = useT();
-  const format = useFormat();
   const [version, setVersion] = useState<'normal' | 'slow'>('normal');
   const { sources, lines } =
     version === 'slow' && slow ? slow : { sources: normalSources, lines: normalLines };
@@ -63,8 +57,6 @@ export function AudioPlayer({
   const [error, setError] = useState<ErrorKind | null>(null);
   const [currentTime, setCurrentTime] = useState(0);
   const [duration, setDuration] = useState(0);
-  const [volume, setVolume] = useState(1);
-  const [speed, setSpeed] = useState<number>(1);
   const [showTranscript, setShowTranscript] = useState(true);
   const completed = useRef(false);
   const onCompleteRef = useRef(onComplete);
@@ -111,33 +103,9 @@ export function AudioPlayer({
     [seekTo],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === ' ' && !isTypingTarget(event.target)) {
-        event.preventDefault();
-        toggle();
-      } else if (event.key === 'ArrowLeft' && !isTypingTarget(event.target)) {
-        event.preventDefault();
-        skip(-SKIP_SECONDS);
-      } else if (event.key === 'ArrowRight' && !isTypingTarget(event.target)) {
-        event.preventDefault();
-        skip(SKIP_SECONDS);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [toggle, skip]);
+  usePlayerKeys(toggle, skip);
 
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (audio) audio.playbackRate = speed;
-  }, [speed, state]);
-
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (audio) audio.volume = volume;
-  }, [volume]);
+  const { volume, setVolume, speed, setSpeed } = useOutputSettings(audioRef, state);
 
   const retry = () => {
     setError(null);
@@ -230,99 +198,39 @@ export function AudioPlayer({
               {t('audio.loading')}
             </p>
           )}
-          <div className="audio-controls">
-            <Button
-              variant="secondary"
-              aria-label={t('audio.back15')}
-              disabled={state === 'loading'}
-              onClick={() => skip(-SKIP_SECONDS)}
-            >
-              <span aria-hidden="true">«15</span>
-            </Button>
-            <Button
-              className="play-button"
-              aria-label={state === 'playing' ? t('audio.pause') : t('audio.play')}
-              disabled={state === 'loading'}
-              onClick={toggle}
-            >
-              <span aria-hidden="true">{state === 'playing' ? '❚❚' : '▶'}</span>
-            </Button>
-            <Button
-              variant="secondary"
-              aria-label={t('audio.forward15')}
-              disabled={state === 'loading'}
-              onClick={() => skip(SKIP_SECONDS)}
-            >
-              <span aria-hidden="true">15»</span>
-            </Button>
-            <span className="clock" aria-live="off">
-              {formatClock(currentTime)} / {formatClock(duration)}
-            </span>
-          </div>
-          <input
-            className="seek"
-            type="range"
-            aria-label={t('audio.seek')}
-            min={0}
-            max={duration || 0}
-            step={0.1}
-            value={Math.min(currentTime, duration || 0)}
-            aria-valuetext={`${formatClock(currentTime)} / ${formatClock(duration)}`}
-            disabled={state === 'loading'}
-            onChange={(e) => seekTo(Number(e.target.value))}
+          <TransportControls
+            playing={state === 'playing'}
+            loading={state === 'loading'}
+            currentTime={currentTime}
+            duration={duration}
+            onToggle={toggle}
+            onSkip={skip}
+            onSeek={seekTo}
           />
           {slow && (
-            <div role="group" aria-label={t('audio.version')} className="speeds versions">
-              {(['normal', 'slow'] as const).map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  className="speed"
-                  aria-pressed={version === value}
-                  onClick={() => switchVersion(value)}
-                >
-                  {t(value === 'slow' ? 'audio.version.slow' : 'audio.version.normal')}
-                </button>
-              ))}
-            </div>
+            <PressedGroup
+              label={t('audio.version')}
+              className="speeds versions"
+              options={VERSIONS}
+              value={version}
+              onChange={switchVersion}
+              render={(value) =>
+                t(value === 'slow' ? 'audio.version.slow' : 'audio.version.normal')
+              }
+            />
           )}
-          <div className="audio-settings">
-            <label className="volume">
-              <span>{t('audio.volume')}</span>
-              <input
-                type="range"
-                min={0}
-                max={1}
-                step={0.1}
-                value={volume}
-                aria-valuetext={format.percent(volume)}
-                onChange={(e) => setVolume(Math.round(Number(e.target.value) * 10) / 10)}
-              />
-            </label>
-            <div role="group" aria-label={t('audio.speed')} className="speeds">
-              {SPEEDS.map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  className="speed"
-                  aria-pressed={speed === value}
-                  onClick={() => setSpeed(value)}
-                >
-                  {format.number(value)}x
-                </button>
-              ))}
-            </div>
-            {/* Only where there is a transcript to hide (the admin's lesson audio has none). */}
-            {lines.length > 0 && (
-              <Button
-                variant="ghost"
-                aria-expanded={showTranscript}
-                onClick={() => setShowTranscript((v) => !v)}
-              >
-                {showTranscript ? t('audio.hideTranscript') : t('audio.showTranscript')}
-              </Button>
-            )}
-          </div>
+          <AudioSettings
+            volume={volume}
+            onVolume={setVolume}
+            speed={speed}
+            onSpeed={setSpeed}
+            // Only where there is a transcript to hide (the admin's lesson audio has none).
+            transcript={
+              lines.length > 0
+                ? { shown: showTranscript, onToggle: () => setShowTranscript((v) => !v) }
+                : null
+            }
+          />
           <p className="muted small keyboard-hint">{t('audio.keyboardHint')}</p>
         </>
       )}

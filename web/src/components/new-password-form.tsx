@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import type { Message } from '@magyarul/core/messages';
+import { useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { Button } from './button.tsx';
-import { Field, FormError } from './form.tsx';
+import { PasswordFields } from './password-fields.tsx';
+import { SubmitForm, useSubmit, type Checked, type Problem } from './submit-form.tsx';
 
 type PasswordPair = { password: string; confirmPassword: string };
-type Checked = { readonly ok: true } | (Message & { readonly ok: false });
 
 /**
  * The "new password" form of both reset flows (the reset mode of /auth and /reset-password):
@@ -19,49 +17,26 @@ export function NewPasswordForm({
   save,
 }: {
   title: string;
-  validate: (input: PasswordPair) => Checked;
-  save: (password: string) => Promise<string | null>;
+  validate: (input: PasswordPair) => Checked<unknown>;
+  save: (password: string) => Promise<Problem>;
 }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate({ password, confirmPassword: confirm });
-    setProblem(checked.ok ? null : t(checked.key, checked.params));
-    if (!checked.ok) return;
-    setBusy(true);
-    try {
-      setProblem(await save(password));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const form = useSubmit(
+    () => validate({ password, confirmPassword: confirm }),
+    () => save(password),
+  );
   return (
-    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <SubmitForm {...form} submitLabel={t('auth.updatePassword')}>
       <h1>{title}</h1>
-      <Field
-        label={t('auth.newPassword')}
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
+      <PasswordFields
+        labels="reset"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
       />
-      <Field
-        label={t('auth.confirmNewPassword')}
-        type="password"
-        value={confirm}
-        onChange={setConfirm}
-        autoComplete="new-password"
-      />
-      <FormError problem={problem} />
-      <Button type="submit" disabled={busy}>
-        {t('auth.updatePassword')}
-      </Button>
-    </form>
+    </SubmitForm>
   );
 }

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { Toaster as Sonner } from 'sonner';
 
 const PHONE = '(max-width: 47.99rem)';
@@ -7,6 +8,31 @@ function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(PHONE);
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
+}
+
+// A modal <dialog> is in the top layer and makes the rest of the page inert: toasts shown
+// while one is open are rendered inside it, so they stay on top and are still announced.
+let host: HTMLElement | null = null;
+const hostListeners = new Set<() => void>();
+
+function subscribeHost(onChange: () => void): () => void {
+  hostListeners.add(onChange);
+  return () => hostListeners.delete(onChange);
+}
+
+/** While the component using it is mounted, toasts show inside `ref`'s modal dialog. */
+export function useToastHost(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    host = element;
+    for (const listener of hostListeners) listener();
+    return () => {
+      if (host !== element) return;
+      host = null;
+      for (const listener of hostListeners) listener();
+    };
+  }, [ref]);
 }
 
 /**
@@ -19,7 +45,12 @@ export function Toaster() {
     () => window.matchMedia(PHONE).matches,
     () => false,
   );
-  return (
+  const target = useSyncExternalStore(
+    subscribeHost,
+    () => host,
+    () => null,
+  );
+  const toaster = (
     <Sonner
       position={phone ? 'top-center' : 'bottom-right'}
       visibleToasts={3}
@@ -28,4 +59,5 @@ export function Toaster() {
       closeButton
     />
   );
+  return target ? createPortal(toaster, target) : toaster;
 }

@@ -168,21 +168,12 @@ export function OfflineLessons({ userId }: { userId: string }) {
                   <li key={lesson.id} className="offline-row">
                     <span className="offline-row-title">{title}</span>
                     {record ? (
-                      <>
-                        <span className="offline-row-size muted small">
-                          {t('offline.downloaded', {
-                            size: formatSize(record.audioBytes + record.dataBytes, language),
-                          })}
-                        </span>
-                        <Button
-                          variant="secondary"
-                          disabled={busy !== null}
-                          aria-label={t('offline.removeLabel', { title })}
-                          onClick={() => void onRemove(record, title)}
-                        >
-                          {t('offline.remove')}
-                        </Button>
-                      </>
+                      <DownloadedCopy
+                        record={record}
+                        title={title}
+                        disabled={busy !== null}
+                        onRemove={() => void onRemove(record, title)}
+                      />
                     ) : (
                       <Button
                         variant="secondary"
@@ -201,19 +192,12 @@ export function OfflineLessons({ userId }: { userId: string }) {
                 return (
                   <li key={record.lessonId} className="offline-row">
                     <span className="offline-row-title">{title}</span>
-                    <span className="offline-row-size muted small">
-                      {t('offline.downloaded', {
-                        size: formatSize(record.audioBytes + record.dataBytes, language),
-                      })}
-                    </span>
-                    <Button
-                      variant="secondary"
+                    <DownloadedCopy
+                      record={record}
+                      title={title}
                       disabled={busy !== null}
-                      aria-label={t('offline.removeLabel', { title })}
-                      onClick={() => void onRemove(record, title)}
-                    >
-                      {t('offline.remove')}
-                    </Button>
+                      onRemove={() => void onRemove(record, title)}
+                    />
                   </li>
                 );
               })}
@@ -227,5 +211,37 @@ export function OfflineLessons({ userId }: { userId: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** A lesson stored on this device: its size and the button that removes it. */
+function DownloadedCopy({
+  record,
+  title,
+  disabled,
+  onRemove,
+}: {
+  record: DownloadRecord;
+  title: string;
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  const { t, language } = useI18n();
+  return (
+    <>
+      <span className="offline-row-size muted small">
+        {t('offline.downloaded', {
+          size: formatSize(record.audioBytes + record.dataBytes, language),
+        })}
+      </span>
+      <Button
+        variant="secondary"
+        disabled={disabled}
+        aria-label={t('offline.removeLabel', { title })}
+        onClick={onRemove}
+      >
+        {t('offline.remove')}
+      </Button>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -16,7 +16,9 @@ import { Button } from '../components/button.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { Field, FormError } from '../components/form.tsx';
+import { Field } from '../components/form.tsx';
+import { EmailField, SubmitForm, useSubmit } from '../components/submit-form.tsx';
+import { PasswordFields } from '../components/password-fields.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 
 type Mode = 'login' | 'signup';
@@ -105,43 +107,25 @@ function LoginForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateSignIn({ email, password });
-    setProblem(checked.ok ? null : t(checked.key, checked.params));
-    if (!checked.ok) return;
-    setBusy(true);
-    try {
-      const supabase = await getSupabase();
-      const { error } = await supabase.auth.signInWithPassword(checked.value);
-      if (error) {
-        const message = error.message || t('auth.unexpectedError');
-        setProblem(message);
-        notify.error(message);
-        return;
+  const form = useSubmit(
+    () => validateSignIn({ email, password }),
+    async (credentials) => {
+      try {
+        const supabase = await getSupabase();
+        const { error } = await supabase.auth.signInWithPassword(credentials);
+        if (error) return failed(error.message || t('auth.unexpectedError'));
+        notify.success(t('auth.welcomeBack'));
+        void navigate('/dashboard');
+        return null;
+      } catch {
+        return failed(t('auth.unexpectedError'));
       }
-      notify.success(t('auth.welcomeBack'));
-      void navigate('/dashboard');
-    } catch {
-      setProblem(t('auth.unexpectedError'));
-      notify.error(t('auth.unexpectedError'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
-    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <Field
-        label={t('auth.email')}
-        type="email"
-        value={email}
-        onChange={setEmail}
-        autoComplete="email"
-      />
+    <SubmitForm {...form} submitLabel={t('auth.signIn')}>
+      <EmailField label={t('auth.email')} value={email} onChange={setEmail} />
       <Field
         label={t('auth.password')}
         type="password"
@@ -149,12 +133,14 @@ function LoginForm() {
         onChange={setPassword}
         autoComplete="current-password"
       />
-      <FormError problem={problem} />
-      <Button type="submit" disabled={busy}>
-        {t('auth.signIn')}
-      </Button>
-    </form>
+    </SubmitForm>
   );
+}
+
+/** A sign-in or sign-up failure is both the form's problem and a toast. */
+function failed(message: string): string {
+  notify.error(message);
+  return message;
 }
 
 function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
@@ -164,71 +150,41 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateSignUp({ name, email, password, confirmPassword: confirm });
-    setProblem(checked.ok ? null : t(checked.key, checked.params));
-    if (!checked.ok) return;
-    const account = checked.value;
-    setBusy(true);
-    try {
-      const supabase = await getSupabase();
-      const { data, error } = await supabase.auth.signUp({
-        email: account.email,
-        password: account.password,
-        options: {
-          data: { name: account.name, full_name: account.name },
-          emailRedirectTo: `${window.location.origin}/dashboard`,
-        },
-      });
-      if (error) {
-        const message = error.message || t('auth.unexpectedError');
-        setProblem(message);
-        notify.error(message);
-        return;
+  const form = useSubmit(
+    () => validateSignUp({ name, email, password, confirmPassword: confirm }),
+    async (account) => {
+      try {
+        const supabase = await getSupabase();
+        const { data, error } = await supabase.auth.signUp({
+          email: account.email,
+          password: account.password,
+          options: {
+            data: { name: account.name, full_name: account.name },
+            emailRedirectTo: `${window.location.origin}/dashboard`,
+          },
+        });
+        if (error) return failed(error.message || t('auth.unexpectedError'));
+        if (data.session) void navigate('/dashboard');
+        else onSent(account.email);
+        return null;
+      } catch {
+        return failed(t('auth.unexpectedError'));
       }
-      if (data.session) void navigate('/dashboard');
-      else onSent(account.email);
-    } catch {
-      setProblem(t('auth.unexpectedError'));
-      notify.error(t('auth.unexpectedError'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
-    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <SubmitForm {...form} submitLabel={t('auth.createAccount')}>
       <Field label={t('auth.name')} value={name} onChange={setName} autoComplete="name" />
-      <Field
-        label={t('auth.email')}
-        type="email"
-        value={email}
-        onChange={setEmail}
-        autoComplete="email"
+      <EmailField label={t('auth.email')} value={email} onChange={setEmail} />
+      <PasswordFields
+        labels="account"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
       />
-      <Field
-        label={t('auth.password')}
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-      />
-      <Field
-        label={t('auth.confirmPassword')}
-        type="password"
-        value={confirm}
-        onChange={setConfirm}
-        autoComplete="new-password"
-      />
-      <FormError problem={problem} />
-      <Button type="submit" disabled={busy}>
-        {t('auth.createAccount')}
-      </Button>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -301,13 +257,7 @@ function LinkProblemNote({ problem, onBack }: { problem: LinkProblem; onBack: ()
         }}
       >
         <p className="muted small">{t('auth.newLinkHint')}</p>
-        <Field
-          label={t('auth.email')}
-          type="email"
-          value={email}
-          onChange={setEmail}
-          autoComplete="email"
-        />
+        <EmailField label={t('auth.email')} value={email} onChange={setEmail} />
         <EmailWaitNote wait={wait} />
         <Button type="submit" disabled={disabled || !email.trim()}>
           {t('auth.sendNewLink')}

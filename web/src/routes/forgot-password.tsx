@@ -4,8 +4,7 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
 import { forgotPasswordErrorMessage, validateForgotPassword } from '@magyarul/core/validation';
 import { notify } from '../lib/toast.ts';
-import { Button } from '../components/button.tsx';
-import { Field, FormError } from '../components/form.tsx';
+import { EmailField, SubmitForm } from '../components/submit-form.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { EmailWaitNote } from '../components/email-wait-note.tsx';
 import { useEmailWait } from '../lib/email-wait.ts';
@@ -53,22 +52,18 @@ export function ForgotPasswordPage() {
       <SiteHeader />
       <main id="main" className="page narrow">
         <div className="card auth-card">
-          <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <SubmitForm
+            onSubmit={(e) => void onSubmit(e)}
+            problem={problem}
+            busy={busy}
+            disabled={wait.left > 0}
+            submitLabel={t('auth.sendResetEmail')}
+            note={<EmailWaitNote wait={wait} />}
+          >
             <h1>{t('auth.forgotTitle')}</h1>
             <p>{t('auth.forgotText')}</p>
-            <Field
-              label={t('auth.email')}
-              type="email"
-              value={email}
-              onChange={setEmail}
-              autoComplete="email"
-            />
-            <FormError problem={problem} />
-            <EmailWaitNote wait={wait} />
-            <Button type="submit" disabled={busy || wait.left > 0}>
-              {t('auth.sendResetEmail')}
-            </Button>
-          </form>
+            <EmailField label={t('auth.email')} value={email} onChange={setEmail} />
+          </SubmitForm>
           <p className="center">
             <Link to="/auth">{t('auth.backToLogin')}</Link>
           </p>

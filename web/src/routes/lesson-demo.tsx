@@ -14,11 +14,10 @@ import { Button } from '../components/button.tsx';
 import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
 import { ResultsOverlay } from '../components/results-overlay.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { Tabs } from '../components/tabs.tsx';
+import { LessonTabs, type LessonTabId } from '../components/lesson-tabs.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { LessonProgressStrip } from '../components/lesson-progress-strip.tsx';
 
-type TabId = 'audio' | 'flashcards';
 const OPEN_FLASHCARDS_AFTER_MS = 1500;
 
 function demoCards(seed: number, language: MeaningLanguage): Flashcard[] {
@@ -29,7 +28,7 @@ function demoCards(seed: number, language: MeaningLanguage): Flashcard[] {
 export function LessonDemoPage() {
   const t = useT();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TabId>('audio');
+  const [tab, setTab] = useState<LessonTabId>('audio');
   const [complete, setComplete] = useState(false);
   const [round, setRound] = useState(0);
   const meaning = useMeaningLanguage();
@@ -66,12 +65,9 @@ export function LessonDemoPage() {
           <h1>{t('lesson.demoTitle')}</h1>
           <LessonProgressStrip audioDone={complete} flashcards={complete ? 'ready' : 'locked'} />
         </header>
-        <Tabs
+        <LessonTabs
           label={t('lesson.demoTitle')}
-          tabs={[
-            { id: 'audio', label: t('lesson.tab.audio') },
-            { id: 'flashcards', label: t('lesson.tab.flashcards'), disabled: !complete },
-          ]}
+          audioDone={complete}
           active={tab}
           onChange={setTab}
         >
@@ -114,7 +110,7 @@ export function LessonDemoPage() {
               )}
             </>
           )}
-        </Tabs>
+        </LessonTabs>
       </main>
     </>
   );

@@ -31,17 +31,9 @@ export function ResetPasswordPage() {
   let content;
   if (done) {
     content = <ResetSuccess />;
-  } else if (!hasLink) {
-    content = (
-      <div className="stack">
-        <h1>{t('auth.resetTitle')}</h1>
-        <p role="alert">{problemText}</p>
-        <ButtonLink to="/forgot-password">{t('auth.requestNewLink')}</ButtonLink>
-      </div>
-    );
-  } else if (loading) {
+  } else if (hasLink && loading) {
     content = <Spinner label={t('app.loading')} />;
-  } else if (!session) {
+  } else if (!hasLink || !session) {
     content = (
       <div className="stack">
         <h1>{t('auth.resetTitle')}</h1>

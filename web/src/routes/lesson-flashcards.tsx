@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import {
+  buildLessonSession,
+  mulberry32,
+  type Flashcard,
+  type MeaningLanguage,
+} from '@magyarul/core/flashcards';
+import { nextLesson } from '@magyarul/core/lessons';
+import {
+  fetchInterleavedWords,
+  fetchPublishedLessons,
+  recordWordResult,
+  toCardWords,
+  type ApiWord,
+} from '../lib/api.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
+import { readBackendConfig } from '../lib/config.ts';
+import { newId } from '../lib/ids.ts';
+import { notify } from '../lib/toast.ts';
+import { Button } from '../components/button.tsx';
+import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
+import { ResultsOverlay } from '../components/results-overlay.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { useSessionSave } from './session-save.ts';
+
+/** The lesson's Flashcards tab: a session of its cards, its results and their save. */
+export function LessonFlashcards({
+  lessonId,
+  userId,
+  vocabulary,
+  language,
+  passed,
+  onPassed,
+}: {
+  lessonId: string;
+  userId: string;
+  vocabulary: readonly ApiWord[];
+  /** The learner's meaning language, fixed while the tab is open like the cards. */
+  language: MeaningLanguage;
+  passed: boolean;
+  onPassed: () => void;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const backendUrl = useMemo(() => readBackendConfig().url, []);
+  const [cards, setCards] = useState<Flashcard[] | null>(null);
+  const newSession = useCallback(
+    (chosen: readonly ApiWord[]) =>
+      buildLessonSession(toCardWords(chosen, backendUrl), {
+        random: mulberry32(Date.now() >>> 0),
+        language,
+      }),
+    [backendUrl, language],
+  );
+  const [words, setWords] = useState<readonly ApiWord[]>([]);
+  const [round, setRound] = useState(0);
+  // One id per attempt: its answers are recorded under it and the session is saved under it.
+  const [sessionId, setSessionId] = useState(newId);
+  const [summary, setSummary] = useState<SessionSummary | null>(null);
+  const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
+  const save = useSessionSave({ summary, sessionId, lessonId, userId, onPassed });
+
+  // The cards are drawn once when the tab opens and stay frozen until the learner leaves it.
+  useEffect(() => {
+    let active = true;
+    void fetchInterleavedWords(lessonId)
+      .then((fetched) => (fetched.length > 0 ? fetched : vocabulary))
+      .catch((error: unknown) => {
+        console.error('get-interleaved-words failed; using the lesson vocabulary', error);
+        notify.error(t('flashcards.loadFailed'));
+        return vocabulary;
+      })
+      .then((chosen) => {
+        if (!active) return;
+        setWords(chosen);
+        setCards(newSession(chosen));
+      });
+    return () => {
+      active = false;
+    };
+    // Keyed on the lesson only, on purpose: a refetch must not reshuffle a running session.
+  }, [lessonId]);
+
+  const onAnswer = useCallback(
+    (card: Flashcard, correct: boolean) => {
+      void recordWordResult(card.vocabularyId, correct, sessionId);
+    },
+    [sessionId],
+  );
+
+  const { restart } = save;
+  const onFinished = useCallback(
+    (result: SessionSummary) => {
+      restart();
+      setSummary(result);
+    },
+    [restart],
+  );
+
+  const next = nextLesson(lessons.data ?? [], lessonId);
+
+  if (!cards) return <Spinner label={t('lesson.loadingFlashcards')} />;
+  if (cards.length === 0) return <p className="muted">{t('flashcards.empty')}</p>;
+
+  return (
+    <div className="stack">
+      {passed && (
+        <Button variant="secondary" onClick={() => notify.info(t('flashcards.optionalReviewSoon'))}>
+          {t('flashcards.reviewMore')}
+        </Button>
+      )}
+      <FlashcardPlayer
+        key={round}
+        cards={cards}
+        language={language}
+        onAnswer={onAnswer}
+        onFinished={onFinished}
+      />
+      {summary && (
+        <ResultsOverlay
+          summary={summary}
+          cards={cards}
+          language={language}
+          saveState={save.saveState}
+          onSaveNow={save.saveNow}
+          continueLabel={
+            next?.lesson_number != null
+              ? t('flashcards.continueToLesson', { n: format.number(next.lesson_number) })
+              : t('flashcards.continueToDashboard')
+          }
+          onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
+          onTryAgain={() => {
+            setSummary(null);
+            setCards(newSession(words));
+            setSessionId(newId());
+            setRound((n) => n + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { lessonStatuses } from '@magyarul/core/lessons';
+import {
+  fetchAllProgress,
+  fetchLesson,
+  fetchLessonProgress,
+  fetchPublishedLessons,
+  fetchTranscript,
+  fetchVocabulary,
+} from '../lib/api.ts';
+import type { LockedLessonState } from './dashboard.tsx';
+
+/**
+ * Everything the lesson page reads: the lesson, its transcript and words, the learner's progress
+ * in it, and the dashboard's reads, which say whether this lesson is open for the learner (a
+ * locked lesson typed into the address bar sends them back to the dashboard; the server refuses
+ * its progress anyway).
+ */
+export function useLessonReads(id: string, userId: string) {
+  const navigate = useNavigate();
+  const lesson = useQuery({ queryKey: ['lesson', id], queryFn: () => fetchLesson(id) });
+  const transcript = useQuery({ queryKey: ['transcript', id], queryFn: () => fetchTranscript(id) });
+  const vocabulary = useQuery({ queryKey: ['vocabulary', id], queryFn: () => fetchVocabulary(id) });
+  const progress = useQuery({
+    queryKey: ['progress', userId, id],
+    queryFn: () => fetchLessonProgress(userId, id),
+  });
+  const published = useQuery({
+    queryKey: ['lessons', 'published'],
+    queryFn: fetchPublishedLessons,
+  });
+  const allProgress = useQuery({
+    queryKey: ['progress', userId, 'all'],
+    queryFn: () => fetchAllProgress(userId),
+  });
+  const reads = [lesson, transcript, vocabulary, progress, published, allProgress];
+
+  const status =
+    published.data && allProgress.data
+      ? lessonStatuses(published.data, allProgress.data).find((row) => row.lesson.id === id)
+      : undefined;
+  // Decided on fresh reads only: right after a pass the cached progress still has the lesson
+  // before this one unfinished until its refetch lands.
+  const locked = status?.status === 'locked' && !published.isFetching && !allProgress.isFetching;
+  useEffect(() => {
+    if (!locked) return;
+    const state: LockedLessonState = {
+      lockedLesson: { number: status.lesson.lesson_number ?? null },
+    };
+    void navigate('/dashboard', { replace: true, state });
+  }, [locked, status, navigate]);
+
+  return {
+    lesson,
+    transcript,
+    vocabulary,
+    progress,
+    locked,
+    failed: reads.some((read) => read.isError),
+    pending: reads.some((read) => read.isPending),
+    retry: () => {
+      for (const read of reads) if (read.isError) void read.refetch();
+    },
+  };
+}
