@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { PasswordFields } from './password-fields.tsx';
+import { PasswordFields, usePasswordPair } from './password-fields.tsx';
 import { SubmitForm, useSubmit, type Checked, type Problem } from './submit-form.tsx';
 
 type PasswordPair = { password: string; confirmPassword: string };
@@ -21,22 +20,15 @@ export function NewPasswordForm({
   save: (password: string) => Promise<Problem>;
 }) {
   const t = useT();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const pair = usePasswordPair();
   const form = useSubmit(
-    () => validate({ password, confirmPassword: confirm }),
-    () => save(password),
+    () => validate({ password: pair.password, confirmPassword: pair.confirm }),
+    () => save(pair.password),
   );
   return (
     <SubmitForm {...form} submitLabel={t('auth.updatePassword')}>
       <h1>{title}</h1>
-      <PasswordFields
-        labels="reset"
-        password={password}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
-      />
+      <PasswordFields labels="reset" {...pair} />
     </SubmitForm>
   );
 }

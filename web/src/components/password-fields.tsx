@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { Field } from './form.tsx';
 
@@ -20,22 +21,29 @@ export function PasswordFields({
   onConfirm: (value: string) => void;
 }) {
   const t = useT();
-  return (
-    <>
-      <Field
-        label={labels === 'account' ? t('auth.password') : t('auth.newPassword')}
-        type="password"
-        value={password}
-        onChange={onPassword}
-        autoComplete="new-password"
-      />
-      <Field
-        label={labels === 'account' ? t('auth.confirmPassword') : t('auth.confirmNewPassword')}
-        type="password"
-        value={confirm}
-        onChange={onConfirm}
-        autoComplete="new-password"
-      />
-    </>
-  );
+  const fields = [
+    [labels === 'account' ? t('auth.password') : t('auth.newPassword'), password, onPassword],
+    [
+      labels === 'account' ? t('auth.confirmPassword') : t('auth.confirmNewPassword'),
+      confirm,
+      onConfirm,
+    ],
+  ] as const;
+  return fields.map(([label, value, onChange]) => (
+    <Field
+      key={label}
+      label={label}
+      type="password"
+      value={value}
+      onChange={onChange}
+      autoComplete="new-password"
+    />
+  ));
+}
+
+/** The state of a PasswordFields pair, to spread on it. */
+export function usePasswordPair() {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  return { password, confirm, onPassword: setPassword, onConfirm: setConfirm };
 }

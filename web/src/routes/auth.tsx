@@ -18,7 +18,7 @@ import { SiteHeader } from '../components/site-header.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { Field } from '../components/form.tsx';
 import { EmailField, SubmitForm, useSubmit } from '../components/submit-form.tsx';
-import { PasswordFields } from '../components/password-fields.tsx';
+import { PasswordFields, usePasswordPair } from '../components/password-fields.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 
 type Mode = 'login' | 'signup';
@@ -148,10 +148,9 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const pair = usePasswordPair();
   const form = useSubmit(
-    () => validateSignUp({ name, email, password, confirmPassword: confirm }),
+    () => validateSignUp({ name, email, password: pair.password, confirmPassword: pair.confirm }),
     async (account) => {
       try {
         const supabase = await getSupabase();
@@ -177,13 +176,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
     <SubmitForm {...form} submitLabel={t('auth.createAccount')}>
       <Field label={t('auth.name')} value={name} onChange={setName} autoComplete="name" />
       <EmailField label={t('auth.email')} value={email} onChange={setEmail} />
-      <PasswordFields
-        labels="account"
-        password={password}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
-      />
+      <PasswordFields labels="account" {...pair} />
     </SubmitForm>
   );
 }
