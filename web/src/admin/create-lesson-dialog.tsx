@@ -33,7 +33,11 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { fetchHighestLessonNumber } from './api.ts';
 import { GenerateImage } from './generate-image.tsx';
-import { createLessonAtomically, CreateLessonError } from './create-lesson.ts';
+import {
+  createLessonAtomically,
+  CreateLessonError,
+  type NewLessonPayload,
+} from './create-lesson.ts';
 import { label } from './labels.ts';
 import {
   TranscriptPreview,
@@ -45,9 +49,14 @@ import { FieldError, FileProgress, LabelledInput } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 import { useUnsavedChanges } from './unsaved-changes.ts';
 import { useDuplicateWarning } from './use-duplicate-warning.ts';
+import {
+  LessonMetadataFields,
+  LessonStatusField,
+  type LessonMetadataValues,
+  type LessonStatus,
+} from './lesson-metadata-fields.tsx';
 import { useCoreText } from '../lib/i18n/core-text.ts';
 
-type Level = 'beginner' | 'intermediate' | 'advanced';
 type Word = CreateWord;
 type CsvState<T> = { file: File | null; items: T[]; issues: CsvIssue[]; fileError: string | null };
 /** The lesson audio: its name/size problem, then what its content says (read in the browser). */
@@ -59,7 +68,6 @@ type AudioState = {
 };
 const NO_AUDIO: AudioState = { file: null, error: null, seconds: null, checking: false };
 
-const LEVELS: readonly Level[] = ['beginner', 'intermediate', 'advanced'];
 const FLASHCARDS_PER_WORD = 4;
 
 function emptyCsv<T>(): CsvState<T> {
@@ -78,8 +86,14 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   const [lessonNumber, setLessonNumber] = useState('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [level, setLevel] = useState<Level>('beginner');
-  const [status, setStatus] = useState<'draft' | 'published'>('draft');
+  const [level, setLevel] = useState('beginner');
+  const [status, setStatus] = useState<LessonStatus>('draft');
+  const setters: Record<keyof LessonMetadataValues, (value: string) => void> = {
+    lessonNumber: setLessonNumber,
+    title: setTitle,
+    description: setDescription,
+    level: setLevel,
+  };
   const [audio, setAudio] = useState<AudioState>(NO_AUDIO);
   const [transcript, setTranscript] = useState<CsvState<CreateLine>>(emptyCsv);
   const [vocabulary, setVocabulary] = useState<CsvState<Word>>(emptyCsv);
@@ -286,7 +300,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         lessonNumber: parseLessonNumber(lessonNumber) ?? 1,
         title,
         description,
-        level,
+        level: level as NewLessonPayload['level'],
         status,
         audioDuration,
         audioFile: audio.file,
@@ -332,64 +346,15 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         onSubmit={(e) => void onSubmit(e)}
         noValidate
       >
-        <LabelledInput label={label('lessonNumber')}>
-          {(id) => (
-            <input
-              id={id}
-              inputMode="numeric"
-              pattern="[0-9]*"
-              value={lessonNumber}
-              onChange={(e) => {
-                // As on the review page: a non-numeric entry clears the number.
-                const value = e.target.value;
-                setLessonNumber(parseLessonNumber(value) === null ? '' : value.trim());
-              }}
-            />
-          )}
-        </LabelledInput>
-        <FieldError message={errors.lessonNumber} />
-        {duplicate && (
-          <p className="form-error" role="status">
-            {duplicate}
-          </p>
-        )}
-        <LabelledInput label={label('title')}>
-          {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
-        </LabelledInput>
-        <FieldError message={errors.title} />
-        <LabelledInput label={label('description')}>
-          {(id) => (
-            <textarea
-              id={id}
-              rows={3}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          )}
-        </LabelledInput>
-        <LabelledInput label={label('level')}>
-          {(id) => (
-            <select id={id} value={level} onChange={(e) => setLevel(e.target.value as Level)}>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledInput>
-        <LabelledInput label={label('status')}>
-          {(id) => (
-            <select
-              id={id}
-              value={status}
-              onChange={(e) => setStatus(e.target.value === 'published' ? 'published' : 'draft')}
-            >
-              <option value="draft">{label('statusDraft')}</option>
-              <option value="published">{label('statusPublished')}</option>
-            </select>
-          )}
-        </LabelledInput>
+        <LessonMetadataFields
+          values={{ lessonNumber, title, description, level }}
+          onEdit={(key, value) => setters[key](value)}
+          clearNonNumeric
+          errors={errors}
+          duplicate={duplicate}
+        >
+          <LessonStatusField value={status} onChange={setStatus} />
+        </LessonMetadataFields>
 
         <LabelledInput label={label('audioFile')}>
           {(id) => (

@@ -1,7 +1,8 @@
-import { formatDuration, parseLessonNumber } from '@magyarul/core/lessons';
+import { formatDuration } from '@magyarul/core/lessons';
 import { useT } from '../lib/i18n/i18n.tsx';
 import type { AdminLesson } from './api.ts';
 import { label } from './labels.ts';
+import { LessonMetadataFields } from './lesson-metadata-fields.tsx';
 import type { Meta } from './review-save.ts';
 import { LabelledInput } from './shared.tsx';
 
@@ -20,63 +21,29 @@ export function ReviewMetadata({
   onEdit: <K extends keyof Meta>(key: K, value: Meta[K]) => void;
 }) {
   const t = useT();
-  const levelOptions = [...new Set([...levels, lesson.level])];
   return (
     <section className="card stack" aria-labelledby="meta-heading">
       <h2 id="meta-heading">1. {t('reviewPage.section.metadata')}</h2>
-      <LabelledInput label={label('lessonNumber')}>
-        {(id) => (
-          <input
-            id={id}
-            inputMode="numeric"
-            value={meta.lessonNumber}
-            onChange={(e) => {
-              // The spec: a non-numeric entry clears the number.
-              const value = e.target.value;
-              onEdit('lessonNumber', parseLessonNumber(value) === null ? '' : value.trim());
-            }}
-          />
-        )}
-      </LabelledInput>
-      {duplicate && (
-        <p className="form-error" role="alert">
-          {duplicate}
-        </p>
-      )}
-      <LabelledInput label={label('duration')}>
-        {(id) => <input id={id} readOnly value={formatDuration(lesson.duration)} />}
-      </LabelledInput>
-      <LabelledInput label={label('title')}>
-        {(id) => (
-          <input id={id} value={meta.title} onChange={(e) => onEdit('title', e.target.value)} />
-        )}
-      </LabelledInput>
-      <LabelledInput label={label('description')}>
-        {(id) => (
-          <textarea
-            id={id}
-            rows={4}
-            value={meta.description}
-            onChange={(e) => onEdit('description', e.target.value)}
-          />
-        )}
-      </LabelledInput>
-      <LabelledInput label={label('level')}>
-        {(id) => (
-          <select id={id} value={meta.level} onChange={(e) => onEdit('level', e.target.value)}>
-            {levelOptions.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        )}
-      </LabelledInput>
-      <LabelledInput label={label('topic')}>
-        {(id) => (
-          <input id={id} value={meta.topic} onChange={(e) => onEdit('topic', e.target.value)} />
-        )}
-      </LabelledInput>
+      <LessonMetadataFields
+        values={meta}
+        onEdit={onEdit}
+        levels={[...levels, lesson.level]}
+        clearNonNumeric
+        duplicate={duplicate}
+        duplicateRole="alert"
+        descriptionRows={4}
+        afterNumber={
+          <LabelledInput label={label('duration')}>
+            {(id) => <input id={id} readOnly value={formatDuration(lesson.duration)} />}
+          </LabelledInput>
+        }
+      >
+        <LabelledInput label={label('topic')}>
+          {(id) => (
+            <input id={id} value={meta.topic} onChange={(e) => onEdit('topic', e.target.value)} />
+          )}
+        </LabelledInput>
+      </LessonMetadataFields>
     </section>
   );
 }

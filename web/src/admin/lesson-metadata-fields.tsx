@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { parseLessonNumber } from '@magyarul/core/lessons';
+import { label } from './labels.ts';
+import { FieldError, LabelledInput } from './shared.tsx';
+
+/** The lesson fields every admin form has: number, title, description, level. */
+export type LessonMetadataValues = {
+  lessonNumber: string;
+  title: string;
+  description: string;
+  level: string;
+};
+
+export const LESSON_LEVELS: readonly string[] = ['beginner', 'intermediate', 'advanced'];
+
+/**
+ * The shared lesson-metadata fields of the create dialog, the edit dialog and the review page.
+ * `clearNonNumeric`: a non-numeric number entry clears the field (create dialog, review page);
+ * without it the entry stays as typed and the save's validation answers it (edit dialog).
+ * `afterNumber` sits between the number and the title (the review page's read-only duration);
+ * `children` follow the level (status or topic).
+ */
+export function LessonMetadataFields({
+  values,
+  onEdit,
+  levels = LESSON_LEVELS,
+  clearNonNumeric = false,
+  errors = {},
+  duplicate = null,
+  duplicateRole = 'status',
+  descriptionRows = 3,
+  afterNumber,
+  children,
+}: {
+  values: LessonMetadataValues;
+  onEdit: <K extends keyof LessonMetadataValues>(key: K, value: string) => void;
+  levels?: readonly string[];
+  clearNonNumeric?: boolean;
+  errors?: { lessonNumber?: string; title?: string };
+  duplicate?: string | null;
+  duplicateRole?: 'status' | 'alert';
+  descriptionRows?: number;
+  afterNumber?: ReactNode;
+  children?: ReactNode;
+}) {
+  const levelOptions = [...new Set([...levels, values.level])].filter((l) => l !== '');
+  return (
+    <>
+      <LabelledInput label={label('lessonNumber')}>
+        {(id) => (
+          <input
+            id={id}
+            inputMode="numeric"
+            pattern={clearNonNumeric ? '[0-9]*' : undefined}
+            value={values.lessonNumber}
+            onChange={(e) => {
+              const value = e.target.value;
+              if (!clearNonNumeric) return onEdit('lessonNumber', value);
+              // The spec: a non-numeric entry clears the number.
+              onEdit('lessonNumber', parseLessonNumber(value) === null ? '' : value.trim());
+            }}
+          />
+        )}
+      </LabelledInput>
+      <FieldError message={errors.lessonNumber} />
+      {duplicate && (
+        <p className="form-error" role={duplicateRole}>
+          {duplicate}
+        </p>
+      )}
+      {afterNumber}
+      <LabelledInput label={label('title')}>
+        {(id) => (
+          <input id={id} value={values.title} onChange={(e) => onEdit('title', e.target.value)} />
+        )}
+      </LabelledInput>
+      <FieldError message={errors.title} />
+      <LabelledInput label={label('description')}>
+        {(id) => (
+          <textarea
+            id={id}
+            rows={descriptionRows}
+            value={values.description}
+            onChange={(e) => onEdit('description', e.target.value)}
+          />
+        )}
+      </LabelledInput>
+      <LabelledInput label={label('level')}>
+        {(id) => (
+          <select id={id} value={values.level} onChange={(e) => onEdit('level', e.target.value)}>
+            {levelOptions.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledInput>
+      {children}
+    </>
+  );
+}
+
+export type LessonStatus = 'draft' | 'published';
+
+/** Draft / Published, as the create and edit dialogs offer it. */
+export function LessonStatusField({
+  value,
+  onChange,
+}: {
+  value: LessonStatus;
+  onChange: (value: LessonStatus) => void;
+}) {
+  return (
+    <LabelledInput label={label('status')}>
+      {(id) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value === 'published' ? 'published' : 'draft')}
+        >
+          <option value="draft">{label('statusDraft')}</option>
+          <option value="published">{label('statusPublished')}</option>
+        </select>
+      )}
+    </LabelledInput>
+  );
+}
