@@ -124,6 +124,24 @@ export default tseslint.config(
     },
   },
   {
+    // What deploys to hosted Supabase stands alone: no edge function (nor its tests) reaches into
+    // the embedded backend's source (issue 15). Shared types come from supabase/types.
+    files: ['supabase/functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/local/**', '@magyarul/local', '@magyarul/local/*'],
+              message: 'Edge functions must not import the embedded backend (supabase/local).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

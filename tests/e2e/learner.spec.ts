@@ -39,6 +39,27 @@ test.describe('signed-in learner', () => {
     await expect(rows.last()).toContainText('Locked');
   });
 
+  test('dashboard: saves the browser’s time zone to the profile once the page has settled', async ({
+    browser,
+    request,
+  }) => {
+    const { email, db, userId } = await learnerClient(request);
+    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('magyarul.language', 'en'));
+    // The app waits 10 s of the page's clock (not urgent, kept out of the first seconds).
+    await page.clock.install();
+    await signIn(page, email);
+    await expect(page.getByText(/^Hello/)).toBeVisible();
+    const zone = async () =>
+      (await db.from('profiles').select('time_zone').eq('user_id', userId).single()).data
+        ?.time_zone;
+    expect(await zone()).toBe('UTC');
+    await page.clock.fastForward(11_000);
+    await expect.poll(zone).toBe('Asia/Tokyo');
+    await context.close();
+  });
+
   test('dashboard: Admin Dashboard only for admins; list failure and empty list texts', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { t } from '../messages/index.ts';
+import { message } from '../messages/index.ts';
 import type { CsvIssue } from './types.ts';
 
 /** "2–6", "2, 4, 7–9": row numbers as ranges. */
@@ -30,8 +30,7 @@ export function onePerProblem(issues: readonly CsvIssue[]): CsvIssue[] {
       const rows = rowRanges(notUtf8.flatMap((i) => (i.row === null ? [] : [i.row])));
       merged.push({
         ...issue,
-        key: 'csv.rowsNotUtf8',
-        message: t('csv.rowsNotUtf8', { rows }),
+        ...message('csv.rowsNotUtf8', { rows }),
       });
       continue;
     }

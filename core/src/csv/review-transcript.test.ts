@@ -43,6 +43,7 @@ describe('review-page transcript CSV and pasted text', () => {
       {
         code: 'no-transcript-lines',
         key: 'csv.noTranscriptLinesFile',
+        params: {},
         message: 'No valid transcript lines found in file',
         row: null,
       },

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '../messages/index.ts';
+import { message, type Message, type Rendered } from '../messages/index.ts';
 import type { MessageParams } from '../messages/index.ts';
 
 /** CSV content as read from a file (bytes, any supported encoding) or as typed/pasted text. */
@@ -22,12 +22,11 @@ export type CsvIssueCode =
  * One problem found in a CSV. `row` is the 1-based record number in the file, the header being
  * row 1 (the row number a spreadsheet shows); `null` when the issue concerns the whole file.
  */
-export type CsvIssue = {
-  readonly code: CsvIssueCode;
-  readonly key: MessageKey;
-  readonly message: string;
-  readonly row: number | null;
-};
+export type CsvIssue = Message &
+  Rendered & {
+    readonly code: CsvIssueCode;
+    readonly row: number | null;
+  };
 
 /** Batch result: every valid item plus every issue; parsing never stops at the first bad row. */
 export type CsvResult<T> = {
@@ -37,9 +36,9 @@ export type CsvResult<T> = {
 
 export function csvIssue(
   code: CsvIssueCode,
-  key: MessageKey,
+  key: Message['key'],
   row: number | null,
   params?: MessageParams,
 ): CsvIssue {
-  return { code, key, message: t(key, params), row };
+  return { code, ...message(key, params), row };
 }

@@ -38,6 +38,8 @@ describe('audio content check', () => {
     expect(checkAudioContent('create-audio', 'page.mp3', null)).toEqual({
       ok: false,
       code: 'not-audio',
+      key: 'files.invalidTypeExpected',
+      params: { expected: '.mp3, .wav' },
       message: 'Invalid file type. Expected: .mp3, .wav',
     });
     expect(checkAudioContent('review-lesson-audio', 'zero.mp3', null)).toMatchObject({
@@ -50,6 +52,8 @@ describe('audio content check', () => {
       message: '1 file skipped (invalid format)',
     });
     expect(checkAudioContent('upload-form', 'page.mp3', null)).toMatchObject({
+      key: 'files.uploadUnsupported',
+      params: { name: 'page.mp3' },
       message: 'Unsupported file type: page.mp3',
     });
   });

@@ -1,4 +1,4 @@
-import { t } from '../messages/index.ts';
+import { message, type Message, type Rendered } from '../messages/index.ts';
 import { filesSkippedMessage } from './multi-select.ts';
 import { UPLOAD_RULES, type UploadContext } from './rules.ts';
 
@@ -23,7 +23,7 @@ export type AudioContext =
 
 export type AudioContentCheck =
   | { readonly ok: true; readonly kind: AudioKind; readonly seconds: number }
-  | { readonly ok: false; readonly code: 'not-audio'; readonly message: string };
+  | (Message & Rendered & { readonly ok: false; readonly code: 'not-audio' });
 
 const reviewKinds: readonly AudioKind[] = ['mp3', 'wav', 'm4a', 'aac'];
 const ALLOWED: Readonly<Record<AudioContext, readonly AudioKind[]>> = {
@@ -49,11 +49,11 @@ export function audioKindOf(probe: AudioContentProbe): AudioKind | null {
   return null;
 }
 
-function refusal(context: AudioContext, fileName: string): string {
-  if (context === 'upload-form') return t('files.uploadUnsupported', { name: fileName });
+function refusal(context: AudioContext, fileName: string): Message & Rendered {
+  if (context === 'upload-form') return message('files.uploadUnsupported', { name: fileName });
   if (context === 'create-vocabulary-audio') return filesSkippedMessage(1);
   const { key, params } = UPLOAD_RULES[context].invalidType;
-  return t(key, params);
+  return message(key, params);
 }
 
 /**
@@ -76,7 +76,7 @@ export function checkAudioContent(
     !Number.isFinite(seconds) ||
     seconds <= 0
   ) {
-    return { ok: false, code: 'not-audio', message: refusal(context, fileName) };
+    return { ok: false, code: 'not-audio', ...refusal(context, fileName) };
   }
   return { ok: true, kind, seconds };
 }

@@ -9,7 +9,11 @@ describe('multi-select vocabulary audio', () => {
     const result = selectVocabularyAudio(files);
     expect(result.accepted).toEqual([files[0], files[1]]);
     expect(result.skipped).toEqual([files[2], files[3], files[4]]);
-    expect(result.message).toBe('3 files skipped (invalid format)');
+    expect(result.message).toEqual({
+      key: 'create.filesSkipped',
+      params: { n: 3 },
+      message: '3 files skipped (invalid format)',
+    });
   });
 
   it('returns no message when every file is audio', () => {
@@ -18,8 +22,9 @@ describe('multi-select vocabulary audio', () => {
   });
 
   it('returns the message in the singular for one skipped file', () => {
-    expect(selectVocabularyAudio([f('a.mp3'), f('b.ogg')]).message).toBe(
-      '1 file skipped (invalid format)',
-    );
+    expect(selectVocabularyAudio([f('a.mp3'), f('b.ogg')]).message).toMatchObject({
+      key: 'create.fileSkipped',
+      message: '1 file skipped (invalid format)',
+    });
   });
 });

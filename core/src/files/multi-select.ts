@@ -1,4 +1,4 @@
-import { t } from '../messages/index.ts';
+import { message, type Message, type Rendered } from '../messages/index.ts';
 import { extensionOf, type FileLike } from './types.ts';
 
 const accepted = ['.mp3', '.wav'];
@@ -7,12 +7,12 @@ export type VocabularyAudioSelection<F extends FileLike> = {
   readonly accepted: F[];
   readonly skipped: F[];
   /** '{n} files skipped (invalid format)', or null when nothing was skipped. */
-  readonly message: string | null;
+  readonly message: (Message & Rendered) | null;
 };
 
 /** '{n} files skipped (invalid format)', in the singular for one file. */
-export function filesSkippedMessage(n: number): string {
-  return n === 1 ? t('create.fileSkipped') : t('create.filesSkipped', { n });
+export function filesSkippedMessage(n: number): Message & Rendered {
+  return n === 1 ? message('create.fileSkipped') : message('create.filesSkipped', { n });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { t, type MessageKey, type MessageParams } from '../messages/index.ts';
+import { message, type MessageKey, type MessageParams } from '../messages/index.ts';
 import { MEGABYTE, extensionOf, type FileCheck, type FileLike } from './types.ts';
 
 /** Every place a file is chosen, each with the spec's own types, limit and messages. */
@@ -90,11 +90,11 @@ export function checkUpload(context: UploadContext, file: FileLike): FileCheck {
   const rule = UPLOAD_RULES[context];
   if (!hasAcceptedType(rule, file)) {
     const { key, params } = rule.invalidType;
-    return { ok: false, code: 'invalid-type', key, message: t(key, params) };
+    return { ok: false, code: 'invalid-type', ...message(key, params) };
   }
   if (!(file.size <= rule.maxMegabytes * MEGABYTE)) {
     const { key, params } = rule.tooLarge;
-    return { ok: false, code: 'too-large', key, message: t(key, params) };
+    return { ok: false, code: 'too-large', ...message(key, params) };
   }
   return { ok: true };
 }

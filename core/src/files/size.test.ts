@@ -11,7 +11,7 @@ describe('file sizes and extensions', () => {
     [-1, '0.00 MB'],
     [Number.NaN, '0.00 MB'],
   ])('returns %f bytes as %j', (bytes, text) => {
-    expect(formatMegabytes(bytes)).toBe(text);
+    expect(formatMegabytes(bytes).message).toBe(text);
   });
 
   it.each([

@@ -1,14 +1,13 @@
-import type { MessageKey } from '../messages/index.ts';
+import type { Message, Rendered } from '../messages/index.ts';
 
 /** The parts of a browser File (or an Electron-side stat) the rules look at. */
 export type FileLike = { readonly name: string; readonly size: number; readonly type: string };
 
-export type FileRejection = {
-  readonly ok: false;
-  readonly code: 'invalid-type' | 'too-large';
-  readonly key: MessageKey;
-  readonly message: string;
-};
+export type FileRejection = Message &
+  Rendered & {
+    readonly ok: false;
+    readonly code: 'invalid-type' | 'too-large';
+  };
 
 export type FileCheck = { readonly ok: true } | FileRejection;
 

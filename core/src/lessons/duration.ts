@@ -1,5 +1,4 @@
-import { en, t } from '../messages/index.ts';
-import type { Catalogue } from '../messages/index.ts';
+import { message, type Message, type Rendered } from '../messages/index.ts';
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -16,15 +15,13 @@ export function formatClock(seconds: number): string {
 }
 
 /**
- * A lesson duration for the review page: m:ss below an hour, h:mm:ss from an hour, 'N/A' when
- * there is no duration (null, not a number, or not positive).
+ * A lesson duration for the review page: m:ss below an hour, h:mm:ss from an hour; null when
+ * there is no duration (null, not a number, or not positive), which the app shows as its
+ * 'reviewPage.durationNa' text ('N/A').
  */
-export function formatDuration(
-  seconds: number | null | undefined,
-  catalogue: Catalogue = en,
-): string {
+export function formatDuration(seconds: number | null | undefined): string | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) {
-    return t('reviewPage.durationNa', {}, catalogue);
+    return null;
   }
   const total = wholeSeconds(seconds);
   if (total < 3600) return formatClock(total);
@@ -43,10 +40,9 @@ export function durationMinutes(seconds: number | null | undefined): number | nu
 /** The landing card's duration label ('12 min'), or null when the lesson has none. */
 export function landingDurationText(
   seconds: number | null | undefined,
-  catalogue: Catalogue = en,
-): string | null {
+): (Message & Rendered) | null {
   const minutes = durationMinutes(seconds);
-  return minutes === null ? null : t('landing.lessons.durationMinutes', { n: minutes }, catalogue);
+  return minutes === null ? null : message('landing.lessons.durationMinutes', { n: minutes });
 }
 
 /** Seconds from the upload form's 'Duration (minutes)' field; empty or invalid is null. */

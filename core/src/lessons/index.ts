@@ -68,7 +68,7 @@ export {
   nextLessonNumber,
   parseLessonNumber,
 } from './lesson-number.ts';
-export type { NumberedTitledLesson } from './lesson-number.ts';
+export type { DuplicateLessonWarning, NumberedTitledLesson } from './lesson-number.ts';
 export {
   KNOWN_AUDIO_PATH_FIXES,
   LESSON_AUDIO_BUCKET,

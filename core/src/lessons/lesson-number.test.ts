@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../messages/index.ts';
+import { en, t } from '../messages/index.ts';
 import {
   duplicateLessonWarning,
   findDuplicateLesson,
@@ -35,12 +35,15 @@ describe('lesson number', () => {
   });
 
   it('returns the duplicate warning text with status and title', () => {
-    expect(duplicateLessonWarning(lessons[0] as (typeof lessons)[0])).toBe(
+    expect(duplicateLessonWarning(lessons[0] as (typeof lessons)[0]).message).toBe(
       'This lesson number already exists (Published: "Greetings")',
     );
-    expect(duplicateLessonWarning(lessons[1] as (typeof lessons)[0])).toBe(
-      'This lesson number already exists (Draft: "At the café")',
-    );
+    expect(duplicateLessonWarning(lessons[1] as (typeof lessons)[0])).toMatchObject({
+      key: 'lessonNumber.duplicate',
+      params: { title: 'At the café' },
+      status: { key: 'lesson.status.draft' },
+      message: 'This lesson number already exists (Draft: "At the café")',
+    });
   });
 
   it('returns the duplicate warning in the catalogue passed in', () => {
@@ -49,7 +52,9 @@ describe('lesson number', () => {
       'lessonNumber.duplicate': 'Diese Lektionsnummer gibt es schon ({status}: "{title}")',
       'lesson.status.draft': 'Entwurf',
     };
-    expect(duplicateLessonWarning({ title: 'Essen', is_published: false }, catalogue)).toBe(
+    const warning = duplicateLessonWarning({ title: 'Essen', is_published: false });
+    const status = t(warning.status.key, warning.status.params, catalogue);
+    expect(t(warning.key, { ...warning.params, status }, catalogue)).toBe(
       'Diese Lektionsnummer gibt es schon (Entwurf: "Essen")',
     );
   });

@@ -1,5 +1,4 @@
-import { en, t } from '../messages/index.ts';
-import type { Catalogue } from '../messages/index.ts';
+import { message, type Message, type Rendered } from '../messages/index.ts';
 
 /** The duplicate check runs this long after typing stops. */
 export const LESSON_NUMBER_CHECK_DELAY_MS = 500;
@@ -33,14 +32,21 @@ export function findDuplicateLesson<T extends NumberedTitledLesson>(
   return lessons.find((l) => l.lesson_number === lessonNumber && l.id !== excludeId);
 }
 
-/** 'This lesson number already exists (Published: "Greetings")'. */
+/**
+ * 'This lesson number already exists (Published: "Greetings")': the warning's key with the
+ * title, and `status`, the message the app renders into its {status} placeholder.
+ */
+export type DuplicateLessonWarning = Message & Rendered & { readonly status: Message };
+
 export function duplicateLessonWarning(
   lesson: Pick<NumberedTitledLesson, 'title' | 'is_published'>,
-  catalogue: Catalogue = en,
-): string {
-  const statusKey = lesson.is_published ? 'lesson.status.published' : 'lesson.status.draft';
-  const status = t(statusKey, {}, catalogue);
-  return t('lessonNumber.duplicate', { status, title: lesson.title }, catalogue);
+): DuplicateLessonWarning {
+  const status = message(lesson.is_published ? 'lesson.status.published' : 'lesson.status.draft');
+  return {
+    ...message('lessonNumber.duplicate', { status: status.message, title: lesson.title }),
+    params: { title: lesson.title },
+    status,
+  };
 }
 
 /** The create dialog's preset: highest existing number plus 1, or 1 when none or the read failed. */

@@ -1,4 +1,4 @@
-import { t } from '../messages/index.ts';
+import { message } from '../messages/index.ts';
 import { toSpeaker } from './speakers.ts';
 import type { EditorLine } from './transcript-merge.ts';
 import { validateTimings, type TimingIssue } from './transcript-times.ts';
@@ -166,9 +166,9 @@ export function checkTranscript(
         code: 'unknown-speaker',
         index,
         field: 'speaker',
+        ...message('timing.unknownSpeaker', params),
         key: 'timing.unknownSpeaker',
         params,
-        message: t('timing.unknownSpeaker', params),
         blocking: true,
       });
     }
@@ -177,9 +177,9 @@ export function checkTranscript(
         code: 'empty-text',
         index,
         field: 'text',
+        ...message('timing.emptyText', { n }),
         key: 'timing.emptyText',
         params: { n },
-        message: t('timing.emptyText', { n }),
         blocking: true,
       });
     }

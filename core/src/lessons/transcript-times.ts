@@ -1,4 +1,4 @@
-import { t, type MessageKey, type MessageParams } from '../messages/index.ts';
+import { message, type MessageKey, type MessageParams } from '../messages/index.ts';
 
 /** A time as typed: seconds ('4.8', '4,8') or minutes:seconds ('1:04.8'), or hours:mm:ss. */
 export type ParsedTime =
@@ -64,7 +64,7 @@ function issue(
   key: MessageKey,
   params: MessageParams,
 ): TimingIssue {
-  return { code, index, field, key, params, message: t(key, params) };
+  return { code, index, field, ...message(key, params) };
 }
 
 /**

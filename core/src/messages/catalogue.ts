@@ -20,11 +20,24 @@ export function t(key: MessageKey, params?: MessageParams, catalogue: Catalogue 
 }
 
 /**
- * An error that carries a machine-readable code and the exact user-facing message, so
- * boundaries can show `message` as is and branch on `code`.
+ * What core hands to an app instead of a sentence: a catalogue key and the values of its
+ * placeholders. Each app renders it through its own catalogue (`t(m.key, m.params)`).
  */
-export type CodedMessage<Code extends string = string> = {
-  readonly code: Code;
-  readonly key: MessageKey;
-  readonly message: string;
-};
+export type Message = { readonly key: MessageKey; readonly params: MessageParams };
+
+/** A message of `key` with `params`, plus `message`, its English text for logs and tests. */
+export function message(key: MessageKey, params: MessageParams = {}): Message & Rendered {
+  return { key, params, message: t(key, params) };
+}
+
+/** The English text of a message, for logs, the CLI and tests; apps render key and params. */
+export type Rendered = { readonly message: string };
+
+/**
+ * An error that carries a machine-readable code, the key and parameters apps render, and its
+ * English text (`message`) for logs.
+ */
+export type CodedMessage<Code extends string = string> = Message &
+  Rendered & {
+    readonly code: Code;
+  };

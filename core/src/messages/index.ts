@@ -1,2 +1,13 @@
-export { en, t, type Catalogue, type CodedMessage, type MessageKey } from './catalogue.ts';
+export {
+  en,
+  message,
+  t,
+  type Catalogue,
+  type CodedMessage,
+  type Message,
+  type MessageKey,
+  type Rendered,
+} from './catalogue.ts';
+export { enMail } from './en-mail.ts';
+export { enStudio } from './en-studio.ts';
 export { format, placeholdersOf, type MessageParams } from './format.ts';

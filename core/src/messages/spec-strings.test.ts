@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { t, type MessageKey } from './catalogue.ts';
-import type { MessageParams } from './format.ts';
+import { enStudio } from './en-studio.ts';
+import { format, type MessageParams } from './format.ts';
 
 // Every text quoted by spec/learner-side.md and spec/admin-side.md, copied verbatim. Where the
 // spec writes a placeholder ({n}, '...'), the parameters below reproduce the spec's own spelling.
@@ -200,5 +201,14 @@ describe('message catalogue against the spec documents', () => {
 
   it.each(asCases(admin))('returns the admin-side text $spec', ({ spec, key, params }) => {
     expect(t(key, params)).toBe(spec);
+  });
+
+  // The studio's messages that quote the spec are the catalogue's own entries, not copies.
+  it.each([
+    ['Unsupported file format. Please use MP3, WAV, M4A, or AAC.', 'audio-unsupported', {}],
+    ['File too large. Max: {n}MB', 'audio-too-large', { n: '{n}' }],
+    ['Lesson not found', 'not-found', {}],
+  ] as const)('returns the studio text %s', (spec, code, params) => {
+    expect(format(enStudio[code], params)).toBe(spec);
   });
 });

@@ -21,7 +21,16 @@ describe('auth form validation', () => {
   it('returns required errors on an empty sign-in', () => {
     expect(validateSignIn({ email: '  ', password: '' })).toEqual({
       ok: false,
-      errors: { email: 'Email is required', password: 'Password is required' },
+      errors: {
+        email: { key: 'validation.emailRequired', params: {}, message: 'Email is required' },
+        password: {
+          key: 'validation.passwordRequired',
+          params: {},
+          message: 'Password is required',
+        },
+      },
+      key: 'validation.emailRequired',
+      params: {},
       message: 'Email is required',
     });
   });
@@ -49,9 +58,13 @@ describe('auth form validation', () => {
     expect(short).toMatchObject({
       ok: false,
       errors: {
-        name: 'Name is required',
-        email: 'Please enter a valid email address',
-        password: 'Password must be at least 6 characters',
+        name: { message: 'Name is required' },
+        email: { message: 'Please enter a valid email address' },
+        password: {
+          key: 'validation.passwordMinLength',
+          params: { n: 6 },
+          message: 'Password must be at least 6 characters',
+        },
       },
     });
     const mismatch = validateSignUp({
@@ -64,9 +77,9 @@ describe('auth form validation', () => {
     const missing = validateSignUp({ name: 'A', email: '', password: '', confirmPassword: '' });
     expect(missing).toMatchObject({
       errors: {
-        email: 'Email is required',
-        password: 'Password is required',
-        confirmPassword: 'Please confirm your password',
+        email: { message: 'Email is required' },
+        password: { message: 'Password is required' },
+        confirmPassword: { message: 'Please confirm your password' },
       },
     });
   });
@@ -112,7 +125,13 @@ describe('auth form validation', () => {
   ])('returns the forgot-password check of %j', (email, ok) => {
     const result = validateForgotPassword({ email });
     expect(result.ok).toBe(ok);
-    if (!result.ok) expect(result.errors.email).toBe('Please enter a valid email address');
+    if (!result.ok) {
+      expect(result.errors.email).toEqual({
+        key: 'validation.invalidEmail',
+        params: {},
+        message: 'Please enter a valid email address',
+      });
+    }
   });
 
   it('returns the recovery tokens only when all three parameters are present', () => {
@@ -125,15 +144,21 @@ describe('auth form validation', () => {
     expect(recoveryTokensFrom('#access_token=a&type=recovery')).toBeNull();
     expect(recoveryTokensFrom('#access_token=%E0%A4%A&refresh_token=r&type=recovery')).toBeNull();
     expect(recoveryTokensFrom('')).toBeNull();
-    expect(expiredResetLinkMessage()).toBe(
-      'This reset link has expired. Please request a new one.',
-    );
+    expect(expiredResetLinkMessage()).toEqual({
+      key: 'auth.resetLinkExpired',
+      params: {},
+      message: 'This reset link has expired. Please request a new one.',
+    });
   });
 
   it('returns the forgot-password failure text by the provider message', () => {
-    expect(forgotPasswordErrorMessage('User not found')).toBe(
-      'No account found with this email address',
-    );
-    expect(forgotPasswordErrorMessage('rate limited')).toBe('An error occurred. Please try again.');
+    expect(forgotPasswordErrorMessage('User not found')).toMatchObject({
+      key: 'auth.noAccountForEmail',
+      message: 'No account found with this email address',
+    });
+    expect(forgotPasswordErrorMessage('rate limited')).toMatchObject({
+      key: 'auth.genericError',
+      message: 'An error occurred. Please try again.',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { t } from '../messages/index.ts';
+import { message, type Message, type Rendered } from '../messages/index.ts';
 import { isValidEmail } from './email.ts';
 import { ErrorCollector, text, type Validation } from './result.ts';
 
@@ -109,13 +109,13 @@ export function recoveryTokensFrom(hashOrQuery: string): RecoveryTokens | null {
   return { accessToken, refreshToken };
 }
 
-export function expiredResetLinkMessage(): string {
-  return t('auth.resetLinkExpired');
+export function expiredResetLinkMessage(): Message & Rendered {
+  return message('auth.resetLinkExpired');
 }
 
 /** Forgot-password failure text: 'not found' in the provider's message means no account. */
-export function forgotPasswordErrorMessage(providerMessage: string): string {
+export function forgotPasswordErrorMessage(providerMessage: string): Message & Rendered {
   return providerMessage.toLowerCase().includes('not found')
-    ? t('auth.noAccountForEmail')
-    : t('auth.genericError');
+    ? message('auth.noAccountForEmail')
+    : message('auth.genericError');
 }

@@ -48,8 +48,11 @@ describe('feedback validation', () => {
       validateFeedback({ title: 'a'.repeat(101), description: 'b'.repeat(1001) }, signedIn),
     ).toMatchObject({
       errors: {
-        title: 'Title must be at most 100 characters',
-        description: 'Description must be at most 1000 characters',
+        title: { params: { n: 100 }, message: 'Title must be at most 100 characters' },
+        description: {
+          key: 'feedback.descriptionTooLong',
+          message: 'Description must be at most 1000 characters',
+        },
       },
     });
   });

@@ -39,4 +39,9 @@ export {
   type UploadLessonInput,
 } from './lesson-forms.ts';
 export { validateProfileName } from './profile.ts';
-export { ErrorCollector, type FieldErrors, type Validation } from './result.ts';
+export {
+  ErrorCollector,
+  type FieldErrors,
+  type Validation,
+  type ValidationFailure,
+} from './result.ts';

@@ -48,15 +48,20 @@ describe('lesson form validation', () => {
       transcriptFile: null,
       vocabularyFile: file('v.csv', 6 * MEGABYTE),
     });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: false,
       errors: {
-        lessonNumber: 'Required positive integer',
-        title: 'Min 3 characters',
-        audioFile: 'Invalid file type. Expected: .mp3, .wav',
-        transcriptFile: 'Required',
-        vocabularyFile: 'File too large. Max: 5MB',
+        lessonNumber: { key: 'validation.requiredPositiveInteger', params: {} },
+        title: { key: 'validation.minCharacters', params: { n: 3 }, message: 'Min 3 characters' },
+        audioFile: {
+          key: 'files.invalidTypeExpected',
+          params: { expected: '.mp3, .wav' },
+          message: 'Invalid file type. Expected: .mp3, .wav',
+        },
+        transcriptFile: { message: 'Required' },
+        vocabularyFile: { key: 'files.tooLargeMax', message: 'File too large. Max: 5MB' },
       },
+      key: 'validation.requiredPositiveInteger',
       message: 'Required positive integer',
     });
   });
@@ -70,7 +75,7 @@ describe('lesson form validation', () => {
       message: 'Please fill in all required fields',
     });
     expect(validateLessonEdit({ title: 'x', lessonNumber: '' })).toMatchObject({
-      errors: { form: 'Please fill in all required fields' },
+      errors: { form: { key: 'edit.fillRequired', message: 'Please fill in all required fields' } },
     });
   });
 
@@ -135,7 +140,7 @@ describe('lesson form validation', () => {
     });
     expect(validateProfileName('  ')).toMatchObject({
       ok: false,
-      errors: { name: 'Name is required' },
+      errors: { name: { key: 'validation.nameRequired', message: 'Name is required' } },
     });
   });
 });

@@ -56,7 +56,7 @@ export function validateNewLesson<F extends FileLike>(
     if (file === null) errors.add(field, 'validation.required');
     else {
       const check = checkUpload(context, file);
-      if (!check.ok) errors.addMessage(field, check.message);
+      if (!check.ok) errors.add(field, check.key, check.params);
     }
   }
   const { audioFile, transcriptFile, vocabularyFile } = input;

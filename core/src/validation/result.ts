@@ -1,38 +1,47 @@
-import { t, type MessageKey, type MessageParams } from '../messages/index.ts';
+import {
+  message,
+  type Message,
+  type MessageKey,
+  type MessageParams,
+  type Rendered,
+} from '../messages/index.ts';
 
 /** Field name → message. `form` holds a message about the form as a whole (toast or alert). */
-export type FieldErrors<F extends string> = Partial<Record<F | 'form', string>>;
+export type FieldErrors<F extends string> = Partial<Record<F | 'form', Message & Rendered>>;
 
 /**
- * A validated form: the cleaned value (trimmed, NFC), or the errors by field plus `message`,
- * the first error, for forms that show a single toast.
+ * A failed validation: the errors by field, plus the first error's `key` and `params` (and its
+ * English `message`, for logs) for forms that show a single toast.
  */
+export type ValidationFailure<F extends string> = Message &
+  Rendered & {
+    readonly ok: false;
+    readonly errors: FieldErrors<F>;
+  };
+
+/** A validated form: the cleaned value (trimmed, NFC), or what is wrong with it. */
 export type Validation<T, F extends string> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly errors: FieldErrors<F>; readonly message: string };
+  { readonly ok: true; readonly value: T } | ValidationFailure<F>;
 
 /** Collects errors in order; the first error of a field wins. */
 export class ErrorCollector<F extends string> {
   readonly errors: FieldErrors<F> = {};
-  private first: string | null = null;
+  private first: (Message & Rendered) | null = null;
 
   add(field: F | 'form', key: MessageKey, params?: MessageParams): void {
-    this.addMessage(field, t(key, params));
-  }
-
-  /** Adds a message already rendered elsewhere (e.g. a file rule's rejection). */
-  addMessage(field: F | 'form', message: string): void {
     if (this.errors[field] !== undefined) return;
-    this.errors[field] = message;
-    this.first ??= message;
+    const error = message(key, params);
+    this.errors[field] = error;
+    this.first ??= error;
   }
 
   failed(): boolean {
     return this.first !== null;
   }
 
-  failure(): { readonly ok: false; readonly errors: FieldErrors<F>; readonly message: string } {
-    return { ok: false, errors: this.errors, message: this.first ?? '' };
+  failure(): ValidationFailure<F> {
+    const first = this.first ?? message('auth.unexpectedError');
+    return { ok: false, errors: this.errors, ...first };
   }
 
   has(field: F | 'form'): boolean {

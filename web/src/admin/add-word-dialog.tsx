@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { checkUpload } from '@magyarul/core/files';
+import type { Message } from '@magyarul/core/messages';
 import { validateNewWord } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
-import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 
@@ -22,11 +22,11 @@ export type NewWord = {
  * The spec's message for a word audio file that may not be uploaded, or null: its name and
  * size first, then its content (decodable MP3, WAV, M4A or AAC).
  */
-export async function audioError(file: File): Promise<string | null> {
+export async function audioError(file: File): Promise<Message | null> {
   const check = checkUpload('review-vocabulary-audio', file);
-  if (!check.ok) return check.message;
+  if (!check.ok) return check;
   const content = await readAudioFile('review-vocabulary-audio', file);
-  return content.ok ? null : content.message;
+  return content.ok ? null : content;
 }
 
 export function AddWordDialog({
@@ -51,13 +51,13 @@ export function AddWordDialog({
     event.preventDefault();
     const checked = validateNewWord({ word_hu: hu, word_en: en, difficulty });
     if (!checked.ok) {
-      setError(checked.message);
+      setError(t(checked.key, checked.params));
       return;
     }
     if (file) {
       const problem = await audioError(file);
       if (problem) {
-        setError(problem);
+        setError(t(problem.key, problem.params));
         return;
       }
     }
@@ -77,13 +77,13 @@ export function AddWordDialog({
       open={open}
       onClose={onClose}
       title={t('vocabulary.addWord')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <LabelledInput label={`${label('hungarian')} *`}>
+        <LabelledInput label={`${t('adminUi.hungarian')} *`}>
           {(id) => <input id={id} lang="hu" value={hu} onChange={(e) => setHu(e.target.value)} />}
         </LabelledInput>
-        <LabelledInput label={`${label('english')} *`}>
+        <LabelledInput label={`${t('adminUi.english')} *`}>
           {(id) => <input id={id} value={en} onChange={(e) => setEn(e.target.value)} />}
         </LabelledInput>
         <LabelledInput label={t('translations.language.de')}>
@@ -92,7 +92,7 @@ export function AddWordDialog({
         <LabelledInput label={t('translations.language.es')}>
           {(id) => <input id={id} lang="es" value={es} onChange={(e) => setEs(e.target.value)} />}
         </LabelledInput>
-        <LabelledInput label={label('difficulty')}>
+        <LabelledInput label={t('adminUi.difficulty')}>
           {(id) => (
             <select
               id={id}
@@ -107,7 +107,7 @@ export function AddWordDialog({
             </select>
           )}
         </LabelledInput>
-        <LabelledInput label={label('optionalAudio')}>
+        <LabelledInput label={t('adminUi.optionalAudio')}>
           {(id) => (
             <input
               id={id}
@@ -123,7 +123,7 @@ export function AddWordDialog({
           </p>
         )}
         <div className="form-actions">
-          <Button type="submit">{label('addWordSubmit')}</Button>
+          <Button type="submit">{t('adminUi.addWordSubmit')}</Button>
         </div>
       </form>
     </Dialog>

@@ -5,7 +5,6 @@ import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { AnalyticsTab } from './analytics-tab.tsx';
 import { FeedbackTab } from './feedback-tab.tsx';
-import { label } from './labels.ts';
 import { LessonsTab } from './lessons-tab.tsx';
 import { QaTab } from './qa-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
@@ -44,9 +43,9 @@ function AdminTabs() {
   };
   return (
     <main id="main" className="page admin-page">
-      <h1>{label('adminTitle')}</h1>
+      <h1>{t('dashboard.adminDashboard')}</h1>
       <Tabs
-        label={label('adminTabs')}
+        label={t('adminUi.adminTabs')}
         active={active}
         onChange={change}
         tabs={TABS.map((id) => ({ id, label: t(`admin.tab.${id}`) }))}

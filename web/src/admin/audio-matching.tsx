@@ -1,5 +1,5 @@
 import type { AudioMatchResult } from '@magyarul/core/audio-match';
-import { label } from './labels.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 type MatchWord = { readonly id: string; readonly word_hu: string };
 
@@ -13,9 +13,10 @@ export function AudioMatching<W extends MatchWord>({
   matching: AudioMatchResult<W, File>;
   onAssign: (word: W, fileName: string) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="admin-matching">
-      <legend>{label('audioMatching')}</legend>
+      <legend>{t('adminUi.audioMatching')}</legend>
       <ul>
         {words.map((word) => {
           const pair = matching.matched.find((p) => p.word.id === word.id);
@@ -24,14 +25,14 @@ export function AudioMatching<W extends MatchWord>({
             <li key={word.id}>
               <span lang="hu">{word.word_hu}</span>{' '}
               <span className="small muted">
-                {pair ? label('matchedBy', { level: pair.level }) : label('noAudio')}
+                {pair ? t('adminUi.matchedBy', { level: pair.level }) : t('adminUi.noAudio')}
               </span>{' '}
               <select
-                aria-label={label('assignFile', { word: word.word_hu })}
+                aria-label={t('adminUi.assignFile', { word: word.word_hu })}
                 value={pair?.file.name ?? ''}
                 onChange={(e) => onAssign(word, e.target.value)}
               >
-                <option value="">{label('unassigned')}</option>
+                <option value="">{t('adminUi.unassigned')}</option>
                 {options.map((f) => (
                   <option key={f.name} value={f.name}>
                     {f.name}
@@ -44,7 +45,7 @@ export function AudioMatching<W extends MatchWord>({
       </ul>
       {matching.unmatchedFiles.length > 0 && (
         <p className="small muted">
-          {label('unmatchedFiles', {
+          {t('adminUi.unmatchedFiles', {
             names: matching.unmatchedFiles.map((f) => f.name).join(', '),
           })}
         </p>

@@ -29,7 +29,8 @@ import {
 import { validateNewLesson } from '@magyarul/core/validation';
 import { Dialog } from '../components/dialog.tsx';
 import { Button } from '../components/button.tsx';
-import { useT } from '../lib/i18n/i18n.tsx';
+import { useT, type Translate } from '../lib/i18n/i18n.tsx';
+import type { Message } from '@magyarul/core/messages';
 import { notify } from '../lib/toast.ts';
 import { fetchHighestLessonNumber } from './api.ts';
 import { GenerateImage } from './generate-image.tsx';
@@ -38,7 +39,6 @@ import {
   CreateLessonError,
   type NewLessonPayload,
 } from './create-lesson.ts';
-import { label } from './labels.ts';
 import {
   TranscriptPreview,
   VocabularyPreview,
@@ -55,7 +55,6 @@ import {
   type LessonMetadataValues,
   type LessonStatus,
 } from './lesson-metadata-fields.tsx';
-import { useCoreText } from '../lib/i18n/core-text.ts';
 
 type Word = CreateWord;
 type CsvState<T> = { file: File | null; items: T[]; issues: CsvIssue[]; fileError: string | null };
@@ -74,14 +73,13 @@ function emptyCsv<T>(): CsvState<T> {
   return { file: null, items: [], issues: [], fileError: null };
 }
 
-function fileError(context: UploadContext, file: File): string | null {
+function fileError(context: UploadContext, file: File, t: Translate): string | null {
   const check = checkUpload(context, file);
-  return check.ok ? null : check.message;
+  return check.ok ? null : t(check.key, check.params);
 }
 
 export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const coreText = useCoreText();
   const queryClient = useQueryClient();
   const [lessonNumber, setLessonNumber] = useState('');
   const [title, setTitle] = useState('');
@@ -177,7 +175,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
   const onAudio = async (file: File | undefined) => {
     if (!file) return setAudio(NO_AUDIO);
-    const named = fileError('create-audio', file);
+    const named = fileError('create-audio', file, t);
     if (named) return setAudio({ file, error: named, seconds: null, checking: false });
     setAudio({ file, error: null, seconds: null, checking: true });
     const content = await readAudioFile('create-audio', file);
@@ -187,13 +185,13 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         ? current
         : content.ok
           ? { file, error: null, seconds: content.seconds, checking: false }
-          : { file, error: content.message, seconds: null, checking: false },
+          : { file, error: t(content.key, content.params), seconds: null, checking: false },
     );
   };
 
   const onTranscript = async (file: File | undefined) => {
     if (!file) return setTranscript(emptyCsv());
-    const error = fileError('create-transcript-csv', file);
+    const error = fileError('create-transcript-csv', file, t);
     if (error) return setTranscript({ file, items: [], issues: [], fileError: error });
     // Any of the transcript formats, any supported encoding; never a partial transcript.
     const result = readTranscript(new Uint8Array(await file.arrayBuffer()));
@@ -213,7 +211,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
   const onVocabulary = async (file: File | undefined) => {
     if (!file) return setVocabulary(emptyCsv());
-    const error = fileError('create-vocabulary-csv', file);
+    const error = fileError('create-vocabulary-csv', file, t);
     if (error) return setVocabulary({ file, items: [], issues: [], fileError: error });
     const result = parseVocabularyCsv(new Uint8Array(await file.arrayBuffer()));
     setVocabulary({
@@ -240,7 +238,8 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     );
     const accepted = selection.accepted.filter((_, i) => checks[i]?.ok);
     const skipped = selection.skipped.length + selection.accepted.length - accepted.length;
-    const message = skipped > 0 ? filesSkippedMessage(skipped) : null;
+    const note = skipped > 0 ? filesSkippedMessage(skipped) : null;
+    const message = note && t(note.key, note.params);
     setWordFiles(accepted);
     setSkipMessage(message);
     if (message) notify.info(message);
@@ -264,11 +263,12 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     const next: Record<string, string> = {};
     if (!result.ok) {
       const { errors: found } = result;
-      if (found.lessonNumber) next.lessonNumber = found.lessonNumber;
-      if (found.title) next.title = found.title;
-      if (found.audioFile) next.audio = found.audioFile;
-      if (found.transcriptFile) next.transcript = found.transcriptFile;
-      if (found.vocabularyFile) next.vocabulary = found.vocabularyFile;
+      const say = (m: Message) => t(m.key, m.params);
+      if (found.lessonNumber) next.lessonNumber = say(found.lessonNumber);
+      if (found.title) next.title = say(found.title);
+      if (found.audioFile) next.audio = say(found.audioFile);
+      if (found.transcriptFile) next.transcript = say(found.transcriptFile);
+      if (found.vocabularyFile) next.vocabulary = say(found.vocabularyFile);
     }
     if (!next.audio && audio.error) next.audio = audio.error;
     // Row problems of the CSVs block the create too; they are listed under their file once.
@@ -315,7 +315,8 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       close();
     } catch (error) {
-      const message = error instanceof CreateLessonError ? error.message : t('create.failed');
+      const message =
+        error instanceof CreateLessonError ? t(error.key, error.params) : t('create.failed');
       setSubmitError(message);
       notify.error(`${t('create.failed')}: ${message}`);
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -326,9 +327,9 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
 
   const csvIssues = (issues: CsvIssue[]) =>
     issues.length > 0 && (
-      <ul className="admin-issues" aria-label="CSV problems">
+      <ul className="admin-issues" aria-label={t('adminUi.csvProblems')}>
         {issues.map((issue, i) => (
-          <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{coreText(issue.message)}</li>
+          <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{t(issue.key, issue.params)}</li>
         ))}
       </ul>
     );
@@ -339,7 +340,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       onClose={close}
       mayClose={mayClose}
       title={t('create.title')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
       <form
         className="form admin-form admin-create-form"
@@ -356,7 +357,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           <LessonStatusField value={status} onChange={setStatus} />
         </LessonMetadataFields>
 
-        <LabelledInput label={label('audioFile')}>
+        <LabelledInput label={t('adminUi.audioFile')}>
           {(id) => (
             <input
               id={id}
@@ -374,7 +375,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           </p>
         )}
 
-        <LabelledInput label={label('transcriptFile')}>
+        <LabelledInput label={t('adminUi.transcriptFile')}>
           {(id) => (
             <input
               id={id}
@@ -400,7 +401,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           />
         )}
 
-        <LabelledInput label={label('vocabularyFile')}>
+        <LabelledInput label={t('adminUi.vocabularyFile')}>
           {(id) => (
             <input
               id={id}
@@ -439,7 +440,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           </>
         )}
 
-        <LabelledInput label={label('vocabularyAudio')}>
+        <LabelledInput label={t('adminUi.vocabularyAudio')}>
           {(id) => (
             <input
               id={id}
@@ -470,10 +471,10 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         <FieldError message={submitError} />
         <div className="form-actions">
           <Button variant="ghost" onClick={() => mayClose() && close()}>
-            {label('cancel')}
+            {t('app.cancel')}
           </Button>
           <Button type="submit" disabled={submitting || audio.checking}>
-            {submitting ? label('creating') : label('createSubmit')}
+            {submitting ? t('adminUi.creating') : t('adminUi.createSubmit')}
           </Button>
         </div>
       </form>

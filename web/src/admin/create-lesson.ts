@@ -1,4 +1,4 @@
-import { t } from '@magyarul/core/messages';
+import type { MessageParams } from '@magyarul/core/messages';
 import { storedTranslation, withDefaultTimings } from '@magyarul/core/lessons';
 import {
   AUDIO_BUCKET,
@@ -10,7 +10,7 @@ import {
   client,
 } from './api.ts';
 import { toAppError } from '../lib/supabase.ts';
-import { label } from './labels.ts';
+import { english, translate, type TextKey } from '../lib/i18n/catalogue.ts';
 
 export type NewLessonPayload = {
   readonly lessonNumber: number;
@@ -43,33 +43,31 @@ export type NewLessonPayload = {
 
 export type CreatePart = 'audio' | 'vocabulary-audio' | 'lesson' | 'transcript' | 'vocabulary';
 
-/** A create that failed in one part; `message` names the part for the admin. */
+/**
+ * A create that failed in one part: `key` and `params` name the part for the admin (the dialog
+ * renders them in the interface language); `message` is the English text, for logs.
+ */
 export class CreateLessonError extends Error {
   readonly part: CreatePart;
-  constructor(part: CreatePart, message: string) {
-    super(message);
+  readonly key: TextKey;
+  readonly params: MessageParams;
+  constructor(part: CreatePart, key: TextKey, params: MessageParams) {
+    super(translate(english, key, params));
     this.name = 'CreateLessonError';
     this.part = part;
+    this.key = key;
+    this.params = params;
   }
 }
 
-function partMessage(part: CreatePart | 'publish', error: unknown): string {
-  const detail = toAppError(error).message;
-  switch (part) {
-    case 'audio':
-      return t('create.audioUploadFailed', { error: detail });
-    case 'vocabulary-audio':
-      return label('createPartVocabularyAudio', { error: detail });
-    case 'lesson':
-      return label('createPartLesson', { error: detail });
-    case 'transcript':
-      return label('createPartTranscript', { error: detail });
-    case 'vocabulary':
-      return label('createPartVocabulary', { error: detail });
-    case 'publish':
-      return label('createPartPublish', { error: detail });
-  }
-}
+const PART_KEYS: Readonly<Record<CreatePart | 'publish', TextKey>> = {
+  audio: 'create.audioUploadFailed',
+  'vocabulary-audio': 'adminUi.createPartVocabularyAudio',
+  lesson: 'adminUi.createPartLesson',
+  transcript: 'adminUi.createPartTranscript',
+  vocabulary: 'adminUi.createPartVocabulary',
+  publish: 'adminUi.createPartPublish',
+};
 
 /**
  * All or nothing: files go first to a lesson-scoped path, then the lesson row (unpublished),
@@ -163,6 +161,8 @@ export async function createLessonAtomically(payload: NewLessonPayload): Promise
     await removeObjects(AUDIO_BUCKET, uploaded).catch((e: unknown) => {
       console.error('Rollback: removing uploaded audio failed', e);
     });
-    throw new CreateLessonError(part === 'publish' ? 'lesson' : part, partMessage(part, error));
+    throw new CreateLessonError(part === 'publish' ? 'lesson' : part, PART_KEYS[part], {
+      error: toAppError(error).message,
+    });
   }
 }

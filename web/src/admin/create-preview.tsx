@@ -4,7 +4,6 @@ import {
   speakerLabel,
 } from '@magyarul/core/lessons';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { countLabel, label } from './labels.ts';
 
 /** A transcript line of the create dialog, translations as typed ('' for none). */
 export type CreateLine = {
@@ -36,7 +35,11 @@ export function TranscriptPreview({
   const t = useT();
   return (
     <details className="admin-preview" open>
-      <summary>{countLabel('transcriptLine', 'transcriptLines', lines.length)}</summary>
+      <summary>
+        {lines.length === 1
+          ? t('adminUi.transcriptLine')
+          : t('adminUi.transcriptLines', { n: lines.length })}
+      </summary>
       <div className="admin-table-wrap">
         <table className="admin-table admin-preview-table">
           <thead>
@@ -100,17 +103,21 @@ export function VocabularyPreview({
   const t = useT();
   return (
     <details className="admin-preview" open>
-      <summary>{countLabel('vocabularyRow', 'vocabularyRows', words.length)}</summary>
+      <summary>
+        {words.length === 1
+          ? t('adminUi.vocabularyRow')
+          : t('adminUi.vocabularyRows', { n: words.length })}
+      </summary>
       <div className="admin-table-wrap">
         <table className="admin-table admin-preview-table">
           <thead>
             <tr>
-              <th scope="col">{label('hungarian')}</th>
-              <th scope="col">{label('english')}</th>
+              <th scope="col">{t('adminUi.hungarian')}</th>
+              <th scope="col">{t('adminUi.english')}</th>
               <th scope="col">{t('translations.language.de')}</th>
               <th scope="col">{t('translations.language.es')}</th>
-              <th scope="col">{label('difficulty')}</th>
-              <th scope="col">{label('audio')}</th>
+              <th scope="col">{t('adminUi.difficulty')}</th>
+              <th scope="col">{t('adminUi.audio')}</th>
             </tr>
           </thead>
           <tbody>
@@ -138,7 +145,7 @@ export function VocabularyPreview({
                 <td>{word.difficulty}</td>
                 <td>
                   {audioOf(word)?.normalize('NFC') ?? (
-                    <span className="muted">{label('noAudio')}</span>
+                    <span className="muted">{t('adminUi.noAudio')}</span>
                   )}
                 </td>
               </tr>

@@ -7,7 +7,6 @@ import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { fetchTranslationStatus, updateLesson, type AdminLesson } from './api.ts';
-import { label } from './labels.ts';
 import {
   LessonMetadataFields,
   LessonStatusField,
@@ -71,7 +70,7 @@ export function EditLessonDialog({
     const { lessonNumber, title, description, level } = values;
     const checked = validateLessonEdit({ title, lessonNumber });
     if (!checked.ok) {
-      window.alert(checked.message);
+      window.alert(t(checked.key, checked.params));
       return;
     }
     // Only what the admin changed is written (the studio may have changed the rest meanwhile).
@@ -90,8 +89,8 @@ export function EditLessonDialog({
       open
       onClose={onClose}
       mayClose={mayClose}
-      title={label('editTitle')}
-      closeLabel={label('close')}
+      title={t('adminUi.editTitle')}
+      closeLabel={t('app.close')}
     >
       <form className="form admin-form" onSubmit={onSubmit} noValidate>
         <LessonMetadataFields
@@ -102,9 +101,9 @@ export function EditLessonDialog({
         </LessonMetadataFields>
         <div className="form-actions">
           <Button variant="ghost" onClick={() => mayClose() && onClose()}>
-            {label('cancel')}
+            {t('app.cancel')}
           </Button>
-          <Button type="submit">{label('save')}</Button>
+          <Button type="submit">{t('adminUi.save')}</Button>
         </div>
       </form>
     </Dialog>

@@ -4,6 +4,7 @@ import { feedbackExportFileName, feedbackToCsv } from '@magyarul/core/csv';
 import { Button } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { notify } from '../lib/toast.ts';
 import {
   ADMIN_PAGE_SIZE,
@@ -14,7 +15,6 @@ import {
   type FeedbackFilter,
   type FeedbackStatus,
 } from './api.ts';
-import { label, type LabelKey } from './labels.ts';
 import { downloadBlob, Pager, shortDate, StatCard } from './shared.tsx';
 
 // The inbox may hold far more rows than one response carries (1,000 on hosted PostgREST): the
@@ -23,12 +23,12 @@ import { downloadBlob, Pager, shortDate, StatCard } from './shared.tsx';
 
 const FILTERS: readonly FeedbackFilter[] = ['all', 'new', 'reviewing', 'bug', 'feature'];
 const STATUSES: readonly FeedbackStatus[] = ['new', 'reviewing', 'resolved', 'closed'];
-const TYPE_LABEL: Record<string, LabelKey> = {
-  bug: 'typeBug',
-  feature: 'typeFeature',
-  content: 'typeContent',
-  general: 'typeGeneral',
-  others: 'typeOthers',
+const TYPE_LABEL: Record<string, TextKey> = {
+  bug: 'adminUi.typeBug',
+  feature: 'adminUi.typeFeature',
+  content: 'adminUi.typeContent',
+  general: 'adminUi.typeGeneral',
+  others: 'adminUi.typeOthers',
 };
 
 function pagePath(url: string | null): string {
@@ -57,6 +57,7 @@ function StatusControl({
   busy: boolean;
   onChange: (status: FeedbackStatus) => Promise<boolean>;
 }) {
+  const t = useT();
   const name = useId();
   // The choice shows at once; a failed update puts back what is stored.
   const [shown, setShown] = useState(value);
@@ -66,7 +67,7 @@ function StatusControl({
     <fieldset
       className="admin-segmented"
       disabled={busy}
-      aria-label={label('feedbackStatus', { title })}
+      aria-label={t('adminUi.feedbackStatus', { title })}
     >
       {STATUSES.map((status) => (
         <label key={status} className={status === shown ? 'active' : undefined}>
@@ -177,7 +178,7 @@ export function FeedbackTab() {
         <StatCard title={t('adminFeedback.stat.bugs')} value={stats.data?.bug ?? 0} />
         <StatCard title={t('adminFeedback.stat.features')} value={stats.data?.feature ?? 0} />
       </div>
-      <div className="admin-filters" role="group" aria-label={label('feedbackFilters')}>
+      <div className="admin-filters" role="group" aria-label={t('adminUi.feedbackFilters')}>
         {FILTERS.map((f) => (
           <Button
             key={f}
@@ -201,7 +202,7 @@ export function FeedbackTab() {
               <li key={row.id} className="card admin-feedback-item">
                 <p className="small">
                   <span className={`badge feedback-type-${row.feedback_type}`}>
-                    {label(TYPE_LABEL[row.feedback_type] ?? 'typeOthers')}
+                    {t(TYPE_LABEL[row.feedback_type] ?? 'adminUi.typeOthers')}
                   </span>{' '}
                   <span className={`badge feedback-status-${row.status}`}>
                     {statusLabel[row.status as FeedbackStatus] ?? row.status}

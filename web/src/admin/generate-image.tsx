@@ -4,7 +4,6 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { toAppError } from '../lib/supabase.ts';
 import { generateLessonImage } from './api.ts';
-import { label } from './labels.ts';
 
 /** The create dialog's "Generate Image" (needs a title) and the image it produced. */
 export function GenerateImage({
@@ -57,11 +56,11 @@ export function GenerateImage({
     <>
       <div className="button-row">
         <Button variant="secondary" onClick={() => void generate()} disabled={generating}>
-          {generating ? label('generatingImage') : label('generateImage')}
+          {generating ? t('adminUi.generatingImage') : t('adminUi.generateImage')}
         </Button>
       </div>
       {image && (
-        <img className="admin-generated-image" src={image} alt={label('generatedImageAlt')} />
+        <img className="admin-generated-image" src={image} alt={t('adminUi.generatedImageAlt')} />
       )}
     </>
   );

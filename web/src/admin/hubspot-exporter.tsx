@@ -9,7 +9,6 @@ import {
   templateCss,
   templateHtml,
 } from './exporter-template.ts';
-import { label } from './labels.ts';
 import { downloadBlob } from './shared.tsx';
 import './admin.css';
 
@@ -24,12 +23,13 @@ function Output({
   content: string;
   type: string;
 }) {
+  const t = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(content);
-      notify.success(label('copied'));
+      notify.success(t('adminUi.copied'));
     } catch {
-      notify.error(label('copied'));
+      notify.error(t('adminUi.copied'));
     }
   };
   return (
@@ -38,10 +38,10 @@ function Output({
       <textarea readOnly rows={12} value={content} aria-label={name} />
       <div className="button-row">
         <Button variant="secondary" onClick={() => void copy()}>
-          {label('copy', { name })}
+          {t('adminUi.copy', { name })}
         </Button>
         <Button variant="secondary" onClick={() => downloadBlob(content, name, type)}>
-          {label('download', { name })}
+          {t('adminUi.download', { name })}
         </Button>
       </div>
     </section>
@@ -53,27 +53,27 @@ export function HubspotExporterPage() {
   const [generated, setGenerated] = useState<{ html: string; css: string } | null>(null);
   return (
     <main id="main" className="page admin-page">
-      <h1>{label('exporterTitle')}</h1>
-      <p className="lead">{label('exporterIntro')}</p>
+      <h1>{t('adminUi.exporterTitle')}</h1>
+      <p className="lead">{t('adminUi.exporterIntro')}</p>
       <Button onClick={() => setGenerated({ html: templateHtml(), css: templateCss() })}>
         {t('exporter.generate')}
       </Button>
       {generated && (
         <>
           <Output
-            title={label('htmlTemplate')}
+            title={t('adminUi.htmlTemplate')}
             name={TEMPLATE_FILE}
             content={generated.html}
             type="text/html"
           />
           <Output
-            title={label('cssFile')}
+            title={t('adminUi.cssFile')}
             name={STYLES_FILE}
             content={generated.css}
             type="text/css"
           />
           <section className="card">
-            <h2>{label('setup')}</h2>
+            <h2>{t('adminUi.setup')}</h2>
             <ol>
               {SETUP_INSTRUCTIONS.map((step) => (
                 <li key={step}>{step}</li>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { parseLessonNumber } from '@magyarul/core/lessons';
-import { label } from './labels.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { FieldError, LabelledInput } from './shared.tsx';
 
 /** The lesson fields every admin form has: number, title, description, level. */
@@ -43,10 +43,11 @@ export function LessonMetadataFields({
   afterNumber?: ReactNode;
   children?: ReactNode;
 }) {
+  const t = useT();
   const levelOptions = [...new Set([...levels, values.level])].filter((l) => l !== '');
   return (
     <>
-      <LabelledInput label={label('lessonNumber')}>
+      <LabelledInput label={t('adminUi.lessonNumber')}>
         {(id) => (
           <input
             id={id}
@@ -69,13 +70,13 @@ export function LessonMetadataFields({
         </p>
       )}
       {afterNumber}
-      <LabelledInput label={label('title')}>
+      <LabelledInput label={t('adminUi.title')}>
         {(id) => (
           <input id={id} value={values.title} onChange={(e) => onEdit('title', e.target.value)} />
         )}
       </LabelledInput>
       <FieldError message={errors.title} />
-      <LabelledInput label={label('description')}>
+      <LabelledInput label={t('adminUi.description')}>
         {(id) => (
           <textarea
             id={id}
@@ -85,7 +86,7 @@ export function LessonMetadataFields({
           />
         )}
       </LabelledInput>
-      <LabelledInput label={label('level')}>
+      <LabelledInput label={t('adminUi.level')}>
         {(id) => (
           <select id={id} value={values.level} onChange={(e) => onEdit('level', e.target.value)}>
             {levelOptions.map((l) => (
@@ -111,16 +112,17 @@ export function LessonStatusField({
   value: LessonStatus;
   onChange: (value: LessonStatus) => void;
 }) {
+  const t = useT();
   return (
-    <LabelledInput label={label('status')}>
+    <LabelledInput label={t('adminUi.status')}>
       {(id) => (
         <select
           id={id}
           value={value}
           onChange={(e) => onChange(e.target.value === 'published' ? 'published' : 'draft')}
         >
-          <option value="draft">{label('statusDraft')}</option>
-          <option value="published">{label('statusPublished')}</option>
+          <option value="draft">{t('lesson.status.draft')}</option>
+          <option value="published">{t('lesson.status.published')}</option>
         </select>
       )}
     </LabelledInput>

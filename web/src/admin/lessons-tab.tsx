@@ -9,7 +9,6 @@ import { getSupabase, toAppError } from '../lib/supabase.ts';
 import { deleteLessons, fetchAllLessons, type AdminLesson } from './api.ts';
 import { CreateLessonDialog } from './create-lesson-dialog.tsx';
 import { EditLessonDialog } from './edit-lesson-dialog.tsx';
-import { label } from './labels.ts';
 
 async function fetchVocabularyCounts(): Promise<Map<string, number>> {
   const supabase = await getSupabase();
@@ -79,16 +78,16 @@ export function LessonsTab() {
         <div className="button-row">
           {selected.size > 0 && (
             <Button variant="danger" onClick={() => remove([...selected], true)}>
-              {label('deleteSelected', { n: selected.size })}
+              {t('adminUi.deleteSelected', { n: selected.size })}
             </Button>
           )}
-          <Button onClick={() => setCreating(true)}>{label('createButton')}</Button>
+          <Button onClick={() => setCreating(true)}>{t('create.title')}</Button>
         </div>
       </div>
       {lessons.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : rows.length === 0 ? (
-        <p className="muted">{label('noLessons')}</p>
+        <p className="muted">{t('adminUi.noLessons')}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
@@ -97,7 +96,7 @@ export function LessonsTab() {
                 <th scope="col">
                   <input
                     type="checkbox"
-                    aria-label={label('selectAll')}
+                    aria-label={t('adminUi.selectAll')}
                     checked={allSelected}
                     onChange={() =>
                       setSelected(allSelected ? new Set() : new Set(rows.map((l) => l.id)))
@@ -105,12 +104,12 @@ export function LessonsTab() {
                   />
                 </th>
                 <th scope="col">#</th>
-                <th scope="col">{label('title')}</th>
-                <th scope="col">{label('level')}</th>
-                <th scope="col">{label('status')}</th>
-                <th scope="col">{label('duration')}</th>
-                <th scope="col">{label('vocabularyCount')}</th>
-                <th scope="col">{label('actions')}</th>
+                <th scope="col">{t('adminUi.title')}</th>
+                <th scope="col">{t('adminUi.level')}</th>
+                <th scope="col">{t('adminUi.status')}</th>
+                <th scope="col">{t('adminUi.duration')}</th>
+                <th scope="col">{t('adminUi.vocabularyCount')}</th>
+                <th scope="col">{t('adminUi.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -119,7 +118,7 @@ export function LessonsTab() {
                   <td>
                     <input
                       type="checkbox"
-                      aria-label={label('selectLesson', { title: lesson.title })}
+                      aria-label={t('adminUi.selectLesson', { title: lesson.title })}
                       checked={selected.has(lesson.id)}
                       onChange={() => toggle(lesson.id)}
                     />
@@ -134,22 +133,22 @@ export function LessonsTab() {
                         : t('lesson.status.draft')}
                     </span>
                   </td>
-                  <td>{formatDuration(lesson.duration)}</td>
+                  <td>{formatDuration(lesson.duration) ?? t('reviewPage.durationNa')}</td>
                   <td>{counts.data?.get(lesson.id) ?? 0}</td>
                   <td className="button-row">
                     <Button
                       variant="secondary"
-                      aria-label={`${label('edit')} ${lesson.title}`}
+                      aria-label={`${t('adminUi.edit')} ${lesson.title}`}
                       onClick={() => setEditing(lesson)}
                     >
-                      {label('edit')}
+                      {t('adminUi.edit')}
                     </Button>
                     <Button
                       variant="danger"
-                      aria-label={`${label('delete')} ${lesson.title}`}
+                      aria-label={`${t('adminUi.delete')} ${lesson.title}`}
                       onClick={() => remove([lesson.id], false)}
                     >
-                      {label('delete')}
+                      {t('adminUi.delete')}
                     </Button>
                   </td>
                 </tr>

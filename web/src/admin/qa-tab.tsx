@@ -16,7 +16,6 @@ import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { approveDrafts, fetchTranslationStatus, type TranslationStatusRow } from './api.ts';
-import { label } from './labels.ts';
 import { useAdminLessons } from './lessons-tab.tsx';
 import { shortDate, StatCard, useStoredState } from './shared.tsx';
 
@@ -141,7 +140,7 @@ export function QaTab() {
         <StatCard title={t('qa.draftLessons')} value={counts.drafts} />
         <StatCard title={t('qa.published')} value={counts.published} />
       </div>
-      <div className="admin-filters" role="group" aria-label={label('qaFilters')}>
+      <div className="admin-filters" role="group" aria-label={t('adminUi.qaFilters')}>
         {FILTERS.map((f) => (
           <Button
             key={f}
@@ -174,16 +173,16 @@ export function QaTab() {
             <thead>
               <tr>
                 <th scope="col">
-                  <span className="visually-hidden">{label('select')}</span>
+                  <span className="visually-hidden">{t('adminUi.select')}</span>
                 </th>
-                <th scope="col">{label('title')}</th>
-                <th scope="col">{label('status')}</th>
-                <th scope="col">{label('created')}</th>
-                <th scope="col">{label('updated')}</th>
-                <th scope="col">{label('duration')}</th>
+                <th scope="col">{t('adminUi.title')}</th>
+                <th scope="col">{t('adminUi.status')}</th>
+                <th scope="col">{t('adminUi.created')}</th>
+                <th scope="col">{t('adminUi.updated')}</th>
+                <th scope="col">{t('adminUi.duration')}</th>
                 <th scope="col">{t('translations.title')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">{label('actions')}</span>
+                  <span className="visually-hidden">{t('adminUi.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -195,7 +194,7 @@ export function QaTab() {
                     <td>
                       <input
                         type="checkbox"
-                        aria-label={label('selectQaLesson', { title })}
+                        aria-label={t('adminUi.selectQaLesson', { title })}
                         checked={selected.has(lesson.id)}
                         onChange={() => toggle(lesson.id)}
                       />

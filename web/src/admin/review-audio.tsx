@@ -14,7 +14,6 @@ import {
   uploadObject,
   type AdminLesson,
 } from './api.ts';
-import { label } from './labels.ts';
 import { downloadBlob } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 
@@ -54,7 +53,7 @@ export function ReviewAudio({
     if (!file) return;
     const check = checkUpload('review-lesson-audio', file);
     if (!check.ok) {
-      notify.error(check.message);
+      notify.error(t(check.key, check.params));
       return;
     }
     setBusy(true);
@@ -62,7 +61,7 @@ export function ReviewAudio({
       // By content, before anything is stored: a renamed file or zero bytes never replace audio.
       const content = await readAudioFile('review-lesson-audio', file);
       if (!content.ok) {
-        notify.error(content.message);
+        notify.error(t(content.key, content.params));
         return;
       }
       const path = objectPath(lesson.id, file.name);
@@ -141,7 +140,7 @@ export function ReviewAudio({
           type="file"
           hidden
           accept=".mp3,.wav,.m4a,.aac,audio/*"
-          aria-label={lesson.audio_url ? label('replaceAudio') : label('uploadAudio')}
+          aria-label={lesson.audio_url ? t('adminUi.replaceAudio') : t('adminUi.uploadAudio')}
           onChange={(e) => {
             void upload(e.target.files?.[0]);
             e.target.value = '';

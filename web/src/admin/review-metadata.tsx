@@ -1,7 +1,6 @@
 import { formatDuration } from '@magyarul/core/lessons';
 import { useT } from '../lib/i18n/i18n.tsx';
 import type { AdminLesson } from './api.ts';
-import { label } from './labels.ts';
 import { LessonMetadataFields } from './lesson-metadata-fields.tsx';
 import type { Meta } from './review-save.ts';
 import { LabelledInput } from './shared.tsx';
@@ -33,12 +32,18 @@ export function ReviewMetadata({
         duplicateRole="alert"
         descriptionRows={4}
         afterNumber={
-          <LabelledInput label={label('duration')}>
-            {(id) => <input id={id} readOnly value={formatDuration(lesson.duration)} />}
+          <LabelledInput label={t('adminUi.duration')}>
+            {(id) => (
+              <input
+                id={id}
+                readOnly
+                value={formatDuration(lesson.duration) ?? t('reviewPage.durationNa')}
+              />
+            )}
           </LabelledInput>
         }
       >
-        <LabelledInput label={label('topic')}>
+        <LabelledInput label={t('adminUi.topic')}>
           {(id) => (
             <input id={id} value={meta.topic} onChange={(e) => onEdit('topic', e.target.value)} />
           )}

@@ -5,7 +5,6 @@ import { Button } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useDuplicateWarning } from './use-duplicate-warning.ts';
-import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import { ReviewAudio } from './review-audio.tsx';
 import { ReviewMetadata } from './review-metadata.tsx';
@@ -45,14 +44,15 @@ export function ReviewPage() {
   if (loaded === null) {
     return (
       <main id="main" className="page narrow center">
-        <h1>{label('lessonNotFound')}</h1>
+        <h1>{t('lesson.notFound')}</h1>
         <Button onClick={() => void navigate('/admin?tab=qa')}>{t('reviewPage.backToQa')}</Button>
       </main>
     );
   }
 
   const { lesson, levels } = loaded;
-  const indicator = savedIndicatorText(editor.savedAt, now, editor.saving);
+  const saved = savedIndicatorText(editor.savedAt, now, editor.saving);
+  const indicator = saved && t(saved.key, saved.params);
 
   return (
     <main id="main" className="page admin-page admin-review">
@@ -110,7 +110,7 @@ export function ReviewPage() {
 
       <section className="card stack" aria-labelledby="qa-heading">
         <h2 id="qa-heading">5. {t('reviewPage.section.qa')}</h2>
-        <LabelledInput label={label('qaNotes')}>
+        <LabelledInput label={t('adminUi.qaNotes')}>
           {(id) => (
             <textarea
               id={id}

@@ -10,9 +10,7 @@ import { formatTimeClock, type IncomingLine } from '@magyarul/core/lessons';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { useCoreText } from '../lib/i18n/core-text.ts';
 import { notify } from '../lib/toast.ts';
-import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import {
   textViewNotices,
@@ -29,17 +27,17 @@ function FormatHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
       open={open}
       onClose={onClose}
       title={t('transcript.formatHelp')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
-      <p>{label('formatHelpIntro')}</p>
+      <p>{t('adminUi.formatHelpIntro')}</p>
       <p>{t('transcript.pasteHint')}</p>
-      <h3>{label('speakers')}</h3>
+      <h3>{t('adminUi.speakers')}</h3>
       <ul>
         <li>NARRATOR</li>
         <li>ANNA</li>
         <li>BENCE</li>
       </ul>
-      <h3>{label('example')}</h3>
+      <h3>{t('adminUi.example')}</h3>
       <pre lang="hu">
         {
           'speaker,text\nNARRATOR,Anna és Bence a kávézóban.\nANNA,Szia Bence! Hogy vagy?\nBENCE,Köszönöm, jól vagyok.'
@@ -66,10 +64,10 @@ function PasteDialog({
       open={open}
       onClose={onClose}
       title={t('transcript.pasteContent')}
-      closeLabel={label('close')}
+      closeLabel={t('app.close')}
     >
       <p className="small muted">{t('transcript.pasteHint')}</p>
-      <LabelledInput label={label('pasteContent')}>
+      <LabelledInput label={t('adminUi.pasteContent')}>
         {(id) => (
           <textarea id={id} rows={10} value={text} onChange={(e) => setText(e.target.value)} />
         )}
@@ -113,7 +111,6 @@ export function ReviewTranscript({
   onSave: () => void;
 }) {
   const t = useT();
-  const coreText = useCoreText();
   const [pasteOpen, setPasteOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [fileIssues, setFileIssues] = useState<CsvIssue[]>([]);
@@ -132,7 +129,7 @@ export function ReviewTranscript({
       const fatal =
         result.issues.find((i) => i.code === 'no-transcript-lines') ??
         result.issues.find(isBlockingTranscriptIssue);
-      notify.error(fatal ? coreText(fatal.message) : failed);
+      notify.error(fatal ? t(fatal.key, fatal.params) : failed);
       return false;
     }
     dispatch({ type: 'incoming', lines: result.items.map(toIncoming) });
@@ -148,7 +145,7 @@ export function ReviewTranscript({
     if (!file) return;
     const check = checkUpload('review-transcript-csv', file);
     if (!check.ok) {
-      notify.error(coreText(check.message));
+      notify.error(t(check.key, check.params));
       return;
     }
     try {
@@ -206,7 +203,7 @@ export function ReviewTranscript({
       ) : (
         <>
           <p className="small muted">{t('transcript.textViewHint')}</p>
-          <LabelledInput label={label('transcriptText')}>
+          <LabelledInput label={t('adminUi.transcriptText')}>
             {(id) => (
               <textarea
                 id={id}
@@ -220,7 +217,7 @@ export function ReviewTranscript({
           {notices.length > 0 && (
             <ul className="small muted">
               {notices.map((n) => (
-                <li key={`${n.code}-${n.row ?? 'file'}`}>{coreText(n.message)}</li>
+                <li key={`${n.code}-${n.row ?? 'file'}`}>{t(n.key, n.params)}</li>
               ))}
             </ul>
           )}
@@ -229,7 +226,7 @@ export function ReviewTranscript({
       {fileIssues.length > 0 && (
         <ul className="admin-issues small" aria-label={uploadLabel}>
           {fileIssues.map((issue, i) => (
-            <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{coreText(issue.message)}</li>
+            <li key={`${issue.code}-${issue.row ?? 'file'}-${i}`}>{t(issue.key, issue.params)}</li>
           ))}
         </ul>
       )}

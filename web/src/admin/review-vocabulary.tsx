@@ -21,7 +21,6 @@ import {
   uploadObject,
   type VocabularyRow,
 } from './api.ts';
-import { label } from './labels.ts';
 import { downloadAudio } from './review-audio.tsx';
 import { AddWordDialog, audioError, type NewWord } from './add-word-dialog.tsx';
 
@@ -79,7 +78,7 @@ function WordRow({
   const upload = async (file: File | undefined) => {
     if (!file) return;
     const problem = await audioError(file);
-    if (problem) return notify.error(problem);
+    if (problem) return notify.error(t(problem.key, problem.params));
     try {
       const path = objectPath(`${lessonId}/words`, file.name);
       await uploadObject(AUDIO_BUCKET, path, file, file.type);
@@ -121,8 +120,8 @@ function WordRow({
     <tr>
       <td>
         <input
-          aria-label={`${label('hungarian')} ${name}`}
-          placeholder={label('hungarian')}
+          aria-label={`${t('adminUi.hungarian')} ${name}`}
+          placeholder={t('adminUi.hungarian')}
           lang="hu"
           value={word.word_hu}
           onChange={(e) => onChange({ ...word, word_hu: e.target.value }, true)}
@@ -130,8 +129,8 @@ function WordRow({
       </td>
       <td>
         <input
-          aria-label={`${label('english')} ${name}`}
-          placeholder={label('english')}
+          aria-label={`${t('adminUi.english')} ${name}`}
+          placeholder={t('adminUi.english')}
           value={word.word_en}
           onChange={(e) => onChange({ ...word, word_en: e.target.value }, true)}
         />
@@ -162,7 +161,7 @@ function WordRow({
       </td>
       <td>
         <select
-          aria-label={`${label('difficulty')} ${name}`}
+          aria-label={`${t('adminUi.difficulty')} ${name}`}
           value={word.difficulty}
           onChange={(e) =>
             onChange({ ...word, difficulty: e.target.value as EditorDifficulty }, true)
@@ -181,28 +180,28 @@ function WordRow({
             <>
               <Button
                 variant="ghost"
-                aria-label={label('play', { word: name })}
+                aria-label={t('adminUi.play', { word: name })}
                 onClick={() => void play()}
               >
                 {t('reviewAudio.play')}
               </Button>
               <Button
                 variant="ghost"
-                aria-label={label('downloadWord', { word: name })}
+                aria-label={t('adminUi.downloadWord', { word: name })}
                 onClick={() => void download()}
               >
                 {t('reviewAudio.download')}
               </Button>
               <Button
                 variant="ghost"
-                aria-label={label('replaceWordAudio', { word: name })}
+                aria-label={t('adminUi.replaceWordAudio', { word: name })}
                 onClick={() => input.current?.click()}
               >
                 {t('reviewAudio.replace')}
               </Button>
               <Button
                 variant="ghost"
-                aria-label={label('deleteWordAudio', { word: name })}
+                aria-label={t('adminUi.deleteWordAudio', { word: name })}
                 onClick={() => void removeAudio()}
               >
                 {t('reviewAudio.delete')}
@@ -211,7 +210,7 @@ function WordRow({
           ) : (
             <Button
               variant="ghost"
-              aria-label={label('uploadWordAudio', { word: name })}
+              aria-label={t('adminUi.uploadWordAudio', { word: name })}
               onClick={() => input.current?.click()}
             >
               {t('reviewAudio.upload')}
@@ -222,7 +221,7 @@ function WordRow({
             type="file"
             hidden
             accept=".mp3,.wav,.m4a,.aac,audio/*"
-            aria-label={label('wordAudioFile', { word: name })}
+            aria-label={t('adminUi.wordAudioFile', { word: name })}
             onChange={(e) => {
               void upload(e.target.files?.[0]);
               e.target.value = '';
@@ -230,7 +229,7 @@ function WordRow({
           />
           <Button
             variant="danger"
-            aria-label={label('deleteWord', { word: name })}
+            aria-label={t('adminUi.deleteWord', { word: name })}
             onClick={onDelete}
           >
             {t('vocabulary.deleteWord')}
@@ -309,12 +308,12 @@ export function ReviewVocabulary({
           <table className="admin-table admin-vocabulary-table">
             <thead>
               <tr>
-                <th scope="col">{label('hungarian')}</th>
-                <th scope="col">{label('english')}</th>
+                <th scope="col">{t('adminUi.hungarian')}</th>
+                <th scope="col">{t('adminUi.english')}</th>
                 <th scope="col">{t('translations.language.de')}</th>
                 <th scope="col">{t('translations.language.es')}</th>
-                <th scope="col">{label('difficulty')}</th>
-                <th scope="col">{label('audio')}</th>
+                <th scope="col">{t('adminUi.difficulty')}</th>
+                <th scope="col">{t('adminUi.audio')}</th>
               </tr>
             </thead>
             <tbody>

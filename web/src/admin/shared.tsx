@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { label } from './labels.ts';
 
 /** Simulated upload progress of a chosen file: 10 % every 200 ms up to 100 % (spec §4). */
 export function useSimulatedProgress(file: File | null): number {
@@ -23,6 +22,7 @@ export function useSimulatedProgress(file: File | null): number {
 }
 
 export function FileProgress({ file }: { file: File | null }) {
+  const t = useT();
   const progress = useSimulatedProgress(file);
   if (!file) return null;
   return (
@@ -30,7 +30,7 @@ export function FileProgress({ file }: { file: File | null }) {
       <ProgressBar
         value={progress}
         max={100}
-        label={label('uploadProgress', { name: file.name })}
+        label={t('adminUi.uploadProgress', { name: file.name })}
       />
       <span className="small muted">{progress}%</span>
     </div>

@@ -8,7 +8,6 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { getSupabase, toAppError } from '../lib/supabase.ts';
 import { objectPath, uploadObject } from './api.ts';
-import { label } from './labels.ts';
 import { LabelledInput } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 import './admin.css';
@@ -49,8 +48,8 @@ export function UploadPage() {
       { signedIn: Boolean(user && current.user) },
     );
     if (!checked.ok) {
-      setError(checked.message);
-      notify.error(checked.message);
+      setError(t(checked.key, checked.params));
+      notify.error(t(checked.key, checked.params));
       return;
     }
     const form = checked.value;
@@ -65,8 +64,8 @@ export function UploadPage() {
       const content = await readAudioFile('upload-form', file);
       if (!content.ok) {
         setUploading(false);
-        setError(content.message);
-        notify.error(content.message);
+        setError(t(content.key, content.params));
+        notify.error(t(content.key, content.params));
         return;
       }
       audioSeconds ??= Math.round(content.seconds);
@@ -133,7 +132,7 @@ export function UploadPage() {
 
   return (
     <main id="main" className="page narrow admin-page">
-      <h1>{label('uploadTitle')}</h1>
+      <h1>{t('upload.submit')}</h1>
       <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
         <LabelledInput label={t('upload.field.title')}>
           {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
@@ -187,7 +186,7 @@ export function UploadPage() {
             </select>
           )}
         </LabelledInput>
-        <LabelledInput label={label('files')}>
+        <LabelledInput label={t('adminUi.files')}>
           {(id) => (
             <input
               id={id}
@@ -198,17 +197,20 @@ export function UploadPage() {
           )}
         </LabelledInput>
         {files.length > 0 && (
-          <ul className="admin-file-list" aria-label={label('files')}>
-            {files.map((f) => (
-              <li key={`${f.name}-${f.size}`}>
-                <span>{f.name.normalize('NFC')}</span>{' '}
-                <span className="muted">{formatMegabytes(f.size)}</span>
-              </li>
-            ))}
+          <ul className="admin-file-list" aria-label={t('adminUi.files')}>
+            {files.map((f) => {
+              const size = formatMegabytes(f.size);
+              return (
+                <li key={`${f.name}-${f.size}`}>
+                  <span>{f.name.normalize('NFC')}</span>{' '}
+                  <span className="muted">{t(size.key, size.params)}</span>
+                </li>
+              );
+            })}
           </ul>
         )}
         {(uploading || progress > 0) && (
-          <ProgressBar value={progress} max={100} label={label('uploading')} />
+          <ProgressBar value={progress} max={100} label={t('adminUi.uploading')} />
         )}
         {error && (
           <p className="form-error" role="alert">
@@ -216,7 +218,7 @@ export function UploadPage() {
           </p>
         )}
         <Button type="submit" disabled={uploading}>
-          {uploading ? label('uploading') : t('upload.submit')}
+          {uploading ? t('adminUi.uploading') : t('upload.submit')}
         </Button>
       </form>
     </main>

@@ -3,7 +3,9 @@ import {
   duplicateLessonWarning,
   LESSON_NUMBER_CHECK_DELAY_MS,
   parseLessonNumber,
+  type DuplicateLessonWarning,
 } from '@magyarul/core/lessons';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { findLessonWithNumber } from './api.ts';
 
 /**
@@ -11,7 +13,8 @@ import { findLessonWithNumber } from './api.ts';
  * the create dialog). The warning text, or null.
  */
 export function useDuplicateWarning(lessonNumber: string, lessonId: string | null): string | null {
-  const [duplicate, setDuplicate] = useState<string | null>(null);
+  const t = useT();
+  const [duplicate, setDuplicate] = useState<DuplicateLessonWarning | null>(null);
   useEffect(() => {
     setDuplicate(null);
     const number = parseLessonNumber(lessonNumber);
@@ -29,5 +32,7 @@ export function useDuplicateWarning(lessonNumber: string, lessonId: string | nul
       window.clearTimeout(timer);
     };
   }, [lessonNumber, lessonId]);
-  return duplicate;
+  if (!duplicate) return null;
+  const status = t(duplicate.status.key, duplicate.status.params);
+  return t(duplicate.key, { ...duplicate.params, status });
 }

@@ -11,7 +11,6 @@ import {
   validateFeedback,
   type FeedbackType,
 } from '@magyarul/core/validation';
-import { useCoreText } from '../lib/i18n/core-text.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
@@ -72,7 +71,6 @@ export function FeedbackButton() {
 
 export function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const t = useT();
-  const localize = useCoreText();
   const ids = useId();
   const [type, setType] = useState<FeedbackType>(DEFAULT_FEEDBACK_TYPE);
   const [title, setTitle] = useState('');
@@ -84,7 +82,7 @@ export function FeedbackForm({ userId, onDone }: { userId: string; onDone: () =>
     event.preventDefault();
     const checked = validateFeedback({ type, title, description }, { signedIn: true });
     if (!checked.ok) {
-      setProblem(checked.message);
+      setProblem(t(checked.key, checked.params));
       return;
     }
     const feedback = checked.value;
@@ -152,7 +150,7 @@ export function FeedbackForm({ userId, onDone }: { userId: string; onDone: () =>
       </div>
       {problem && (
         <p role="alert" className="form-error">
-          {localize(problem)}
+          {problem}
         </p>
       )}
       <div className="form-actions">

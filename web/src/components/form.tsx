@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useCoreText } from '../lib/i18n/core-text.ts';
 
 export function Field({
   label,
@@ -29,13 +28,12 @@ export function Field({
   );
 }
 
-/** A form's error: core validation texts are shown in the reader's language, others as given. */
+/** A form's error, already in the reader's language (core messages rendered with `t`). */
 export function FormError({ problem }: { problem: string | null }) {
-  const localize = useCoreText();
   if (!problem) return null;
   return (
     <p role="alert" className="form-error">
-      {localize(problem)}
+      {problem}
     </p>
   );
 }

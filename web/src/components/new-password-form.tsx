@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import type { Message } from '@magyarul/core/messages';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { Button } from './button.tsx';
 import { Field, FormError } from './form.tsx';
 
 type PasswordPair = { password: string; confirmPassword: string };
-type Checked = { readonly ok: true } | { readonly ok: false; readonly message: string };
+type Checked = { readonly ok: true } | (Message & { readonly ok: false });
 
 /**
  * The "new password" form of both reset flows (the reset mode of /auth and /reset-password):
@@ -30,7 +31,7 @@ export function NewPasswordForm({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validate({ password, confirmPassword: confirm });
-    setProblem(checked.ok ? null : checked.message);
+    setProblem(checked.ok ? null : t(checked.key, checked.params));
     if (!checked.ok) return;
     setBusy(true);
     try {

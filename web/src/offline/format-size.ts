@@ -1,15 +1,17 @@
+import { numberFormat, written } from '../lib/i18n/format.ts';
 import type { Language } from '../lib/language.ts';
-
-const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', de: 'de-DE', es: 'es-ES' };
 
 /** Bytes as the learner reads a file size: 840 kB, 3.4 MB (3,4 MB in German and Spanish). */
 export function formatSize(bytes: number, language: Language): string {
   const megabytes = bytes >= 1_000_000;
-  const value = megabytes ? bytes / 1_000_000 : Math.max(bytes, 0) / 1000;
-  return new Intl.NumberFormat(LOCALES[language], {
+  const value = megabytes ? bytes / 1_000_000 : Math.max(1, Math.round(Math.max(bytes, 0) / 1000));
+  // Below 1,000 there is no grouping to differ on: written by hand (no Intl at page load).
+  const digits = value < 1000 ? written(value, language, megabytes ? 1 : 0) : null;
+  if (digits !== null) return `${digits} ${megabytes ? 'MB' : 'kB'}`;
+  return numberFormat(language, {
     style: 'unit',
     unit: megabytes ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',
     maximumFractionDigits: megabytes ? 1 : 0,
-  }).format(megabytes ? value : Math.max(1, Math.round(value)));
+  }).format(value);
 }

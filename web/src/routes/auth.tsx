@@ -111,7 +111,7 @@ function LoginForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateSignIn({ email, password });
-    setProblem(checked.ok ? null : checked.message);
+    setProblem(checked.ok ? null : t(checked.key, checked.params));
     if (!checked.ok) return;
     setBusy(true);
     try {
@@ -170,7 +170,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateSignUp({ name, email, password, confirmPassword: confirm });
-    setProblem(checked.ok ? null : checked.message);
+    setProblem(checked.ok ? null : t(checked.key, checked.params));
     if (!checked.ok) return;
     const account = checked.value;
     setBusy(true);

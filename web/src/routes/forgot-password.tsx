@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
 import { forgotPasswordErrorMessage, validateForgotPassword } from '@magyarul/core/validation';
-import { useCoreText } from '../lib/i18n/core-text.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
 import { Field, FormError } from '../components/form.tsx';
@@ -13,7 +12,6 @@ import { useEmailWait } from '../lib/email-wait.ts';
 
 export function ForgotPasswordPage() {
   const t = useT();
-  const localize = useCoreText();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +20,7 @@ export function ForgotPasswordPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateForgotPassword({ email });
-    setProblem(checked.ok ? null : checked.message);
+    setProblem(checked.ok ? null : t(checked.key, checked.params));
     if (!checked.ok) return;
     setBusy(true);
     try {
@@ -35,9 +33,10 @@ export function ForgotPasswordPage() {
         return;
       }
       if (error) {
-        const message = forgotPasswordErrorMessage(error.message);
+        const failure = forgotPasswordErrorMessage(error.message);
+        const message = t(failure.key, failure.params);
         setProblem(message);
-        notify.error(localize(message));
+        notify.error(message);
         return;
       }
       notify.success(t('auth.resetEmailSent'));

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
-import { useCoreText } from '../lib/i18n/core-text.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
 import { expiredResetLinkMessage, validateResetPassword } from '@magyarul/core/validation';
@@ -16,17 +15,17 @@ const REDIRECT_AFTER_MS = 3000;
 
 export function ResetPasswordPage() {
   const t = useT();
-  const localize = useCoreText();
   const { loading, session, recovery } = useAuth();
   const [done, setDone] = useState(false);
   // A PKCE link carries only a code; whether it was a recovery code is known once exchanged.
   const hasLink = recovery || (loading && initialAuthParams.code !== null);
   // A link that failed comes back with error_description (hash or query): say what happened.
   const problem = linkProblem(initialAuthParams);
+  const expired = expiredResetLinkMessage();
   const problemText = !problem
-    ? localize(expiredResetLinkMessage())
+    ? t(expired.key, expired.params)
     : problem.kind === 'expired'
-      ? `${t('auth.linkExpired')} ${localize(expiredResetLinkMessage())}`
+      ? `${t('auth.linkExpired')} ${t(expired.key, expired.params)}`
       : t('auth.linkFailed', { reason: problem.description });
 
   let content;

@@ -1,3 +1,4 @@
+import { enMail, format } from '@magyarul/core/messages';
 import type { ServerContext } from '../context.ts';
 import { extractLinks } from '../mail/index.ts';
 import { authState } from './options.ts';
@@ -35,33 +36,12 @@ export function verifyLink(
   return `${ctx.config.publicUrl}/auth/v1/verify?${params.toString()}`;
 }
 
-const templates: Record<EmailType, { subject: string; intro: string; action: string }> = {
-  signup: {
-    subject: 'Confirm Your Signup',
-    intro: 'Follow this link to confirm your user:',
-    action: 'Confirm your mail',
-  },
-  recovery: {
-    subject: 'Reset Your Password',
-    intro: 'Follow this link to reset the password for your user:',
-    action: 'Reset Password',
-  },
-  magiclink: {
-    subject: 'Your Magic Link',
-    intro: 'Follow this link to login:',
-    action: 'Log In',
-  },
-  invite: {
-    subject: 'You have been invited',
-    intro: 'You have been invited to create a user. Follow this link to accept the invite:',
-    action: 'Accept the invite',
-  },
-  email_change: {
-    subject: 'Confirm Email Change',
-    intro: 'Follow this link to confirm the update of your email:',
-    action: 'Change Email',
-  },
-};
+type MailPart = 'subject' | 'intro' | 'action';
+
+/** A text of an e-mail of `type` from the mail catalogue. */
+function mailText(type: EmailType, part: MailPart): string {
+  return enMail[`${type}.${part}`];
+}
 
 function escapeHtml(text: string): string {
   return text
@@ -79,12 +59,14 @@ export async function sendAuthEmail(
   otp: string,
   redirectTo: string,
 ): Promise<void> {
-  const t = templates[type];
+  const subject = mailText(type, 'subject');
+  const intro = mailText(type, 'intro');
+  const code = format(enMail.enterCode, { code: otp });
   const link = verifyLink(ctx, hash, type, redirectTo);
-  const text = `${t.subject}\n\n${t.intro}\n${link}\n\nAlternatively, enter the code: ${otp}\n`;
+  const text = `${subject}\n\n${intro}\n${link}\n\n${code}\n`;
   const html =
-    `<h2>${escapeHtml(t.subject)}</h2><p>${escapeHtml(t.intro)}</p>` +
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>` +
-    `<p>Alternatively, enter the code: ${otp}</p>`;
-  await ctx.mail.send({ to, subject: t.subject, text, html, links: extractLinks(text) });
+    `<h2>${escapeHtml(subject)}</h2><p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(mailText(type, 'action'))}</a></p>` +
+    `<p>${escapeHtml(code)}</p>`;
+  await ctx.mail.send({ to, subject, text, html, links: extractLinks(text) });
 }

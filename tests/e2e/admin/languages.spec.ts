@@ -1,0 +1,37 @@
+import type { MessageParams } from '@magyarul/core/messages';
+import { translate, type TextKey } from '../../../web/src/lib/i18n/catalogue.ts';
+import { de } from '../../../web/src/lib/i18n/de.ts';
+import { expect, test } from '../support.ts';
+import { fixture, signInAdmin } from './admin-support.ts';
+
+// Issue 15 point 2: the admin area renders core's messages ({ key, params }) and its own labels
+// through the reader's catalogue, so a German admin sees German labels and German validation
+// messages with their values filled in (no English sentence matched back into a key).
+
+const say = (key: TextKey, params?: MessageParams) => translate(de, key, params);
+
+test('the create dialog in German: labels and validation messages come from the catalogue', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  await page.evaluate(() => localStorage.setItem('magyarul.language', 'de'));
+  await page.goto('/admin?tab=lessons');
+  await page.getByRole('button', { name: say('create.title') }).click();
+  const dialog = page.getByRole('dialog', { name: say('create.title') });
+  const number = dialog.getByLabel(say('adminUi.lessonNumber'));
+  await expect(number).not.toHaveValue('');
+
+  await number.fill('0');
+  await dialog.getByLabel(say('adminUi.title'), { exact: true }).fill('ab');
+  await dialog.getByRole('button', { name: say('adminUi.createSubmit') }).click();
+  await expect(dialog.getByText(say('validation.requiredPositiveInteger'))).toBeVisible();
+  await expect(dialog.getByText(say('validation.minCharacters', { n: 3 }))).toBeVisible();
+
+  await dialog.getByLabel(say('adminUi.audioFile')).setInputFiles(fixture('notes.txt'));
+  await expect(
+    dialog.getByText(say('files.invalidTypeExpected', { expected: '.mp3, .wav' })),
+  ).toBeVisible();
+  // Nothing of it is the English text.
+  await expect(dialog.getByText('Required positive integer')).toHaveCount(0);
+  await expect(dialog.getByText('Invalid file type. Expected: .mp3, .wav')).toHaveCount(0);
+});
