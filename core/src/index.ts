@@ -1,5 +1,6 @@
 // Public surface of @magyarul/core. Each domain folder has its own index; import from
 // '@magyarul/core/<domain>' for a narrow dependency or from here for everything.
+export * from './enums/index.ts';
 export * from './messages/index.ts';
 export * from './csv/index.ts';
 export * from './files/index.ts';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './harness/browser.ts';
@@ -23,8 +24,8 @@ describe('publishing from the studio in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let webLessonId = '';
-  const service = (): SupabaseClient =>
-    createClient(backend.url, backend.serviceKey, {
+  const service = (): SupabaseClient<Database> =>
+    createClient<Database>(backend.url, backend.serviceKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
   const dialog = () => page.getByRole('form', { name: 'Publish' });
@@ -131,7 +132,8 @@ describe('publishing from the studio in Chromium', () => {
       .getByRole('button', { name: 'Update that lesson in place' })
       .click();
     await expect
-      .poll(() => verdict('Lesson 910 “Posta”').getAttribute('data-verdict'))
+      // The choice signs in and checks again, as Check does (see `check`): as long to wait.
+      .poll(() => verdict('Lesson 910 “Posta”').getAttribute('data-verdict'), { timeout: 30_000 })
       .toBe('ready');
     await dialog().getByRole('button', { name: 'Publish 2 ready lesson(s)' }).click();
     const items = dialog().getByRole('list', { name: 'Publish items' });

@@ -245,17 +245,17 @@ async function upsertLessons(
       ];
       await tx.query(
         `update public.lesson_vocabulary
-         set word_en = $3::text, difficulty = $4::text, audio_file_path = $5::text,
+         set word_en = $3::text, difficulty = $4::public.level, audio_file_path = $5::text,
              word_de = $6::text, word_es = $7::text
          where lesson_id = $1::uuid and word_hu = $2::text
            and (word_en, difficulty, audio_file_path, word_de, word_es)
-             is distinct from ($3::text, $4::text, $5::text, $6::text, $7::text)`,
+             is distinct from ($3::text, $4::public.level, $5::text, $6::text, $7::text)`,
         params,
       );
       await tx.query(
         `insert into public.lesson_vocabulary (lesson_id, word_hu, word_en, difficulty,
            audio_file_path, word_de, word_es)
-         select $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text
+         select $1::uuid, $2::text, $3::text, $4::public.level, $5::text, $6::text, $7::text
          where not exists (
            select 1 from public.lesson_vocabulary where lesson_id = $1::uuid and word_hu = $2::text
          )`,

@@ -73,7 +73,7 @@ export function seedSql(): string {
 
 insert into public.lessons (lesson_number, title, description, level, topic, duration, audio_url,
   slow_audio_url, is_published, language_from, language_to)
-select v.lesson_number, v.title, v.description, v.level, v.topic, v.duration, v.audio_url,
+select v.lesson_number, v.title, v.description, v.level::public.level, v.topic, v.duration, v.audio_url,
   v.slow_audio_url, true, 'english', 'hungarian'
 from (values
 ${rows(lessonRows)}
@@ -91,7 +91,7 @@ where (public.lessons.title, public.lessons.description, public.lessons.level,
 
 insert into public.lesson_transcript (lesson_id, line_number, speaker, text_content, start_time,
   end_time, slow_start_time, slow_end_time, translation_en, translation_de, translation_es)
-select l.id, v.line_number, v.speaker, v.text_content, v.start_time, v.end_time,
+select l.id, v.line_number, v.speaker::public.speaker, v.text_content, v.start_time, v.end_time,
   v.slow_start_time, v.slow_end_time, v.translation_en, v.translation_de, v.translation_es
 from (values
 ${rows(lineRows)}
@@ -128,17 +128,19 @@ with v (lesson_number, word_hu, word_en, word_de, word_es, difficulty, audio_fil
 ${rows(wordRows)}
 ), changed as (
   update public.lesson_vocabulary x
-  set word_en = v.word_en, word_de = v.word_de, word_es = v.word_es, difficulty = v.difficulty,
+  set word_en = v.word_en, word_de = v.word_de, word_es = v.word_es, difficulty = v.difficulty::public.level,
     audio_file_path = v.audio_file_path
   from v
   join public.lessons l on l.lesson_number = v.lesson_number
   where x.lesson_id = l.id and x.word_hu = v.word_hu
     and (x.word_en, x.word_de, x.word_es, x.difficulty, x.audio_file_path)
-      is distinct from (v.word_en, v.word_de, v.word_es, v.difficulty, v.audio_file_path)
+      is distinct from (v.word_en, v.word_de, v.word_es, v.difficulty::public.level,
+        v.audio_file_path)
 )
 insert into public.lesson_vocabulary (lesson_id, word_hu, word_en, word_de, word_es, difficulty,
   audio_file_path)
-select l.id, v.word_hu, v.word_en, v.word_de, v.word_es, v.difficulty, v.audio_file_path
+select l.id, v.word_hu, v.word_en, v.word_de, v.word_es, v.difficulty::public.level,
+  v.audio_file_path
 from v
 join public.lessons l on l.lesson_number = v.lesson_number
 where not exists (

@@ -39,7 +39,7 @@ select throws_ok($$insert into user_feedback (feedback_type, title, description,
 select throws_ok($$insert into user_feedback (user_id, title, description) values (tests.user_id('learner-b@test.local'), 'x', 'y')$$, '42501', null, 'learner A cannot send feedback as learner B');
 select is((select count(*)::int from user_feedback), 2, 'learner A reads only their own feedback');
 select is(tests.affected($$update user_feedback set status = 'closed'$$), 0, 'learner A cannot change feedback status');
-select throws_ok($$insert into user_feedback (feedback_type, title, description) values ('praise', 'x', 'y')$$, '23514', null, 'feedback types are bug, feature, content, general, others');
+select throws_ok($$insert into user_feedback (feedback_type, title, description) values ('praise', 'x', 'y')$$, '22P02', 'invalid input value for enum feedback_type: "praise"', 'feedback types are bug, feature, content, general, others (the feedback_type enum)');
 select throws_ok($$insert into user_feedback (title, description) values (repeat('x', 101), 'y')$$, '23514', null, 'feedback titles are at most 100 characters');
 select throws_ok($$insert into user_feedback (title, description) values ('x', repeat('y', 1001))$$, '23514', null, 'feedback descriptions are at most 1000 characters');
 
@@ -54,7 +54,7 @@ select ok(is_admin(), 'is_admin() is true for an admin');
 select is((select count(*)::int from profiles), 5, 'admin reads every profile');
 select is((select count(*)::int from user_feedback), 3, 'admin reads all feedback');
 select is(tests.affected($$update user_feedback set status = 'reviewing' where feedback_type = 'bug'$$), 1, 'admin changes feedback status');
-select throws_ok($$update user_feedback set status = 'done'$$, '23514', null, 'feedback status is new, reviewing, resolved or closed');
+select throws_ok($$update user_feedback set status = 'done'$$, '22P02', 'invalid input value for enum feedback_status: "done"', 'feedback status is new, reviewing, resolved or closed (the feedback_status enum)');
 select is(tests.affected($$update user_roles set role = 'admin' where user_id = tests.user_id('learner-b@test.local')$$), 1, 'admin promotes a learner');
 select is((select count(*)::int from user_roles), 5, 'admin reads every role');
 

@@ -121,7 +121,7 @@ select throws_ok($$select * from save_lesson_transcript('99999999-0000-0000-0000
 select throws_ok($$select * from save_lesson_transcript('99999999-0000-0000-0000-000000000999', '[]')$$,
   '22023', null, 'an unknown lesson is refused');
 select throws_ok($$select * from save_lesson_transcript('99999999-0000-0000-0000-000000000901', '[{"id": null, "line_number": 1, "speaker": "peter", "text_content": "Helló"}]')$$,
-  '23514', null, 'an unknown speaker breaks the table constraint');
+  '22P02', 'invalid input value for enum public.speaker: "peter"', 'an unknown speaker is refused with the enum error');
 select throws_ok($$select * from save_lesson_transcript('99999999-0000-0000-0000-000000000901', '[{"id": null, "line_number": 1, "speaker": "anna", "text_content": "Jó", "start_time": 5, "end_time": 4}]')$$,
   '23514', null, 'an end before the start breaks the table constraint');
 select tests.clear_authentication();

@@ -140,7 +140,7 @@ export type Database = {
           id: string;
           lesson_id: string;
           line_number: number;
-          speaker: string;
+          speaker: Database['public']['Enums']['speaker'];
           text_content: string;
           start_time: number | null;
           end_time: number | null;
@@ -156,7 +156,7 @@ export type Database = {
           id?: string;
           lesson_id: string;
           line_number: number;
-          speaker: string;
+          speaker: Database['public']['Enums']['speaker'];
           text_content: string;
           start_time?: number | null;
           end_time?: number | null;
@@ -172,7 +172,7 @@ export type Database = {
           id?: string;
           lesson_id?: string;
           line_number?: number;
-          speaker?: string;
+          speaker?: Database['public']['Enums']['speaker'];
           text_content?: string;
           start_time?: number | null;
           end_time?: number | null;
@@ -200,7 +200,7 @@ export type Database = {
           lesson_id: string;
           word_hu: string;
           word_en: string;
-          difficulty: string;
+          difficulty: Database['public']['Enums']['level'];
           audio_file_path: string | null;
           created_at: string;
           updated_at: string;
@@ -213,7 +213,7 @@ export type Database = {
           lesson_id: string;
           word_hu: string;
           word_en: string;
-          difficulty?: string;
+          difficulty?: Database['public']['Enums']['level'];
           audio_file_path?: string | null;
           created_at?: string;
           updated_at?: string;
@@ -226,7 +226,7 @@ export type Database = {
           lesson_id?: string;
           word_hu?: string;
           word_en?: string;
-          difficulty?: string;
+          difficulty?: Database['public']['Enums']['level'];
           audio_file_path?: string | null;
           created_at?: string;
           updated_at?: string;
@@ -250,7 +250,7 @@ export type Database = {
           lesson_number: number | null;
           title: string;
           description: string | null;
-          level: string;
+          level: Database['public']['Enums']['level'];
           topic: string | null;
           duration: number | null;
           audio_url: string | null;
@@ -268,7 +268,7 @@ export type Database = {
           lesson_number?: number | null;
           title: string;
           description?: string | null;
-          level?: string;
+          level?: Database['public']['Enums']['level'];
           topic?: string | null;
           duration?: number | null;
           audio_url?: string | null;
@@ -286,7 +286,7 @@ export type Database = {
           lesson_number?: number | null;
           title?: string;
           description?: string | null;
-          level?: string;
+          level?: Database['public']['Enums']['level'];
           topic?: string | null;
           duration?: number | null;
           audio_url?: string | null;
@@ -430,10 +430,10 @@ export type Database = {
         Row: {
           id: string;
           user_id: string;
-          feedback_type: string;
+          feedback_type: Database['public']['Enums']['feedback_type'];
           title: string;
           description: string;
-          status: string;
+          status: Database['public']['Enums']['feedback_status'];
           page_url: string | null;
           user_agent: string | null;
           created_at: string;
@@ -442,10 +442,10 @@ export type Database = {
         Insert: {
           id?: string;
           user_id?: string;
-          feedback_type?: string;
+          feedback_type?: Database['public']['Enums']['feedback_type'];
           title: string;
           description: string;
-          status?: string;
+          status?: Database['public']['Enums']['feedback_status'];
           page_url?: string | null;
           user_agent?: string | null;
           created_at?: string;
@@ -454,10 +454,10 @@ export type Database = {
         Update: {
           id?: string;
           user_id?: string;
-          feedback_type?: string;
+          feedback_type?: Database['public']['Enums']['feedback_type'];
           title?: string;
           description?: string;
-          status?: string;
+          status?: Database['public']['Enums']['feedback_status'];
           page_url?: string | null;
           user_agent?: string | null;
           created_at?: string;
@@ -518,19 +518,19 @@ export type Database = {
       user_roles: {
         Row: {
           user_id: string;
-          role: string;
+          role: Database['public']['Enums']['app_role'];
           created_at: string;
           updated_at: string;
         };
         Insert: {
           user_id: string;
-          role?: string;
+          role?: Database['public']['Enums']['app_role'];
           created_at?: string;
           updated_at?: string;
         };
         Update: {
           user_id?: string;
-          role?: string;
+          role?: Database['public']['Enums']['app_role'];
           created_at?: string;
           updated_at?: string;
         };
@@ -745,7 +745,7 @@ export type Database = {
           word_en: string | null;
           word_de: string | null;
           word_es: string | null;
-          difficulty: string | null;
+          difficulty: Database['public']['Enums']['level'] | null;
           audio_file_path: string | null;
           due: string | null;
         }[];
@@ -892,7 +892,7 @@ export type Database = {
           id: string;
           lesson_id: string;
           line_number: number;
-          speaker: string;
+          speaker: Database['public']['Enums']['speaker'];
           text_content: string;
           start_time: number | null;
           end_time: number | null;
@@ -907,7 +907,11 @@ export type Database = {
       };
     };
     Enums: {
-      [_ in never]: never;
+      app_role: 'admin' | 'user';
+      feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
+      feedback_type: 'bug' | 'feature' | 'content' | 'general' | 'others';
+      level: 'beginner' | 'intermediate' | 'advanced';
+      speaker: 'narrator' | 'anna' | 'bence';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -926,3 +930,4 @@ export type FunctionArgs<T extends keyof PublicSchema['Functions']> =
   PublicSchema['Functions'][T]['Args'];
 export type FunctionReturns<T extends keyof PublicSchema['Functions']> =
   PublicSchema['Functions'][T]['Returns'];
+export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { configureAuth, totpCode } from '@magyarul/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
@@ -41,13 +42,13 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
     rmSync(supabaseDir, { recursive: true, force: true });
   });
 
-  function client(): SupabaseClient {
-    return createClient(server.url, server.ctx.keys.anonKey, {
+  function client(): SupabaseClient<Database> {
+    return createClient<Database>(server.url, server.ctx.keys.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
   }
 
-  async function signedUp(): Promise<{ sb: SupabaseClient; email: string; id: string }> {
+  async function signedUp(): Promise<{ sb: SupabaseClient<Database>; email: string; id: string }> {
     const email = `mfa-${++n}@mfa.test`;
     const sb = client();
     const { data, error } = await sb.auth.signUp({ email, password: PASSWORD });
@@ -55,7 +56,7 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
     return { sb, email, id: data.user.id };
   }
 
-  async function signIn(email: string): Promise<SupabaseClient> {
+  async function signIn(email: string): Promise<SupabaseClient<Database>> {
     const sb = client();
     const { error } = await sb.auth.signInWithPassword({ email, password: PASSWORD });
     if (error) throw error;
@@ -63,7 +64,9 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
   }
 
   /** Enrols and verifies a TOTP factor; returns its id and secret. */
-  async function withFactor(sb: SupabaseClient): Promise<{ factorId: string; secret: string }> {
+  async function withFactor(
+    sb: SupabaseClient<Database>,
+  ): Promise<{ factorId: string; secret: string }> {
     const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
     if (enrolled.error) throw enrolled.error;
     const { id, totp } = enrolled.data as { id: string; totp: { secret: string } };
@@ -240,7 +243,7 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
   it('lists and deletes a user’s factors through the admin API, for the service role only', async () => {
     const { sb, id } = await signedUp();
     const { factorId } = await withFactor(sb);
-    const admin = createClient(server.url, server.ctx.keys.serviceRoleKey, {
+    const admin = createClient<Database>(server.url, server.ctx.keys.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     const listed = await admin.auth.admin.mfa.listFactors({ userId: id });

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 
@@ -22,11 +23,11 @@ function memoryStorage() {
   };
 }
 
-type PkceClient = { sb: SupabaseClient; storage: ReturnType<typeof memoryStorage> };
+type PkceClient = { sb: SupabaseClient<Database>; storage: ReturnType<typeof memoryStorage> };
 
 function pkceClient(server: TestServer): PkceClient {
   const storage = memoryStorage();
-  const sb = createClient(server.url, server.ctx.keys.anonKey, {
+  const sb = createClient<Database>(server.url, server.ctx.keys.anonKey, {
     auth: {
       flowType: 'pkce',
       storage,

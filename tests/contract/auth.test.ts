@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { verifyJwt } from '@magyarul/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
@@ -32,8 +33,8 @@ function makeSupabaseDir(): string {
   return dir;
 }
 
-function client(server: TestServer, key = server.ctx.keys.anonKey): SupabaseClient {
-  return createClient(server.url, key, {
+function client(server: TestServer, key = server.ctx.keys.anonKey): SupabaseClient<Database> {
+  return createClient<Database>(server.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }

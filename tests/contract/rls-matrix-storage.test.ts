@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer } from './setup/server.ts';
 import type { TestServer } from './setup/server.ts';
@@ -20,23 +21,29 @@ const PUBLIC = new Set(['lesson-audio', 'lesson-images']);
 
 describe.each(BACKENDS)('storage RLS matrix on %s', (backend) => {
   let server: TestServer;
-  let anon: SupabaseClient;
-  let learner: SupabaseClient;
-  let admin: SupabaseClient;
+  let anon: SupabaseClient<Database>;
+  let learner: SupabaseClient<Database>;
+  let admin: SupabaseClient<Database>;
 
   beforeAll(async () => {
     server = await startTestServer(backend, SUPABASE_DIR, { autoconfirm: true });
     const { anonKey, serviceRoleKey } = server.ctx.keys;
     const options = { auth: { persistSession: false, autoRefreshToken: false } };
-    const service = createClient(server.url, serviceRoleKey, options);
-    anon = createClient(server.url, anonKey, options);
-    const signIn = async (email: string): Promise<{ client: SupabaseClient; id: string }> => {
-      const { data, error } = await createClient(server.url, anonKey, options).auth.signUp({
+    const service = createClient<Database>(server.url, serviceRoleKey, options);
+    anon = createClient<Database>(server.url, anonKey, options);
+    const signIn = async (
+      email: string,
+    ): Promise<{ client: SupabaseClient<Database>; id: string }> => {
+      const { data, error } = await createClient<Database>(
+        server.url,
+        anonKey,
+        options,
+      ).auth.signUp({
         email,
         password: 'magyarul-storage-test',
       });
       if (error || !data.session || !data.user) throw new Error(`sign-up of ${email} failed`);
-      const client = createClient(server.url, anonKey, {
+      const client = createClient<Database>(server.url, anonKey, {
         ...options,
         global: { headers: { Authorization: `Bearer ${data.session.access_token}` } },
       });

@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 
@@ -37,8 +38,8 @@ function makeSupabaseDir(): string {
   return dir;
 }
 
-function client(server: TestServer, key = server.ctx.keys.anonKey): SupabaseClient {
-  return createClient(server.url, key, {
+function client(server: TestServer, key = server.ctx.keys.anonKey): SupabaseClient<Database> {
+  return createClient<Database>(server.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }
@@ -46,7 +47,7 @@ function client(server: TestServer, key = server.ctx.keys.anonKey): SupabaseClie
 async function signedIn(
   server: TestServer,
   email: string,
-): Promise<{ sb: SupabaseClient; id: string }> {
+): Promise<{ sb: SupabaseClient<Database>; id: string }> {
   const admin = client(server, server.ctx.keys.serviceRoleKey);
   const created = await admin.auth.admin.createUser({
     email,
@@ -63,8 +64,8 @@ async function signedIn(
 describe.each(BACKENDS)('Storage on %s', (backend) => {
   let server: TestServer;
   let supabaseDir: string;
-  let anna: { sb: SupabaseClient; id: string };
-  let bence: { sb: SupabaseClient; id: string };
+  let anna: { sb: SupabaseClient<Database>; id: string };
+  let bence: { sb: SupabaseClient<Database>; id: string };
   const onDisk = (bucket: string, name: string) =>
     join(server.ctx.config.dataDir, 'storage', bucket, ...name.split('/'));
   const tempFiles = () => {

@@ -116,7 +116,7 @@ try {
       select i, 'Lecke ' || i, true from generate_series(1, ${LESSONS}) i;
       insert into public.lesson_vocabulary (lesson_id, word_hu, word_en, difficulty)
       select l.id, 'szó ' || l.lesson_number || '-' || j, 'word ' || j,
-             (array['beginner', 'intermediate', 'advanced'])[1 + j % 3]
+             (enum_range(null::public.level))[1 + j % 3]
       from public.lessons l, generate_series(1, ${WORDS_PER_LESSON}) j;
     `);
     // Bulk load: triggers and FK checks off (replica mode), and the progress table's indexes

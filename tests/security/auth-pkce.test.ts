@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startSecurityServer } from './progress-fixture.ts';
 import type { SecurityServer } from './progress-fixture.ts';
@@ -32,7 +33,7 @@ describe.each(BACKENDS)('PKCE attacks on %s', (backend) => {
 
   function pkceClient() {
     const storage = memoryStorage();
-    const sb = createClient(server.url, server.anonKey, {
+    const sb = createClient<Database>(server.url, server.anonKey, {
       auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false },
     });
     return { sb, storage };
@@ -103,7 +104,7 @@ describe.each(BACKENDS)('PKCE attacks on %s', (backend) => {
     const mixed = await raw(own.verifier);
     expect(mixed.status).toBe(400);
     expect(((await mixed.json()) as { code: string }).code).toBe('bad_code_verifier');
-    const signIn = await createClient(server.url, server.anonKey, {
+    const signIn = await createClient<Database>(server.url, server.anonKey, {
       auth: { persistSession: false },
     }).auth.signInWithPassword({ email: target.email, password: 'attack-password-1' });
     expect(signIn.error).toBeNull();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_ADMIN,
@@ -92,7 +93,7 @@ describe('storage: signing, signed uploads, empty and delete', () => {
       }
     }
     // The learner is refused even for the object that exists, with supabase-js too.
-    const sdk = createClient(server.url, anonKey(), {
+    const sdk = createClient<Database>(server.url, anonKey(), {
       auth: { persistSession: false, autoRefreshToken: false },
       global: { headers: { Authorization: `Bearer ${learner}` } },
     });

@@ -1,4 +1,5 @@
-import { storedTranslation } from '../lessons/translations.ts';
+import { LEVELS, isOneOf, type Level } from '../enums/index.ts';
+import { storedTranslation, type WordMeaningColumns } from '../lessons/translations.ts';
 import { csvIssue, type CsvInput, type CsvResult } from './types.ts';
 import { missingCells, readTable } from './table.ts';
 
@@ -6,9 +7,10 @@ export const TRANSCRIPT_CSV_COLUMNS = ['speaker', 'line'] as const;
 export const VOCABULARY_CSV_COLUMNS = ['word_hu', 'word_en', 'difficulty'] as const;
 /** Meanings in German and Spanish, optional: the spec's three-column CSV stays valid. */
 export const VOCABULARY_CSV_OPTIONAL_COLUMNS = ['word_de', 'word_es'] as const;
-export const CREATE_FLOW_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+/** The difficulties a vocabulary CSV may name: the database's level enum. */
+export const CREATE_FLOW_DIFFICULTIES = LEVELS;
 
-export type CreateFlowDifficulty = (typeof CREATE_FLOW_DIFFICULTIES)[number];
+export type CreateFlowDifficulty = Level;
 
 /** A transcript line of the create dialog's CSV; speaker lower-cased (`narrator`, `anna`…). */
 export type TranscriptCsvRow = {
@@ -26,12 +28,10 @@ export type VocabularyCsvRow = {
   readonly word_hu: string;
   readonly word_en: string;
   readonly difficulty: CreateFlowDifficulty;
-  readonly word_de?: string | null;
-  readonly word_es?: string | null;
-};
+} & Partial<Pick<WordMeaningColumns, 'word_de' | 'word_es'>>;
 
 function isDifficulty(value: string): value is CreateFlowDifficulty {
-  return value === 'beginner' || value === 'intermediate' || value === 'advanced';
+  return isOneOf(LEVELS, value);
 }
 
 /** Validates the create dialog's transcript CSV (`speaker,line`). */

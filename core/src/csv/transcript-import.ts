@@ -3,6 +3,7 @@ import {
   LINE_TRANSLATION_COLUMN,
   TRANSLATION_LANGUAGES,
   storedTranslation,
+  type LineTranslationColumns,
   type TranslationLanguage,
 } from '../lessons/translations.ts';
 import type { MessageKey } from '../messages/index.ts';
@@ -37,10 +38,7 @@ export type ImportedTranscriptLine = {
   readonly line_number: number;
   readonly speaker: TranscriptSpeaker;
   readonly text_content: string;
-  readonly translation_en?: string | null;
-  readonly translation_de?: string | null;
-  readonly translation_es?: string | null;
-};
+} & Partial<LineTranslationColumns>;
 
 export type TranscriptImport = CsvResult<ImportedTranscriptLine> & {
   readonly format: TranscriptFormat | null;

@@ -46,25 +46,32 @@ function createDialog(extensions: string[], maxMegabytes: number): UploadRule {
   };
 }
 
+/** The review page's audio pickers: its four formats by extension or MIME type, each with its own wording. */
+function reviewAudio(
+  maxMegabytes: number,
+  invalidType: MessageKey,
+  tooLarge: MessageKey,
+): UploadRule {
+  return {
+    extensions: reviewAudioExtensions,
+    mimeTypes: reviewAudioMime,
+    maxMegabytes,
+    invalidType: { key: invalidType },
+    tooLarge: { key: tooLarge, params: { n: maxMegabytes } },
+  };
+}
+
 export const UPLOAD_RULES: Readonly<Record<UploadContext, UploadRule>> = {
   // Create dialog: judged by extension only, as the spec states it.
   'create-audio': createDialog(['.mp3', '.wav'], 50),
   'create-transcript-csv': createDialog(['.csv'], 5),
   'create-vocabulary-csv': createDialog(['.csv'], 5),
-  'review-lesson-audio': {
-    extensions: reviewAudioExtensions,
-    mimeTypes: reviewAudioMime,
-    maxMegabytes: 50,
-    invalidType: { key: 'files.lessonAudioInvalidType' },
-    tooLarge: { key: 'files.tooLargeMaxSizeIs', params: { n: 50 } },
-  },
-  'review-vocabulary-audio': {
-    extensions: reviewAudioExtensions,
-    mimeTypes: reviewAudioMime,
-    maxMegabytes: 5,
-    invalidType: { key: 'files.vocabularyAudioUnsupported' },
-    tooLarge: { key: 'files.vocabularyAudioTooLarge', params: { n: 5 } },
-  },
+  'review-lesson-audio': reviewAudio(50, 'files.lessonAudioInvalidType', 'files.tooLargeMaxSizeIs'),
+  'review-vocabulary-audio': reviewAudio(
+    5,
+    'files.vocabularyAudioUnsupported',
+    'files.vocabularyAudioTooLarge',
+  ),
   // The spec gives only the size rule; the type check reuses the create dialog's wording.
   'review-transcript-csv': {
     extensions: ['.csv', '.txt'],

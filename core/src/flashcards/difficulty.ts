@@ -1,5 +1,7 @@
-/** Difficulty as learners see it on a card. */
-export type CardDifficulty = 'beginner' | 'intermediate' | 'advanced';
+import type { Level } from '../enums/index.ts';
+
+/** Difficulty as learners see it on a card: the database's level enum. */
+export type CardDifficulty = Level;
 
 const mapping: Readonly<Record<string, CardDifficulty>> = {
   easy: 'beginner',

@@ -1,7 +1,9 @@
-/** The voices of the dialogues (DESIGN §8); the database accepts these and no other. */
-export const TRANSCRIPT_SPEAKERS = ['narrator', 'anna', 'bence'] as const;
+import { SPEAKERS, type Speaker } from '../enums/index.ts';
 
-export type TranscriptSpeaker = (typeof TRANSCRIPT_SPEAKERS)[number];
+/** The voices of the dialogues (DESIGN §8): the database's speaker enum. */
+export const TRANSCRIPT_SPEAKERS = SPEAKERS;
+
+export type TranscriptSpeaker = Speaker;
 
 /** A speaker as typed ('ANNA', ' Narrator ') in its stored form, or null when unknown. */
 export function toSpeaker(value: string): TranscriptSpeaker | null {

@@ -1,10 +1,17 @@
+import type { StoredFeedbackType } from '../enums/index.ts';
 import type { MessageKey } from '../messages/index.ts';
 import { ErrorCollector, text, type Validation } from './result.ts';
 
 export const FEEDBACK_TITLE_MAX = 100;
 export const FEEDBACK_DESCRIPTION_MAX = 1000;
 
-export const FEEDBACK_TYPES = ['bug', 'feature', 'content', 'general'] as const;
+/** The dialog's types: the database's feedback_type enum without 'others'. */
+export const FEEDBACK_TYPES = [
+  'bug',
+  'feature',
+  'content',
+  'general',
+] as const satisfies readonly StoredFeedbackType[];
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const DEFAULT_FEEDBACK_TYPE: FeedbackType = 'general';
 

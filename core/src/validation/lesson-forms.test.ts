@@ -106,7 +106,10 @@ describe('lesson form validation', () => {
     });
     for (const durationMinutes of ['', 'soon', -1, null]) {
       expect(
-        validateUploadLesson({ title: 'L', level: 'a', durationMinutes }, { signedIn: true }),
+        validateUploadLesson(
+          { title: 'L', level: 'intermediate', durationMinutes },
+          { signedIn: true },
+        ),
       ).toMatchObject({ value: { durationSeconds: null } });
     }
   });
@@ -118,6 +121,13 @@ describe('lesson form validation', () => {
     expect(validateUploadLesson({ title: 'x', level: ' ' }, { signedIn: true })).toMatchObject({
       message: 'Please fill in required fields',
     });
+    // A level the database's enum does not have is no choice at all.
+    expect(validateUploadLesson({ title: 'x', level: 'expert' }, { signedIn: true })).toMatchObject(
+      {
+        ok: false,
+        message: 'Please fill in required fields',
+      },
+    );
   });
 
   it('returns the new word, or the spec message when a side is blank', () => {

@@ -1,3 +1,4 @@
+import { LEVELS, isOneOf, type Level } from '../enums/index.ts';
 import { checkUpload, type FileLike, type UploadContext } from '../files/index.ts';
 import { ErrorCollector, text, type Validation } from './result.ts';
 
@@ -99,7 +100,7 @@ export type UploadLessonInput = {
 
 export type UploadLesson = {
   readonly title: string;
-  readonly level: string;
+  readonly level: Level;
   readonly description: string | null;
   readonly topic: string | null;
   /** Seconds, as lessons.duration stores it; null when the field was empty or not a number. */
@@ -130,10 +131,11 @@ export function validateUploadLesson(
   const title = text(input.title);
   const level = text(input.level);
   if (!context.signedIn) errors.add('form', 'upload.loginRequired');
-  else if (title === '' || level === '') errors.add('form', 'upload.fillRequired');
+  // The form's select offers only the levels; anything else counts as not chosen.
+  else if (title === '' || !isOneOf(LEVELS, level)) errors.add('form', 'upload.fillRequired');
   return errors.result(() => ({
     title,
-    level,
+    level: level as Level,
     description: optional(input.description),
     topic: optional(input.topic),
     durationSeconds: minutesToSeconds(input.durationMinutes),

@@ -28,6 +28,9 @@ function fakeHandlers(): { handlers: Handlers; calls: unknown[][] } {
   };
 }
 
+/** Empty sign-in fields: what the publish-request cases below vary is the rest. */
+const SIGN_IN = { url: '', anonKey: '', email: '', password: '' };
+
 describe('createDispatcher', () => {
   it('returns the handler result for valid arguments', async () => {
     const { handlers, calls } = fakeHandlers();
@@ -61,10 +64,7 @@ describe('createDispatcher', () => {
       'publish:run',
       [
         {
-          url: '',
-          anonKey: '',
-          email: '',
-          password: '',
+          ...SIGN_IN,
           allowInsecure: false,
           acceptWarnings: false,
           lessonIds: [],
@@ -78,10 +78,7 @@ describe('createDispatcher', () => {
       'publish:run',
       [
         {
-          url: '',
-          anonKey: '',
-          email: '',
-          password: '',
+          ...SIGN_IN,
           lessonIds: [],
           status: 'draft',
           acceptWarnings: true,
@@ -94,10 +91,7 @@ describe('createDispatcher', () => {
       'publish:run',
       [
         {
-          url: '',
-          anonKey: '',
-          email: '',
-          password: '',
+          ...SIGN_IN,
           allowInsecure: false,
           acceptWarnings: 'yes',
           lessonIds: [],
@@ -111,10 +105,7 @@ describe('createDispatcher', () => {
       'publish:check',
       [
         {
-          url: '',
-          anonKey: '',
-          email: '',
-          password: '',
+          ...SIGN_IN,
           allowInsecure: false,
           lessonIds: [1],
           status: 'draft',

@@ -1,11 +1,14 @@
 // Data shapes that cross the IPC bridge. Plain JSON-compatible values only, so the same shapes
 // travel over Electron's structured clone and over the test harness's HTTP bridge.
 
-export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export type LessonLevel = (typeof LEVELS)[number];
+import { LEVELS, SPEAKERS, type Level } from '@magyarul/core/enums';
+
+/** A lesson's level: the database's level enum (core's one list). */
+export { LEVELS };
+export type LessonLevel = Level;
 
 /** The speakers the server accepts (shown upper-case: NARRATOR, ANNA, BENCE). */
-export const SPEAKERS = ['narrator', 'anna', 'bence'] as const;
+export { SPEAKERS };
 
 /** The learners' languages: every meaning and line translation exists in each. */
 export const LANGUAGES = ['en', 'de', 'es'] as const;
@@ -57,9 +60,8 @@ export type LessonSummary = {
   readonly updatedAt: string;
 };
 
-export type TranscriptLine = {
-  readonly id: number;
-  readonly lineNumber: number;
+/** What a transcript line says and when: the part of a line an author edits. */
+type LineContent = {
   readonly speaker: string;
   readonly text: string;
   readonly startTime: number | null;
@@ -69,6 +71,8 @@ export type TranscriptLine = {
   readonly translationDe: string;
   readonly translationEs: string;
 };
+
+export type TranscriptLine = LineContent & { readonly id: number; readonly lineNumber: number };
 
 export type VocabularyWord = {
   readonly id: number;
@@ -102,31 +106,14 @@ export type LessonPatch = {
   readonly topic?: string;
 };
 
-export type LinePatch = {
-  readonly speaker?: string;
-  readonly text?: string;
-  readonly startTime?: number | null;
-  readonly endTime?: number | null;
-  readonly translationEn?: string;
-  readonly translationDe?: string;
-  readonly translationEs?: string;
-};
+export type LinePatch = Partial<LineContent>;
 
 /**
  * One line of a lesson's whole transcript as the editor sends it after adding, deleting,
  * splitting or merging lines (and to undo those): `id` null for a new line, else a line of the
  * same lesson or one deleted from it (undo brings it back with its id).
  */
-export type LineInput = {
-  readonly id: number | null;
-  readonly speaker: string;
-  readonly text: string;
-  readonly startTime: number | null;
-  readonly endTime: number | null;
-  readonly translationEn: string;
-  readonly translationDe: string;
-  readonly translationEs: string;
-};
+export type LineInput = LineContent & { readonly id: number | null };
 
 export type WordPatch = {
   readonly wordEn?: string;
@@ -162,11 +149,10 @@ export type MediaRef =
   | { readonly kind: 'dialogue'; readonly lessonId: number }
   | { readonly kind: 'vocabulary'; readonly lessonId: number; readonly file: string };
 
-export type ImportProgress = {
-  readonly done: number;
-  readonly total: number;
-  readonly folder: string;
-};
+/** How far a long task (import, publish) has come: `done` of `total` steps. */
+type Progress = { readonly done: number; readonly total: number };
+
+export type ImportProgress = Progress & { readonly folder: string };
 
 export type ImportReport = {
   readonly root: string;
@@ -243,11 +229,7 @@ export type PublishItem = {
   readonly message: string | null;
 };
 
-export type PublishProgress = {
-  readonly done: number;
-  readonly total: number;
-  readonly item: PublishItem;
-};
+export type PublishProgress = Progress & { readonly item: PublishItem };
 
 export type PublishReport = {
   readonly items: readonly PublishItem[];

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../supabase/types/database.ts';
 
 export type Backend = {
   readonly url: string;
@@ -43,4 +46,29 @@ export function startBackendProcess(dataDir: string, port = 0): Promise<Backend>
       });
     });
   });
+}
+
+/** A service-role client of `backend` that keeps no session. */
+export function serviceClient(backend: Backend): SupabaseClient<Database> {
+  return createClient<Database>(backend.url, backend.serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+/** Creates a confirmed account on `backend`, made an admin when `admin` is true; returns its id. */
+export async function createAccount(
+  backend: Backend,
+  account: { readonly email: string; readonly password: string },
+  admin: boolean,
+): Promise<string> {
+  const service = serviceClient(backend);
+  const { data, error } = await service.auth.admin.createUser({ ...account, email_confirm: true });
+  if (error) throw error;
+  if (admin) {
+    const role = await service
+      .from('user_roles')
+      .upsert({ user_id: data.user.id, role: 'admin' }, { onConflict: 'user_id' });
+    if (role.error) throw role.error;
+  }
+  return data.user.id;
 }

@@ -12,17 +12,9 @@ import {
   readBody,
 } from '../_shared/http.ts';
 import type { Env } from '../_shared/http.ts';
+import { dueRowWord, type WordFields } from '../_shared/words.ts';
 
-export type DueWord = {
-  vocabulary_id: string;
-  word_hu: string;
-  word_en: string;
-  word_de: string | null;
-  word_es: string | null;
-  difficulty: string;
-  audio_file_path: string | null;
-  due: string;
-};
+export type DueWord = WordFields & { due: string };
 
 export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(async (req, env) => {
   const body = await readBody(req);
@@ -36,16 +28,7 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
     _now: now.toISOString(),
   });
   if (error) throw fromDbError(error);
-  const rows = data.map((row) => ({
-    vocabulary_id: row.vocabulary_id ?? '',
-    word_hu: row.word_hu ?? '',
-    word_en: row.word_en ?? '',
-    word_de: row.word_de,
-    word_es: row.word_es,
-    difficulty: row.difficulty ?? 'intermediate',
-    audio_file_path: row.audio_file_path,
-    due: new Date(row.due ?? now),
-  }));
+  const rows = data.map((row) => ({ ...dueRowWord(row), due: new Date(row.due ?? now) }));
   // The RPC already applied the learner's local day; core re-checks due ≤ now and the order.
   const words: DueWord[] = selectDueWords(rows, now, { limit }).map((w) => ({
     ...w,

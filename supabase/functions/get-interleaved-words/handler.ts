@@ -14,18 +14,9 @@ import {
   uuidField,
 } from '../_shared/http.ts';
 import type { Env } from '../_shared/http.ts';
+import { dueRowWord, type WordFields } from '../_shared/words.ts';
 
-export type SessionWord = {
-  vocabulary_id: string;
-  lesson_id: string;
-  word_hu: string;
-  word_en: string;
-  word_de: string | null;
-  word_es: string | null;
-  difficulty: string;
-  audio_file_path: string | null;
-  is_review: boolean;
-};
+export type SessionWord = WordFields & { lesson_id: string; is_review: boolean };
 
 export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(async (req, env) => {
   const body = await readBody(req);
@@ -85,14 +76,8 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
     });
     if (due.error) throw fromDbError(due.error);
     reviewWords = due.data.map((row) => ({
-      vocabulary_id: row.vocabulary_id ?? '',
+      ...dueRowWord(row),
       lesson_id: row.lesson_id ?? '',
-      word_hu: row.word_hu ?? '',
-      word_en: row.word_en ?? '',
-      word_de: row.word_de,
-      word_es: row.word_es,
-      difficulty: row.difficulty ?? 'intermediate',
-      audio_file_path: row.audio_file_path,
       is_review: true,
     }));
   }

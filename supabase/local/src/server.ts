@@ -23,7 +23,8 @@ import { readBody, sendResponse, toHeaders, toRequest } from './http/node-bridge
 import { securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { anonReadKey, createAnonReadCache, isMutatingRequest } from './http/anon-cache.ts';
-import { restService, invalidateSchemaCache } from './rest/handler.ts';
+import { restService } from './rest/handler.ts';
+import { invalidateSchemaCache } from './rest/schema-cache.ts';
 import { loadServices, memoryOutbox, type Services } from './services.ts';
 
 export type LocalContext = Omit<ServerContext, 'db'> & { db: LocalDb };

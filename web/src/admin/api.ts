@@ -13,7 +13,9 @@ export type TranscriptRow = Tables['lesson_transcript']['Row'];
 export type VocabularyRow = Tables['lesson_vocabulary']['Row'];
 export type VocabularyInsert = Tables['lesson_vocabulary']['Insert'];
 export type FeedbackRow = Tables['user_feedback']['Row'];
-export type FeedbackStatus = 'new' | 'reviewing' | 'resolved' | 'closed';
+import type { FeedbackStatus } from '@magyarul/core/enums';
+
+export type { FeedbackStatus };
 type Functions = Database['public']['Functions'];
 export type UserProgressRow = Functions['admin_user_progress']['Returns'][number];
 export type UserTotalsRow = Functions['admin_user_progress_totals']['Returns'][number];

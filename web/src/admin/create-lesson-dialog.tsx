@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CsvIssue } from '@magyarul/core/csv';
+import type { Level } from '@magyarul/core/enums';
 import { AudioMatching } from './audio-matching.tsx';
 import {
   formatClock,
@@ -42,9 +43,9 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   const [lessonNumber, setLessonNumber] = useState('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [level, setLevel] = useState('beginner');
+  const [level, setLevel] = useState<Level | ''>('beginner');
   const [status, setStatus] = useState<LessonStatus>('draft');
-  const setters: Record<keyof LessonMetadataValues, (value: string) => void> = {
+  const setters: { [K in keyof LessonMetadataValues]: (value: LessonMetadataValues[K]) => void } = {
     lessonNumber: setLessonNumber,
     title: setTitle,
     description: setDescription,
@@ -205,7 +206,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       >
         <LessonMetadataFields
           values={{ lessonNumber, title, description, level }}
-          onEdit={(key, value) => setters[key](value)}
+          onEdit={(key, value) => (setters[key] as (v: typeof value) => void)(value)}
           clearNonNumeric
           errors={errors}
           duplicate={duplicate}

@@ -1,3 +1,4 @@
+import type { Level, Speaker } from '@magyarul/core/enums';
 import type { MessageParams } from '@magyarul/core/messages';
 import { storedTranslation, withDefaultTimings } from '@magyarul/core/lessons';
 import {
@@ -16,7 +17,7 @@ export type NewLessonPayload = {
   readonly lessonNumber: number;
   readonly title: string;
   readonly description: string;
-  readonly level: 'beginner' | 'intermediate' | 'advanced';
+  readonly level: Level;
   readonly status: 'draft' | 'published';
   readonly audioDuration: number | null;
   readonly audioFile: File;
@@ -34,7 +35,7 @@ export type NewLessonPayload = {
     word_en: string;
     word_de?: string;
     word_es?: string;
-    difficulty: 'beginner' | 'intermediate' | 'advanced';
+    difficulty: Level;
   }[];
   /** Per vocabulary row (same order), the audio file chosen for it, if any. */
   readonly vocabularyAudio: readonly (File | null)[];
@@ -119,7 +120,8 @@ export async function createLessonAtomically(payload: NewLessonPayload): Promise
     const lines = payload.transcriptData.map((row, index) => ({
       lesson_id: lessonId,
       line_number: index + 1,
-      speaker: row.speaker.toLowerCase(),
+      // Sent as typed (lower-cased), as before: the database's speaker enum refuses others.
+      speaker: row.speaker.toLowerCase() as Speaker,
       text_content: row.line.normalize('NFC'),
       start_time: timings[index]?.start_time ?? index * 5,
       end_time: timings[index]?.end_time ?? index * 5 + 4,

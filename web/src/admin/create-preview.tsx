@@ -3,6 +3,7 @@ import {
   TRANSLATION_LANGUAGES,
   speakerLabel,
 } from '@magyarul/core/lessons';
+import type { Level } from '@magyarul/core/enums';
 import { useT } from '../lib/i18n/i18n.tsx';
 
 /** A transcript line of the create dialog, translations as typed ('' for none). */
@@ -21,7 +22,7 @@ export type CreateWord = {
   readonly word_en: string;
   readonly word_de: string;
   readonly word_es: string;
-  readonly difficulty: 'beginner' | 'intermediate' | 'advanced';
+  readonly difficulty: Level;
 };
 
 /** The transcript as read from the CSV, each line's three translations editable. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackExportFileName, feedbackToCsv } from '@magyarul/core/csv';
+import { FEEDBACK_STATUSES } from '@magyarul/core/enums';
 import { Button } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -22,7 +23,7 @@ import { downloadBlob, Pager, shortDate, StatCard } from './shared.tsx';
 // time, and the export reads every row in pages.
 
 const FILTERS: readonly FeedbackFilter[] = ['all', 'new', 'reviewing', 'bug', 'feature'];
-const STATUSES: readonly FeedbackStatus[] = ['new', 'reviewing', 'resolved', 'closed'];
+const STATUSES: readonly FeedbackStatus[] = FEEDBACK_STATUSES;
 const TYPE_LABEL: Record<string, TextKey> = {
   bug: 'adminUi.typeBug',
   feature: 'adminUi.typeFeature',

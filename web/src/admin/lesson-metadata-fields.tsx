@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LEVELS, type Level } from '@magyarul/core/enums';
 import { parseLessonNumber } from '@magyarul/core/lessons';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { FieldError, LabelledInput } from './shared.tsx';
@@ -8,10 +9,9 @@ export type LessonMetadataValues = {
   lessonNumber: string;
   title: string;
   description: string;
-  level: string;
+  /** '' until the lesson is read. */
+  level: Level | '';
 };
-
-export const LESSON_LEVELS: readonly string[] = ['beginner', 'intermediate', 'advanced'];
 
 /**
  * The shared lesson-metadata fields of the create dialog, the edit dialog and the review page.
@@ -23,7 +23,7 @@ export const LESSON_LEVELS: readonly string[] = ['beginner', 'intermediate', 'ad
 export function LessonMetadataFields({
   values,
   onEdit,
-  levels = LESSON_LEVELS,
+  levels = LEVELS,
   clearNonNumeric = false,
   errors = {},
   duplicate = null,
@@ -33,7 +33,7 @@ export function LessonMetadataFields({
   children,
 }: {
   values: LessonMetadataValues;
-  onEdit: <K extends keyof LessonMetadataValues>(key: K, value: string) => void;
+  onEdit: <K extends keyof LessonMetadataValues>(key: K, value: LessonMetadataValues[K]) => void;
   levels?: readonly string[];
   clearNonNumeric?: boolean;
   errors?: { lessonNumber?: string; title?: string };
@@ -88,7 +88,11 @@ export function LessonMetadataFields({
       </LabelledInput>
       <LabelledInput label={t('adminUi.level')}>
         {(id) => (
-          <select id={id} value={values.level} onChange={(e) => onEdit('level', e.target.value)}>
+          <select
+            id={id}
+            value={values.level}
+            onChange={(e) => onEdit('level', e.target.value as Level)}
+          >
             {levelOptions.map((l) => (
               <option key={l} value={l}>
                 {l}

@@ -25,7 +25,7 @@ export function ReviewMetadata({
       <h2 id="meta-heading">1. {t('reviewPage.section.metadata')}</h2>
       <LessonMetadataFields
         values={meta}
-        onEdit={onEdit}
+        onEdit={(key, value) => onEdit(key, value as Meta[typeof key])}
         levels={[...levels, lesson.level]}
         clearNonNumeric
         duplicate={duplicate}

@@ -6,6 +6,7 @@ import {
   type EditorLine,
   type TranslationLanguage,
 } from '@magyarul/core/lessons';
+import type { Level } from '@magyarul/core/enums';
 import type { AdminLesson, LessonUpdate, VocabularyRow } from './api.ts';
 import { toDbDifficulty, toEditorDifficulty } from './difficulty.ts';
 import type { EditorWord } from './review-vocabulary.tsx';
@@ -19,7 +20,8 @@ export type Meta = {
   readonly lessonNumber: string;
   readonly title: string;
   readonly description: string;
-  readonly level: string;
+  /** '' until the lesson is read. */
+  readonly level: Level | '';
   readonly topic: string;
 };
 
@@ -44,7 +46,7 @@ export function lessonPatch(meta: Meta, lesson: AdminLesson): LessonUpdate {
   }
   if (meta.title !== read.title) patch.title = clean(meta.title);
   if (meta.description !== read.description) patch.description = clean(meta.description) || null;
-  if (meta.level !== read.level) patch.level = meta.level;
+  if (meta.level !== read.level && meta.level !== '') patch.level = meta.level;
   if (meta.topic !== read.topic) patch.topic = clean(meta.topic) || null;
   return patch;
 }

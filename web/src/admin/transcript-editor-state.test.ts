@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Speaker } from '@magyarul/core/enums';
 import type { TranscriptRow } from './api.ts';
 import {
   currentLines,
@@ -13,7 +14,7 @@ import {
 function row(
   id: string,
   n: number,
-  speaker: string,
+  speaker: Speaker,
   text: string,
   start: number,
   end: number,

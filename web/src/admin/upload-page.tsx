@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatMegabytes, uploadTargetFor } from '@magyarul/core/files';
+import type { Level as LessonLevel } from '@magyarul/core/enums';
 import { validateUploadLesson } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
@@ -12,7 +13,7 @@ import { LabelledInput } from './shared.tsx';
 import { readAudioFile } from './audio-content.ts';
 import './admin.css';
 
-type Level = '' | 'beginner' | 'intermediate' | 'advanced';
+type Level = '' | LessonLevel;
 
 export function UploadPage() {
   const t = useT();

@@ -8,10 +8,11 @@ import {
   type ReactNode,
 } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import type { AppRole } from '@magyarul/core/enums';
 import { getSupabase } from './supabase.ts';
 import { initialAuthParams, isRecoveryLink } from './url-params.ts';
 
-export type Role = 'admin' | 'user';
+export type Role = AppRole;
 
 export type AuthState = {
   readonly user: User | null;

@@ -5,18 +5,21 @@ import { SPEAKERS } from '../../shared/model.ts';
 import { formatTime } from '../format.ts';
 import { EditableText } from './editable-text.tsx';
 
+/** The toolbar's edits of the line list, each on the selected line. */
+export type LineActions = {
+  readonly add: () => void;
+  readonly split: () => void;
+  readonly merge: () => void;
+  readonly remove: () => void;
+};
+
 type Props = {
   readonly lines: readonly TranscriptLine[];
   readonly selectedId: number | null;
   readonly onSelect: (lineId: number) => void;
   readonly onEdit: (label: string, lineId: number, patch: LinePatch) => void;
   readonly onCaret: (lineId: number, position: number) => void;
-  readonly actions: {
-    readonly add: () => void;
-    readonly split: () => void;
-    readonly merge: () => void;
-    readonly remove: () => void;
-  };
+  readonly actions: LineActions;
   /** Why split is not possible now (the playhead is outside the selected line), or null. */
   readonly splitBlocked: string | null;
 };

@@ -10,6 +10,8 @@
 // Here the elements are created in one fragment, never detached on zoom or scroll, and the
 // width is read once per gesture.
 
+import { handle, labelElement, regionBackground, regionTemplate } from './region-elements.ts';
+
 export type RegionSpan = {
   readonly id: number;
   readonly start: number;
@@ -31,10 +33,6 @@ export type RegionLayerEvents = {
   readonly onEdge: (id: number, edge: Edge) => void;
 };
 
-export const REGION_COLOR = 'rgba(37, 99, 235, 0.18)';
-export const SELECTED_COLOR = 'rgba(234, 88, 12, 0.32)';
-const UNTIMED_BACKGROUND =
-  'repeating-linear-gradient(135deg, rgba(217, 119, 6, 0.28) 0 6px, rgba(217, 119, 6, 0.08) 6px 12px)';
 /** Pointer travel (px) below which a press on a region is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 3;
 
@@ -56,55 +54,6 @@ type Gesture = {
   readonly end: number;
   moved: boolean;
 };
-
-/** A div as tall as the waveform, absolutely placed, with `styles` on top. */
-function fullHeight(styles: Partial<CSSStyleDeclaration>): HTMLDivElement {
-  const element = document.createElement('div');
-  Object.assign(element.style, { position: 'absolute', top: '0', height: '100%', ...styles });
-  return element;
-}
-
-function regionTemplate(): HTMLDivElement {
-  return fullHeight({
-    minWidth: '1px',
-    boxSizing: 'border-box',
-    borderRadius: '2px',
-    cursor: 'grab',
-    pointerEvents: 'auto',
-    touchAction: 'none',
-  });
-}
-
-function labelElement(): HTMLSpanElement {
-  const element = document.createElement('span');
-  element.setAttribute('part', 'region-label');
-  Object.assign(element.style, {
-    position: 'absolute',
-    top: '2px',
-    left: '4px',
-    right: '4px',
-    font: '600 11px/1.2 system-ui, sans-serif',
-    color: '#1e293b',
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'clip',
-    pointerEvents: 'none',
-  });
-  return element;
-}
-
-function handle(side: 'left' | 'right'): HTMLDivElement {
-  const element = fullHeight({
-    width: '6px',
-    zIndex: '2',
-    cursor: 'ew-resize',
-    [side]: '0',
-    [side === 'left' ? 'borderLeft' : 'borderRight']: '2px solid rgba(0, 0, 0, 0.5)',
-  });
-  element.setAttribute('part', `region-handle region-handle-${side}`);
-  element.dataset.edge = side === 'left' ? 'start' : 'end';
-  return element;
-}
 
 export class RegionLayer {
   readonly element: HTMLDivElement;
@@ -219,11 +168,7 @@ export class RegionLayer {
     entry.text.textContent = entry.untimed ? `${entry.label} · untimed` : entry.label;
     element.title = entry.text.textContent;
     const selected = this.#selected === Number(id);
-    element.style.background = entry.untimed
-      ? UNTIMED_BACKGROUND
-      : selected
-        ? SELECTED_COLOR
-        : REGION_COLOR;
+    element.style.background = regionBackground(entry.untimed, selected);
     element.style.border = entry.untimed ? '1px dashed #b45309' : '';
     element.style.outline = entry.untimed && selected ? '2px solid #ea580c' : '';
   }

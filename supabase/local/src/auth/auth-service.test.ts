@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMailService } from '../mail/index.ts';
 import { verifyJwt } from '../jwt.ts';
@@ -14,8 +15,8 @@ describe('authService', () => {
   let fetchImpl: typeof fetch;
   const url = 'http://127.0.0.1:54321';
 
-  const client = (key = ctx.keys.anonKey): SupabaseClient =>
-    createClient(url, key, {
+  const client = (key = ctx.keys.anonKey): SupabaseClient<Database> =>
+    createClient<Database>(url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { fetch: fetchImpl },
     });

@@ -1,6 +1,6 @@
 // Auth: GET/PUT /user and POST /logout.
 import type { Queryable, ServerContext } from '../context.ts';
-import { hasVerifiedFactor, sessionIsAal2 } from './factors.ts';
+import { hasVerifiedFactor, sessionIsAal2 } from './factor-access.ts';
 import { pkceFromBody } from './pkce.ts';
 import { checkPasswordNonce } from './reauthenticate.ts';
 import { AuthError, authJson, authNoContent, errors } from './errors.ts';

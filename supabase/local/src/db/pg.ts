@@ -20,6 +20,34 @@ function wrap(client: pg.Pool | pg.PoolClient): Tx {
   };
 }
 
+/**
+ * Runs `fn` in a transaction on its own pooled client and commits (or, when `fn` says so, rolls
+ * back); an error rolls back, and a client whose rollback failed is discarded, not reused.
+ */
+async function inTransaction<T>(
+  pool: pg.Pool,
+  readOnly: boolean | undefined,
+  fn: (client: pg.PoolClient) => Promise<{ value: T; commit: boolean }>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query(readOnly ? 'begin read only' : 'begin');
+    try {
+      const { value, commit } = await fn(client);
+      await client.query(commit ? 'commit' : 'rollback');
+      return value;
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
 // Return timestamps, dates, json and bigints as Postgres prints them (like PGlite's text mode
 // would): the REST layer builds JSON in SQL, so these only matter for internal queries.
 const types = {
@@ -60,61 +88,35 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Local
     return name;
   };
 
-  async function request(options: RequestOptions): Promise<unknown[][]> {
-    const client = await pool.connect();
-    let broken = false;
-    try {
-      await client.query(options.readOnly ? 'begin read only' : 'begin');
-      try {
-        const setupName = nameFor(options.setup.sql);
-        await client.query({
-          text: options.setup.sql,
-          values: options.setup.params,
-          ...(setupName ? { name: setupName } : {}),
-        });
-        const mainName = nameFor(options.main.sql);
-        const result = await client.query<unknown[]>({
-          text: options.main.sql,
-          values: options.main.params,
-          rowMode: 'array',
-          ...(mainName ? { name: mainName } : {}),
-        });
-        const keep = options.commit ? options.commit(result.rows) : true;
-        await client.query(keep ? 'commit' : 'rollback');
-        return result.rows;
-      } catch (error) {
-        await client.query('rollback').catch(() => {
-          broken = true;
-        });
-        throw error;
-      }
-    } finally {
-      client.release(broken);
-    }
+  function request(options: RequestOptions): Promise<unknown[][]> {
+    return inTransaction(pool, options.readOnly, async (client) => {
+      const setupName = nameFor(options.setup.sql);
+      await client.query({
+        text: options.setup.sql,
+        values: options.setup.params,
+        ...(setupName ? { name: setupName } : {}),
+      });
+      const mainName = nameFor(options.main.sql);
+      const result = await client.query<unknown[]>({
+        text: options.main.sql,
+        values: options.main.params,
+        rowMode: 'array',
+        ...(mainName ? { name: mainName } : {}),
+      });
+      const keep = options.commit ? options.commit(result.rows) : true;
+      return { value: result.rows, commit: keep };
+    });
   }
   return {
     kind: 'postgres',
     query: (sql, params) => direct.query(sql, params),
     exec: (sql) => direct.exec(sql),
     // timeoutMs needs nothing here: callers set statement_timeout in the transaction's SQL.
-    async transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions) {
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query(options?.readOnly ? 'begin read only' : 'begin');
-        try {
-          const result = await fn(wrap(client));
-          await client.query('commit');
-          return result;
-        } catch (error) {
-          await client.query('rollback').catch(() => {
-            broken = true;
-          });
-          throw error;
-        }
-      } finally {
-        client.release(broken);
-      }
+    transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions) {
+      return inTransaction(pool, options?.readOnly, async (client) => ({
+        value: await fn(wrap(client)),
+        commit: true,
+      }));
     },
     request,
     async close() {

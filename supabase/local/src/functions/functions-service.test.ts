@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
+import type { Database } from '../../../types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, serviceFetch, type TestContext } from '../auth/test-context.ts';
 import { signJwt } from '../jwt.ts';
@@ -32,7 +33,7 @@ describe('functionsService', () => {
   const url = 'http://127.0.0.1:54321';
 
   const client = (token?: string) =>
-    createClient(url, ctx.keys.anonKey, {
+    createClient<Database>(url, ctx.keys.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: {
         fetch: fetchImpl,

@@ -35,4 +35,24 @@ describe('generated database types', () => {
     expect(committed).toContain('record_answer: {');
     expect(committed).toContain('save_flashcard_session: {');
   });
+
+  it("types the enum columns by the Enums section, which lists each enum's values in order", () => {
+    const committed = readFileSync(OUTPUT_FILE, 'utf8');
+    expect(committed).toContain("      level: 'beginner' | 'intermediate' | 'advanced';\n");
+    expect(committed).toContain("      speaker: 'narrator' | 'anna' | 'bence';\n");
+    expect(committed).toContain(
+      "      feedback_type: 'bug' | 'feature' | 'content' | 'general' | 'others';\n",
+    );
+    expect(committed).toContain(
+      "      feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';\n",
+    );
+    expect(committed).toContain("      app_role: 'admin' | 'user';\n");
+    expect(committed).toContain("          level: Database['public']['Enums']['level'];\n");
+    expect(committed).toContain("          difficulty?: Database['public']['Enums']['level'];\n");
+    expect(committed).toContain("          role: Database['public']['Enums']['app_role'];\n");
+    expect(committed).toContain(
+      "          status: Database['public']['Enums']['feedback_status'];\n",
+    );
+    expect(committed).not.toContain('[_ in never]: never;\n    };\n    CompositeTypes');
+  });
 });

@@ -67,8 +67,10 @@ const STRING_TYPES = new Set([
   'name',
 ]);
 
-function tsType(typeName: string, elemType: string | null): string {
-  if (elemType) return `${tsType(elemType, null)}[]`;
+/** `enums`: public's enum types; a column or argument of one is typed by the Enums section. */
+function tsType(typeName: string, elemType: string | null, enums: ReadonlySet<string>): string {
+  if (elemType) return `${tsType(elemType, null, enums)}[]`;
+  if (enums.has(typeName)) return `Database['public']['Enums'][${JSON.stringify(typeName)}]`;
   if (NUMBER_TYPES.has(typeName)) return 'number';
   if (STRING_TYPES.has(typeName)) return 'string';
   if (typeName === 'bool') return 'boolean';
@@ -148,6 +150,13 @@ async function readCatalog(db: LocalDb) {
     where n.nspname = 'public' and p.prokind = 'f' and rt.typname <> 'trigger'
       and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
     order by p.proname`);
+  const enums = await db.query<{ name: string; labels: string[] }>(`
+    select t.typname as name, array(select e.enumlabel from pg_enum e
+                                    where e.enumtypid = t.oid order by e.enumsortorder) as labels
+    from pg_type t
+    join pg_namespace n on n.oid = t.typnamespace
+    where n.nspname = 'public' and t.typtype = 'e'
+    order by t.typname`);
   const compositeColumns = new Map<
     number,
     { name: string; type_name: string; elem_type: string | null; not_null: boolean }[]
@@ -211,10 +220,17 @@ async function readCatalog(db: LocalDb) {
       out_columns: outColumns,
     });
   }
-  return { columns: columns.rows, foreignKeys: foreignKeys.rows, functions: result };
+  return {
+    columns: columns.rows,
+    foreignKeys: foreignKeys.rows,
+    functions: result,
+    enums: enums.rows,
+  };
 }
 
 function render(catalog: Awaited<ReturnType<typeof readCatalog>>): string {
+  const enums = new Set(catalog.enums.map((e) => e.name));
+  const ts = (typeName: string, elemType: string | null) => tsType(typeName, elemType, enums);
   const tables = new Map<string, Column[]>();
   for (const col of catalog.columns) {
     const list = tables.get(col.table_name) ?? [];
@@ -245,14 +261,14 @@ function render(catalog: Awaited<ReturnType<typeof readCatalog>>): string {
     out.push(`      ${key(table)}: {`);
     out.push('        Row: {');
     for (const c of cols) {
-      const t = tsType(c.type_name, c.elem_type);
+      const t = ts(c.type_name, c.elem_type);
       out.push(`          ${key(c.column_name)}: ${c.not_null ? t : `${t} | null`};`);
     }
     out.push('        };');
     for (const mode of ['Insert', 'Update'] as const) {
       out.push(`        ${mode}: {`);
       for (const c of cols) {
-        const t = tsType(c.type_name, c.elem_type);
+        const t = ts(c.type_name, c.elem_type);
         const typed = c.not_null ? t : `${t} | null`;
         if (c.is_generated) out.push(`          ${key(c.column_name)}?: never;`);
         else if (mode === 'Update' || !c.not_null || c.has_default || c.is_identity)
@@ -294,7 +310,7 @@ function render(catalog: Awaited<ReturnType<typeof readCatalog>>): string {
       out.push('        Args: {');
       for (const a of f.args) {
         out.push(
-          `          ${key(a.name)}${a.has_default ? '?' : ''}: ${tsType(a.type_name, a.elem_type)};`,
+          `          ${key(a.name)}${a.has_default ? '?' : ''}: ${ts(a.type_name, a.elem_type)};`,
         );
       }
       out.push('        };');
@@ -303,19 +319,22 @@ function render(catalog: Awaited<ReturnType<typeof readCatalog>>): string {
       out.push('        Returns: {');
       for (const c of f.out_columns) {
         out.push(
-          `          ${key(c.name)}: ${tsType(c.type_name, c.elem_type)}${c.not_null ? '' : ' | null'};`,
+          `          ${key(c.name)}: ${ts(c.type_name, c.elem_type)}${c.not_null ? '' : ' | null'};`,
         );
       }
       out.push(f.returns_set ? '        }[];' : '        };');
     } else {
-      const t = tsType(f.return_type, f.return_elem_type);
+      const t = ts(f.return_type, f.return_elem_type);
       out.push(`        Returns: ${f.returns_set ? `${t}[]` : t};`);
     }
     out.push('      };');
   }
   out.push('    };');
   out.push('    Enums: {');
-  out.push('      [_ in never]: never;');
+  if (catalog.enums.length === 0) out.push('      [_ in never]: never;');
+  for (const e of catalog.enums) {
+    out.push(`      ${key(e.name)}: ${e.labels.map((l) => JSON.stringify(l)).join(' | ')};`);
+  }
   out.push('    };');
   out.push('    CompositeTypes: {');
   out.push('      [_ in never]: never;');
@@ -340,6 +359,7 @@ function render(catalog: Awaited<ReturnType<typeof readCatalog>>): string {
   out.push(
     "export type FunctionReturns<T extends keyof PublicSchema['Functions']> = PublicSchema['Functions'][T]['Returns'];",
   );
+  out.push("export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];");
   out.push('');
   return out.join('\n');
 }

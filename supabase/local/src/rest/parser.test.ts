@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFilter, parseOrder, parseQuery, parseSelect, type Result } from './parser.ts';
+import { parseFilter } from './parse-filter.ts';
+import { parseOrder } from './parse-order.ts';
+import { parseSelect } from './parse-select.ts';
+import { parseQuery, type Result } from './parser.ts';
 
 function ok<T>(r: Result<T>): T {
   if (!r.ok) throw new Error(`parse failed: ${r.error.message} ${r.error.details}`);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './parser.ts';
 import type { Column, Schema, Table } from './schema.ts';
-import { findRelationships, insertStatement, readStatement, rpcStatement } from './sql.ts';
+import { findRelationships } from './relationships.ts';
+import { insertStatement, readStatement, rpcStatement } from './sql.ts';
 
 function table(
   name: string,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, serviceFetch, type TestContext } from '../auth/test-context.ts';
 import { signJwt } from '../jwt.ts';
@@ -30,8 +31,8 @@ describe('storage authorization', () => {
       },
       ctx.keys.jwtSecret,
     );
-  const client = (bearer?: string): SupabaseClient =>
-    createClient(url, ctx.keys.anonKey, {
+  const client = (bearer?: string): SupabaseClient<Database> =>
+    createClient<Database>(url, ctx.keys.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: {
         fetch: fetchImpl,

@@ -2,7 +2,8 @@ import type { ServerContext } from '../context.ts';
 import { asCaller, callerOf, ownerUuid } from './caller.ts';
 import { fromDbError, storageErrors } from './errors.ts';
 import { removeBucketDir, removeObjectFile } from './files.ts';
-import { checkBucketName, json, readJson } from './names.ts';
+import { checkBucketName, readJson } from './names.ts';
+import { json } from '../http/errors.ts';
 import { BUCKET_COLUMNS, bucketJson, findBucket, type BucketRow } from './rows.ts';
 
 // /bucket routes. Buckets are configuration: every change runs as the caller, so only a role

@@ -65,14 +65,3 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
   }
   throw storageErrors.invalidRequest('Body is not a valid JSON object');
 }
-
-export function json(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
-}

@@ -4,7 +4,8 @@ import { iso, isRecord, jsonObject } from '../auth/request.ts';
 import { asCaller, callerOf, ownerUuid, type Caller } from './caller.ts';
 import { storageErrors } from './errors.ts';
 import { copyToTemp, moveInto, objectPath, removeObjectFile, removeQuietly } from './files.ts';
-import { checkBucketName, cleanKey, json, readJson, type Target } from './names.ts';
+import { checkBucketName, cleanKey, readJson, type Target } from './names.ts';
+import { json } from '../http/errors.ts';
 import { findBucket, OBJECT_COLUMNS, objectJson, selectObject, type ObjectRow } from './rows.ts';
 
 // Object operations other than upload and download: info, list, remove, move and copy, each

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, serviceFetch, type TestContext } from '../auth/test-context.ts';
 import { signJwt } from '../jwt.ts';
@@ -27,8 +28,8 @@ describe('storageService', () => {
       ctx.keys.jwtSecret,
     );
 
-  const client = (token?: string): SupabaseClient =>
-    createClient(url, ctx.keys.anonKey, {
+  const client = (token?: string): SupabaseClient<Database> =>
+    createClient<Database>(url, ctx.keys.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: {
         fetch: fetchImpl,

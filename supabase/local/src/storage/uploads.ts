@@ -4,7 +4,8 @@ import { isRecord } from '../auth/request.ts';
 import { asCaller, callerOf, ownerUuid, type Caller } from './caller.ts';
 import { storageErrors } from './errors.ts';
 import { moveInto, objectPath, removeQuietly, writeTemp } from './files.ts';
-import { json, type Target } from './names.ts';
+import { type Target } from './names.ts';
+import { json } from '../http/errors.ts';
 import { findBucket, type BucketRow } from './rows.ts';
 
 // Uploads (POST/PUT /object/<bucket>/<key>): the row is written as the caller, so RLS on

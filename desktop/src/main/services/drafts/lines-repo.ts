@@ -47,6 +47,32 @@ const cleanSpeaker = (speaker: string): string => clean(speaker).toLowerCase();
 
 const HIGH_WATER = 'line_id_high_water';
 
+/** A line's own columns, in the order `lineValues` gives their values (insert and update alike). */
+const LINE_COLUMNS = [
+  'speaker',
+  'text',
+  'text_search',
+  'start_time',
+  'end_time',
+  'translation_en',
+  'translation_de',
+  'translation_es',
+] as const;
+
+const lineValues = (line: LineInput): (string | number | null)[] => {
+  const text = clean(line.text);
+  return [
+    cleanSpeaker(line.speaker),
+    text,
+    searchText(text),
+    line.startTime,
+    line.endTime,
+    clean(line.translationEn),
+    clean(line.translationDe),
+    clean(line.translationEs),
+  ];
+};
+
 export function createLinesRepo(db: Db) {
   /**
    * A line id never handed out before. SQLite would reuse the id of a deleted last row; the
@@ -66,24 +92,10 @@ export function createLinesRepo(db: Db) {
   };
 
   const insert = (lessonId: number, lineNumber: number, line: LineInput, id: number): void => {
-    const text = clean(line.text);
     db.run(
-      `INSERT INTO transcript_lines (id, lesson_id, line_number, speaker, text, text_search,
-         start_time, end_time, translation_en, translation_de, translation_es)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        id,
-        lessonId,
-        lineNumber,
-        cleanSpeaker(line.speaker),
-        text,
-        searchText(text),
-        line.startTime,
-        line.endTime,
-        clean(line.translationEn),
-        clean(line.translationDe),
-        clean(line.translationEs),
-      ],
+      `INSERT INTO transcript_lines (id, lesson_id, line_number, ${LINE_COLUMNS.join(', ')})
+       VALUES (?, ?, ?, ${LINE_COLUMNS.map(() => '?').join(', ')})`,
+      [id, lessonId, lineNumber, ...lineValues(line)],
     );
   };
 
@@ -192,23 +204,10 @@ export function createLinesRepo(db: Db) {
           line.id !== null &&
           db.first<{ id: number }>('SELECT id FROM transcript_lines WHERE id = ?', [line.id]);
         if (line.id !== null && exists) {
-          const text = clean(line.text);
           db.run(
-            `UPDATE transcript_lines SET line_number = ?, speaker = ?, text = ?, text_search = ?,
-               start_time = ?, end_time = ?, translation_en = ?, translation_de = ?,
-               translation_es = ? WHERE id = ?`,
-            [
-              index + 1,
-              cleanSpeaker(line.speaker),
-              text,
-              searchText(text),
-              line.startTime,
-              line.endTime,
-              clean(line.translationEn),
-              clean(line.translationDe),
-              clean(line.translationEs),
-              line.id,
-            ],
+            `UPDATE transcript_lines SET line_number = ?,
+               ${LINE_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE id = ?`,
+            [index + 1, ...lineValues(line), line.id],
           );
         } else {
           insert(lessonId, index + 1, line, line.id ?? allocateId());

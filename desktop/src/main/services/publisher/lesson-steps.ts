@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import type { Level, Speaker } from '@magyarul/core/enums';
 import { LESSON_AUDIO_BUCKET as AUDIO_BUCKET } from '@magyarul/core/lessons';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import type { LessonRow } from '../drafts/lessons-repo.ts';
@@ -186,7 +187,8 @@ export function lessonSteps(
       // The checks let no untimed line through; times are sent as they are, never made up.
       const content = lines.map((line) => ({
         line_number: line.lineNumber,
-        speaker: line.speaker,
+        // Preflight refuses an unknown speaker (check-unknown-speaker); the enum refuses it too.
+        speaker: line.speaker as Speaker,
         text_content: line.text.normalize('NFC'),
         start_time: line.startTime,
         end_time: line.endTime,
@@ -234,7 +236,8 @@ export function lessonSteps(
         word_en: word.wordEn.normalize('NFC'),
         word_de: orNull(word.wordDe),
         word_es: orNull(word.wordEs),
-        difficulty: word.difficulty,
+        // The importer lets only core's levels in (parseVocabularyCsv); the enum refuses others.
+        difficulty: word.difficulty as Level,
         audio_file_path: word.audioFile ? (pathOf.get(word.audioFile) ?? null) : null,
       }));
       const contentHash = hashJson(content);

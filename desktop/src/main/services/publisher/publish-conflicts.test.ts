@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../../test/support/backend.ts';
-import { startBackendProcess } from '../../../../test/support/backend.ts';
+import {
+  createAccount,
+  serviceClient,
+  startBackendProcess,
+} from '../../../../test/support/backend.ts';
 import { writeCleanLesson } from '../../../../test/support/lessons.ts';
 import { timeAllLines } from '../../../../test/support/timing.ts';
 import type { PublishItem, PublishRequest } from '../../../shared/model.ts';
@@ -29,10 +31,7 @@ describe('publishing over lessons the server already has', () => {
     onProgress: () => undefined,
   };
   const byTitle = (title: string) => store.lessons.list().find((l) => l.title === title)?.id ?? 0;
-  const service = (): SupabaseClient =>
-    createClient(backend.url, backend.serviceKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
+  const service = () => serviceClient(backend);
   const request = (lessonIds: number[], account = ADMIN): PublishRequest => ({
     url: backend.url,
     anonKey: backend.anonKey,
@@ -56,16 +55,9 @@ describe('publishing over lessons the server already has', () => {
     await importRoot(root, store);
     for (const lesson of store.lessons.list()) timeAllLines(store, lesson.id);
     backend = await startBackendProcess(join(base, 'backend'));
+    await createAccount(backend, ADMIN, true);
+    await createAccount(backend, LEARNER, false);
     const db = service();
-    for (const account of [ADMIN, LEARNER]) {
-      const { data, error } = await db.auth.admin.createUser({ ...account, email_confirm: true });
-      if (error) throw error;
-      if (account === ADMIN) {
-        await db
-          .from('user_roles')
-          .upsert({ user_id: data.user.id, role: 'admin' }, { onConflict: 'user_id' });
-      }
-    }
     // Lessons 905 and 906 exist on the server already, made in the web admin (random row ids).
     for (const [number, title] of [
       [905, 'Posta (web)'],

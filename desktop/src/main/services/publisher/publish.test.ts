@@ -1,11 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../../test/support/backend.ts';
-import { startBackendProcess } from '../../../../test/support/backend.ts';
+import {
+  createAccount,
+  serviceClient,
+  startBackendProcess,
+} from '../../../../test/support/backend.ts';
 import { writeLessonsRoot } from '../../../../test/support/lessons.ts';
 import { timeAllLines } from '../../../../test/support/timing.ts';
 import type { PublishItem, PublishRequest } from '../../../shared/model.ts';
@@ -16,18 +18,6 @@ import { AUDIO_BUCKET, publishLessons } from './publish.ts';
 
 const ADMIN = { email: 'studio-admin@magyarul.local', password: 'studio-admin-pw' };
 const quiet = { log: () => undefined };
-
-async function makeAdmin(backend: Backend): Promise<void> {
-  const service = createClient(backend.url, backend.serviceKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const { data, error } = await service.auth.admin.createUser({ ...ADMIN, email_confirm: true });
-  if (error) throw error;
-  const role = await service
-    .from('user_roles')
-    .upsert({ user_id: data.user.id, role: 'admin' }, { onConflict: 'user_id' });
-  if (role.error) throw role.error;
-}
 
 describe('publishLessons against the embedded backend', () => {
   const base = mkdtempSync(join(tmpdir(), 'publish-'));
@@ -47,10 +37,7 @@ describe('publishLessons against the embedded backend', () => {
   });
   const sent = (items: readonly PublishItem[]) =>
     items.filter((i) => i.state === 'uploaded').map((i) => i.item);
-  const service = (): SupabaseClient =>
-    createClient(backend.url, backend.serviceKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
+  const service = () => serviceClient(backend);
 
   beforeAll(async () => {
     writeLessonsRoot(join(base, 'lessons'));
@@ -63,7 +50,7 @@ describe('publishLessons against the embedded backend', () => {
       timeAllLines(store, id);
     }
     backend = await startBackendProcess(dataDir);
-    await makeAdmin(backend);
+    await createAccount(backend, ADMIN, true);
   }, 180_000);
   afterAll(async () => {
     await backend?.kill();

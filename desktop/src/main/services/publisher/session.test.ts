@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../../../../supabase/types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../../../../supabase/local/src/auth/totp.ts';
 import type { Backend } from '../../../../test/support/backend.ts';
-import { startBackendProcess } from '../../../../test/support/backend.ts';
+import { createAccount, startBackendProcess } from '../../../../test/support/backend.ts';
 import type { PublishCredentials } from '../../../shared/model.ts';
 import { openDraftsStore } from '../drafts/drafts-store.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
@@ -34,16 +35,8 @@ describe('openSession for an admin with a second factor', () => {
   beforeAll(async () => {
     store = openDraftsStore(join(base, 'drafts.sqlite'));
     backend = await startBackendProcess(join(base, 'backend'));
-    const service = createClient(backend.url, backend.serviceKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
-    const { data, error } = await service.auth.admin.createUser({ ...ADMIN, email_confirm: true });
-    if (error) throw error;
-    const role = await service
-      .from('user_roles')
-      .upsert({ user_id: data.user.id, role: 'admin' }, { onConflict: 'user_id' });
-    if (role.error) throw role.error;
-    const admin = createClient(backend.url, backend.anonKey, {
+    await createAccount(backend, ADMIN, true);
+    const admin = createClient<Database>(backend.url, backend.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     await admin.auth.signInWithPassword(ADMIN);
