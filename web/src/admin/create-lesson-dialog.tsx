@@ -1,24 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  onePerProblem,
-  parseVocabularyCsv,
-  readTranscript,
-  type CsvIssue,
-} from '@magyarul/core/csv';
-import {
-  checkUpload,
-  filesSkippedMessage,
-  selectVocabularyAudio,
-  type UploadContext,
-} from '@magyarul/core/files';
-import {
-  assignFile,
-  matchAudioFiles,
-  unassignFile,
-  type AudioMatchResult,
-} from '@magyarul/core/audio-match';
-import { LEVELS, type Level } from '@magyarul/core/enums';
+import type { CsvIssue } from '@magyarul/core/csv';
+import type { Level } from '@magyarul/core/enums';
 import { AudioMatching } from './audio-matching.tsx';
 import {
   formatClock,
@@ -30,44 +13,29 @@ import {
 import { validateNewLesson } from '@magyarul/core/validation';
 import { Dialog } from '../components/dialog.tsx';
 import { Button } from '../components/button.tsx';
-import { useT, type Translate } from '../lib/i18n/i18n.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 import type { Message } from '@magyarul/core/messages';
 import { notify } from '../lib/toast.ts';
 import { fetchHighestLessonNumber } from './api.ts';
 import { GenerateImage } from './generate-image.tsx';
-import { createLessonAtomically, CreateLessonError } from './create-lesson.ts';
 import {
-  TranscriptPreview,
-  VocabularyPreview,
-  type CreateLine,
-  type CreateWord,
-} from './create-preview.tsx';
+  createLessonAtomically,
+  CreateLessonError,
+  type NewLessonPayload,
+} from './create-lesson.ts';
+import { TranscriptPreview, VocabularyPreview } from './create-preview.tsx';
 import { FieldError, FileProgress, LabelledInput } from './shared.tsx';
-import { readAudioFile } from './audio-content.ts';
+import { useCreateLessonFiles } from './use-create-lesson-files.ts';
 import { useUnsavedChanges } from './unsaved-changes.ts';
 import { useDuplicateWarning } from './use-duplicate-warning.ts';
-
-type Word = CreateWord;
-type CsvState<T> = { file: File | null; items: T[]; issues: CsvIssue[]; fileError: string | null };
-/** The lesson audio: its name/size problem, then what its content says (read in the browser). */
-type AudioState = {
-  file: File | null;
-  error: string | null;
-  seconds: number | null;
-  checking: boolean;
-};
-const NO_AUDIO: AudioState = { file: null, error: null, seconds: null, checking: false };
+import {
+  LessonMetadataFields,
+  LessonStatusField,
+  type LessonMetadataValues,
+  type LessonStatus,
+} from './lesson-metadata-fields.tsx';
 
 const FLASHCARDS_PER_WORD = 4;
-
-function emptyCsv<T>(): CsvState<T> {
-  return { file: null, items: [], issues: [], fileError: null };
-}
-
-function fileError(context: UploadContext, file: File, t: Translate): string | null {
-  const check = checkUpload(context, file);
-  return check.ok ? null : t(check.key, check.params);
-}
 
 export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
@@ -75,14 +43,16 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   const [lessonNumber, setLessonNumber] = useState('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [level, setLevel] = useState<Level>('beginner');
-  const [status, setStatus] = useState<'draft' | 'published'>('draft');
-  const [audio, setAudio] = useState<AudioState>(NO_AUDIO);
-  const [transcript, setTranscript] = useState<CsvState<CreateLine>>(emptyCsv);
-  const [vocabulary, setVocabulary] = useState<CsvState<Word>>(emptyCsv);
-  const [wordFiles, setWordFiles] = useState<File[]>([]);
-  const [skipMessage, setSkipMessage] = useState<string | null>(null);
-  const [matching, setMatching] = useState<AudioMatchResult<Word, File> | null>(null);
+  const [level, setLevel] = useState<Level | ''>('beginner');
+  const [status, setStatus] = useState<LessonStatus>('draft');
+  const setters: { [K in keyof LessonMetadataValues]: (value: LessonMetadataValues[K]) => void } = {
+    lessonNumber: setLessonNumber,
+    title: setTitle,
+    description: setDescription,
+    level: setLevel,
+  };
+  const files = useCreateLessonFiles();
+  const { audio, transcript, vocabulary, matching } = files;
   const [image, setImage] = useState<string | null>(null);
   // Field errors appear at the first Create and then follow the fields: fixed, they go.
   const [submitted, setSubmitted] = useState(false);
@@ -108,32 +78,13 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
     };
   }, [open]);
 
-  // Matching depends on the words' Hungarian only: typing a German meaning must not undo the
-  // admin's manual matches.
-  const wordsKey = vocabulary.items.map((w) => `${w.id}\u0000${w.word_hu}`).join('\n');
-  const matchWords = useRef(vocabulary.items);
-  matchWords.current = vocabulary.items;
-  useEffect(() => {
-    if (matchWords.current.length === 0 || wordFiles.length === 0) {
-      setMatching(null);
-      return;
-    }
-    setMatching(matchAudioFiles(matchWords.current, wordFiles));
-  }, [wordsKey, wordFiles]);
-
-  const allFiles = useMemo(() => wordFiles, [wordFiles]);
-
   const reset = () => {
     setLessonNumber('');
     setTitle('');
     setDescription('');
     setLevel('beginner');
     setStatus('draft');
-    setAudio(NO_AUDIO);
-    setTranscript(emptyCsv());
-    setVocabulary(emptyCsv());
-    setWordFiles([]);
-    setSkipMessage(null);
+    files.reset();
     setImage(null);
     setSubmitted(false);
     setSubmitError(null);
@@ -146,7 +97,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
       audio.file !== null ||
       transcript.file !== null ||
       vocabulary.file !== null ||
-      wordFiles.length > 0 ||
+      files.wordFiles.length > 0 ||
       image !== null);
   useUnsavedChanges(dirty);
   const duplicate = useDuplicateWarning(open ? lessonNumber : '', null);
@@ -156,85 +107,6 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   const close = () => {
     reset();
     onClose();
-  };
-
-  const onAudio = async (file: File | undefined) => {
-    if (!file) return setAudio(NO_AUDIO);
-    const named = fileError('create-audio', file, t);
-    if (named) return setAudio({ file, error: named, seconds: null, checking: false });
-    setAudio({ file, error: null, seconds: null, checking: true });
-    const content = await readAudioFile('create-audio', file);
-    // Only the file still chosen takes the answer.
-    setAudio((current) =>
-      current.file !== file
-        ? current
-        : content.ok
-          ? { file, error: null, seconds: content.seconds, checking: false }
-          : { file, error: t(content.key, content.params), seconds: null, checking: false },
-    );
-  };
-
-  const onTranscript = async (file: File | undefined) => {
-    if (!file) return setTranscript(emptyCsv());
-    const error = fileError('create-transcript-csv', file, t);
-    if (error) return setTranscript({ file, items: [], issues: [], fileError: error });
-    // Any of the transcript formats, any supported encoding; never a partial transcript.
-    const result = readTranscript(new Uint8Array(await file.arrayBuffer()));
-    setTranscript({
-      file,
-      items: result.items.map((r) => ({
-        speaker: r.speaker,
-        line: r.text_content,
-        translation_en: r.translation_en ?? '',
-        translation_de: r.translation_de ?? '',
-        translation_es: r.translation_es ?? '',
-      })),
-      issues: onePerProblem(result.issues),
-      fileError: null,
-    });
-  };
-
-  const onVocabulary = async (file: File | undefined) => {
-    if (!file) return setVocabulary(emptyCsv());
-    const error = fileError('create-vocabulary-csv', file, t);
-    if (error) return setVocabulary({ file, items: [], issues: [], fileError: error });
-    const result = parseVocabularyCsv(new Uint8Array(await file.arrayBuffer()));
-    setVocabulary({
-      file,
-      items: result.items.map((r) => ({
-        id: `row-${r.row}`,
-        word_hu: r.word_hu.normalize('NFC'),
-        word_en: r.word_en,
-        word_de: r.word_de ?? '',
-        word_es: r.word_es ?? '',
-        difficulty: r.difficulty,
-      })),
-      issues: onePerProblem(result.issues),
-      fileError: null,
-    });
-  };
-
-  const onWordAudio = async (list: FileList | null) => {
-    const selection = selectVocabularyAudio(Array.from(list ?? []));
-    // Named .mp3/.wav is not enough: each file is read, and one that is no such audio is
-    // skipped like a wrongly named one.
-    const checks = await Promise.all(
-      selection.accepted.map((file) => readAudioFile('create-vocabulary-audio', file)),
-    );
-    const accepted = selection.accepted.filter((_, i) => checks[i]?.ok);
-    const skipped = selection.skipped.length + selection.accepted.length - accepted.length;
-    const note = skipped > 0 ? filesSkippedMessage(skipped) : null;
-    const message = note && t(note.key, note.params);
-    setWordFiles(accepted);
-    setSkipMessage(message);
-    if (message) notify.info(message);
-  };
-
-  const assign = (word: Word, fileName: string) => {
-    if (!matching) return;
-    if (fileName === '') return setMatching(unassignFile(matching, word.id));
-    const file = allFiles.find((f) => f.name === fileName);
-    if (file) setMatching(assignFile(matching, word, file));
   };
 
   const validateFields = (): Record<string, string> => {
@@ -285,7 +157,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         lessonNumber: parseLessonNumber(lessonNumber) ?? 1,
         title,
         description,
-        level,
+        level: level as NewLessonPayload['level'],
         status,
         audioDuration,
         audioFile: audio.file,
@@ -332,64 +204,15 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         onSubmit={(e) => void onSubmit(e)}
         noValidate
       >
-        <LabelledInput label={t('adminUi.lessonNumber')}>
-          {(id) => (
-            <input
-              id={id}
-              inputMode="numeric"
-              pattern="[0-9]*"
-              value={lessonNumber}
-              onChange={(e) => {
-                // As on the review page: a non-numeric entry clears the number.
-                const value = e.target.value;
-                setLessonNumber(parseLessonNumber(value) === null ? '' : value.trim());
-              }}
-            />
-          )}
-        </LabelledInput>
-        <FieldError message={errors.lessonNumber} />
-        {duplicate && (
-          <p className="form-error" role="status">
-            {duplicate}
-          </p>
-        )}
-        <LabelledInput label={t('adminUi.title')}>
-          {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
-        </LabelledInput>
-        <FieldError message={errors.title} />
-        <LabelledInput label={t('adminUi.description')}>
-          {(id) => (
-            <textarea
-              id={id}
-              rows={3}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          )}
-        </LabelledInput>
-        <LabelledInput label={t('adminUi.level')}>
-          {(id) => (
-            <select id={id} value={level} onChange={(e) => setLevel(e.target.value as Level)}>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledInput>
-        <LabelledInput label={t('adminUi.status')}>
-          {(id) => (
-            <select
-              id={id}
-              value={status}
-              onChange={(e) => setStatus(e.target.value === 'published' ? 'published' : 'draft')}
-            >
-              <option value="draft">{t('lesson.status.draft')}</option>
-              <option value="published">{t('lesson.status.published')}</option>
-            </select>
-          )}
-        </LabelledInput>
+        <LessonMetadataFields
+          values={{ lessonNumber, title, description, level }}
+          onEdit={(key, value) => (setters[key] as (v: typeof value) => void)(value)}
+          clearNonNumeric
+          errors={errors}
+          duplicate={duplicate}
+        >
+          <LessonStatusField value={status} onChange={setStatus} />
+        </LessonMetadataFields>
 
         <LabelledInput label={t('adminUi.audioFile')}>
           {(id) => (
@@ -397,7 +220,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
               id={id}
               type="file"
               accept=".mp3,.wav"
-              onChange={(e) => void onAudio(e.target.files?.[0])}
+              onChange={(e) => void files.onAudio(e.target.files?.[0])}
             />
           )}
         </LabelledInput>
@@ -415,7 +238,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
               id={id}
               type="file"
               accept=".csv"
-              onChange={(e) => void onTranscript(e.target.files?.[0])}
+              onChange={(e) => void files.onTranscript(e.target.files?.[0])}
             />
           )}
         </LabelledInput>
@@ -427,7 +250,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
           <TranscriptPreview
             lines={transcript.items}
             onChange={(index, line) =>
-              setTranscript((current) => ({
+              files.setTranscript((current) => ({
                 ...current,
                 items: current.items.map((l, i) => (i === index ? line : l)),
               }))
@@ -441,7 +264,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
               id={id}
               type="file"
               accept=".csv"
-              onChange={(e) => void onVocabulary(e.target.files?.[0])}
+              onChange={(e) => void files.onVocabulary(e.target.files?.[0])}
             />
           )}
         </LabelledInput>
@@ -465,7 +288,7 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
                 matching?.matched.find((p) => p.word.id === word.id)?.file.name ?? null
               }
               onChange={(word) =>
-                setVocabulary((current) => ({
+                files.setVocabulary((current) => ({
                   ...current,
                   items: current.items.map((w) => (w.id === word.id ? word : w)),
                 }))
@@ -480,13 +303,13 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
               id={id}
               type="file"
               multiple
-              onChange={(e) => void onWordAudio(e.target.files)}
+              onChange={(e) => void files.onWordAudio(e.target.files)}
             />
           )}
         </LabelledInput>
-        {skipMessage && <p className="small muted">{skipMessage}</p>}
+        {files.skipMessage && <p className="small muted">{files.skipMessage}</p>}
         {matching && (
-          <AudioMatching words={vocabulary.items} matching={matching} onAssign={assign} />
+          <AudioMatching words={vocabulary.items} matching={matching} onAssign={files.assign} />
         )}
 
         <GenerateImage

@@ -1,29 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  completenessFromCounts,
-  formatDuration,
-  incompleteLanguages,
-} from '@magyarul/core/lessons';
-import type { Level } from '@magyarul/core/enums';
-import { validateLessonEdit } from '@magyarul/core/validation';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDuration } from '@magyarul/core/lessons';
 import { Button } from '../components/button.tsx';
-import { Dialog } from '../components/dialog.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { getSupabase, toAppError } from '../lib/supabase.ts';
-import {
-  deleteLessons,
-  fetchAllLessons,
-  fetchTranslationStatus,
-  updateLesson,
-  type AdminLesson,
-} from './api.ts';
+import { deleteLessons, fetchAllLessons, type AdminLesson } from './api.ts';
 import { CreateLessonDialog } from './create-lesson-dialog.tsx';
-import { useUnsavedChanges } from './unsaved-changes.ts';
-import { lessonPatch } from './review-save.ts';
-import { LabelledInput } from './shared.tsx';
+import { EditLessonDialog } from './edit-lesson-dialog.tsx';
 
 async function fetchVocabularyCounts(): Promise<Map<string, number>> {
   const supabase = await getSupabase();
@@ -49,120 +34,6 @@ export function useAdminLessons() {
   });
 }
 
-function EditLessonDialog({ lesson, onClose }: { lesson: AdminLesson; onClose: () => void }) {
-  const t = useT();
-
-  // Publishing a lesson that lacks a language is never silent: the admin confirms it.
-  const confirmTranslations = async (id: string): Promise<boolean> => {
-    const counts = (await fetchTranslationStatus()).find((r) => r.lesson_id === id);
-    const missing = counts ? incompleteLanguages(completenessFromCounts(counts)) : [];
-    if (missing.length === 0) return true;
-    const languages = missing.map((l) => t(`translations.language.${l}`)).join(', ');
-    return window.confirm(t('translations.publishWarning', { languages }));
-  };
-  const queryClient = useQueryClient();
-  const [lessonNumber, setLessonNumber] = useState(
-    lesson.lesson_number === null ? '' : String(lesson.lesson_number),
-  );
-  const [title, setTitle] = useState(lesson.title);
-  const [description, setDescription] = useState(lesson.description ?? '');
-  const [level, setLevel] = useState<Level>(lesson.level);
-  const [status, setStatus] = useState(lesson.is_published ? 'published' : 'draft');
-  const dirty =
-    lessonNumber !== (lesson.lesson_number === null ? '' : String(lesson.lesson_number)) ||
-    title !== lesson.title ||
-    description !== (lesson.description ?? '') ||
-    level !== lesson.level ||
-    status !== (lesson.is_published ? 'published' : 'draft');
-  useUnsavedChanges(dirty);
-  const mayClose = () => !dirty || window.confirm(t('reviewPage.unsavedChanges'));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateLessonEdit({ title, lessonNumber });
-    if (!checked.ok) {
-      window.alert(t(checked.key, checked.params));
-      return;
-    }
-    // Only what the admin changed is written (the studio may have changed the rest meanwhile).
-    const patch = lessonPatch(
-      { lessonNumber, title, description, level, topic: lesson.topic ?? '' },
-      lesson,
-    );
-    if (patch.lesson_number !== undefined) patch.lesson_number = checked.value.lessonNumber;
-    const published = status === 'published';
-    if (published !== lesson.is_published) patch.is_published = published;
-    try {
-      if (patch.is_published === true && !(await confirmTranslations(lesson.id))) return;
-      if (Object.keys(patch).length > 0) await updateLesson(lesson.id, patch);
-      notify.success(t('edit.success'));
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      onClose();
-    } catch {
-      notify.error(t('edit.failed'));
-    }
-  };
-
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      mayClose={mayClose}
-      title={t('adminUi.editTitle')}
-      closeLabel={t('app.close')}
-    >
-      <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <LabelledInput label={t('adminUi.lessonNumber')}>
-          {(id) => (
-            <input
-              id={id}
-              inputMode="numeric"
-              value={lessonNumber}
-              onChange={(e) => setLessonNumber(e.target.value)}
-            />
-          )}
-        </LabelledInput>
-        <LabelledInput label={t('adminUi.title')}>
-          {(id) => <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} />}
-        </LabelledInput>
-        <LabelledInput label={t('adminUi.description')}>
-          {(id) => (
-            <textarea
-              id={id}
-              rows={3}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          )}
-        </LabelledInput>
-        <LabelledInput label={t('adminUi.level')}>
-          {(id) => (
-            <select id={id} value={level} onChange={(e) => setLevel(e.target.value as Level)}>
-              <option value="beginner">beginner</option>
-              <option value="intermediate">intermediate</option>
-              <option value="advanced">advanced</option>
-            </select>
-          )}
-        </LabelledInput>
-        <LabelledInput label={t('adminUi.status')}>
-          {(id) => (
-            <select id={id} value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="draft">{t('lesson.status.draft')}</option>
-              <option value="published">{t('lesson.status.published')}</option>
-            </select>
-          )}
-        </LabelledInput>
-        <div className="form-actions">
-          <Button variant="ghost" onClick={() => mayClose() && onClose()}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit">{t('adminUi.save')}</Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
 export function LessonsTab() {
   const t = useT();
   const queryClient = useQueryClient();
@@ -185,19 +56,19 @@ export function LessonsTab() {
     setSelected(next);
   };
 
-  const remove = async (ids: string[], bulk: boolean) => {
-    const many = bulk;
+  const removal = useMutation({
+    mutationFn: ({ ids }: { ids: string[]; bulk: boolean }) => deleteLessons(ids),
+    onSuccess: (_, { ids }) =>
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id)))),
+    onError: (_, { bulk }) => notify.error(bulk ? t('delete.failedMany') : t('delete.failedOne')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+  const remove = (ids: string[], bulk: boolean) => {
     const question = bulk
       ? t('confirm.deleteLessons', { n: ids.length })
       : t('confirm.deleteLesson');
     if (!window.confirm(question)) return;
-    try {
-      await deleteLessons(ids);
-      setSelected(new Set([...selected].filter((id) => !ids.includes(id))));
-    } catch {
-      notify.error(many ? t('delete.failedMany') : t('delete.failedOne'));
-    }
-    await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    removal.mutate({ ids, bulk });
   };
 
   return (
@@ -206,7 +77,7 @@ export function LessonsTab() {
         <h2 id="lessons-heading">{t('admin.tab.lessons')}</h2>
         <div className="button-row">
           {selected.size > 0 && (
-            <Button variant="danger" onClick={() => void remove([...selected], true)}>
+            <Button variant="danger" onClick={() => remove([...selected], true)}>
               {t('adminUi.deleteSelected', { n: selected.size })}
             </Button>
           )}
@@ -275,7 +146,7 @@ export function LessonsTab() {
                     <Button
                       variant="danger"
                       aria-label={`${t('adminUi.delete')} ${lesson.title}`}
-                      onClick={() => void remove([lesson.id], false)}
+                      onClick={() => remove([lesson.id], false)}
                     >
                       {t('adminUi.delete')}
                     </Button>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   checkTranscript,
   transcriptSavePlan,
@@ -73,6 +73,18 @@ export function useAudioSeconds(lesson: AdminLesson | null): number | null {
   return lesson?.duration === null || lesson?.duration === undefined ? null : lesson.duration + 0.5;
 }
 
+/** The lesson, its levels, transcript and vocabulary as stored; null when there is no such lesson. */
+async function readReview(lessonId: string) {
+  const found = await fetchLessonById(lessonId);
+  if (!found) return null;
+  const [lines, vocabulary, levels] = await Promise.all([
+    fetchTranscript(lessonId),
+    fetchVocabulary(lessonId),
+    fetchLevels().catch(() => [] as string[]),
+  ]);
+  return { lesson: found, levels, lines, vocabulary };
+}
+
 /** Everything the review page edits, and its saves (only what changed is written). */
 export function useReviewEditor(lessonId: string) {
   const t = useT();
@@ -84,37 +96,39 @@ export function useReviewEditor(lessonId: string) {
   const [storedWords, setStoredWords] = useState<ReadonlyMap<string, VocabularyRow>>(new Map());
   const [notes, setNotes] = useState('');
   const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const lesson = loaded && loaded !== 'loading' ? loaded.lesson : null;
   const audioSeconds = useAudioSeconds(lesson);
 
-  const load = useCallback(async () => {
-    try {
-      const found = await fetchLessonById(lessonId);
-      if (!found) {
-        setLoaded(null);
-        return;
+  // The page's read goes through the query client, under its own key: the ['admin'] refreshes
+  // other parts of the page start must not reload it over the admin's unsaved edits. Each visit
+  // reads afresh (gcTime 0), and a failed read is answered at once (no retry).
+  const read = useQuery({
+    queryKey: ['review', lessonId],
+    queryFn: async () => {
+      try {
+        return await readReview(lessonId);
+      } catch (error) {
+        notify.error(t('reviewPage.loadFailed'));
+        throw error;
       }
-      const [lines, vocabulary, levels] = await Promise.all([
-        fetchTranscript(lessonId),
-        fetchVocabulary(lessonId),
-        fetchLevels().catch(() => [] as string[]),
-      ]);
-      setLoaded({ lesson: found, levels });
-      setMeta(metaOf(found));
-      dispatchTranscript({ type: 'loaded', rows: lines });
-      setWords(vocabulary.map(toEditorWord));
-      setStoredWords(new Map(vocabulary.map((row) => [row.id, row])));
-    } catch {
-      notify.error(t('reviewPage.loadFailed'));
-      setLoaded(null);
-    }
-  }, [lessonId, t]);
-
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  // What was read seeds the editor once; from then on the editor holds the admin's edits.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (read.isError) return setLoaded(null);
+    if (read.data === undefined) return;
+    if (read.data === null) return setLoaded(null);
+    const { lesson: found, levels, lines: rows, vocabulary } = read.data;
+    setLoaded({ lesson: found, levels });
+    setMeta(metaOf(found));
+    dispatchTranscript({ type: 'loaded', rows });
+    setWords(vocabulary.map(toEditorWord));
+    setStoredWords(new Map(vocabulary.map((row) => [row.id, row])));
+  }, [read.data, read.isError]);
 
   const lines = useMemo(() => currentLines(transcript), [transcript]);
   const issues: FieldIssue[] = useMemo(
@@ -194,19 +208,51 @@ export function useReviewEditor(lessonId: string) {
     setSavedAt(new Date());
   };
 
-  const saveTranscriptOnly = async () => {
-    if (!transcriptSavable()) return;
-    setSaving(true);
-    try {
-      await writeTranscript();
+  const transcriptSave = useMutation({
+    mutationFn: writeTranscript,
+    onSuccess: () => {
       markSaved();
       notify.success(t('transcript.saved'));
-    } catch (error) {
-      reportFailure(error, 'Saving the transcript');
-    } finally {
-      setSaving(false);
-    }
+    },
+    onError: (error) => reportFailure(error, 'Saving the transcript'),
+  });
+  const saveTranscriptOnly = () => {
+    if (transcriptSavable()) transcriptSave.mutate();
   };
+
+  /** Writes what changed: transcript, words, the lesson row, and the QA notes on a publish. */
+  const lessonSave = useMutation({
+    mutationFn: async ({ publish, lesson, levels }: { publish: boolean } & Loaded) => {
+      await writeTranscript();
+      const stored = new Map(storedWords);
+      for (const word of words) {
+        const row = stored.get(word.id);
+        const patch = row ? vocabularyPatch(word, row) : null;
+        if (!row || !patch) continue;
+        await updateVocabulary(word.id, patch);
+        stored.set(word.id, { ...row, ...patch });
+      }
+      setStoredWords(stored);
+      // The form shows what is stored now (trimmed, NFC), so the next save compares alike.
+      setWords((current) =>
+        current.map((w) => {
+          const row = stored.get(w.id);
+          return row ? { ...toEditorWord(row), audio_file_path: w.audio_file_path } : w;
+        }),
+      );
+      const patch = { ...lessonPatch(meta, lesson), is_published: publish };
+      await updateLesson(lessonId, { ...patch, updated_at: new Date().toISOString() });
+      if (publish && notes.trim() !== '') await insertQaReview(lessonId, notes.trim());
+      markSaved();
+      const saved = { ...lesson, ...patch };
+      setLoaded({ lesson: saved, levels });
+      setMeta(metaOf(saved));
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onSuccess: (_, { publish }) =>
+      notify.success(publish ? t('reviewPage.published') : t('reviewPage.savedDraft')),
+    onError: (error) => reportFailure(error, 'Saving the lesson'),
+  });
 
   const languageNames = (languages: readonly TranslationLanguage[]) =>
     languages.map((l) => t(`translations.language.${l}`)).join(', ');
@@ -233,40 +279,11 @@ export function useReviewEditor(lessonId: string) {
         return false;
       }
     }
-    setSaving(true);
     try {
-      await writeTranscript();
-      const stored = new Map(storedWords);
-      for (const word of words) {
-        const row = stored.get(word.id);
-        const patch = row ? vocabularyPatch(word, row) : null;
-        if (!row || !patch) continue;
-        await updateVocabulary(word.id, patch);
-        stored.set(word.id, { ...row, ...patch });
-      }
-      setStoredWords(stored);
-      // The form shows what is stored now (trimmed, NFC), so the next save compares alike.
-      setWords((current) =>
-        current.map((w) => {
-          const row = stored.get(w.id);
-          return row ? { ...toEditorWord(row), audio_file_path: w.audio_file_path } : w;
-        }),
-      );
-      const patch = { ...lessonPatch(meta, lesson), is_published: publish };
-      await updateLesson(lessonId, { ...patch, updated_at: new Date().toISOString() });
-      if (publish && notes.trim() !== '') await insertQaReview(lessonId, notes.trim());
-      markSaved();
-      const saved = { ...lesson, ...patch };
-      setLoaded({ ...loaded, lesson: saved });
-      setMeta(metaOf(saved));
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      notify.success(publish ? t('reviewPage.published') : t('reviewPage.savedDraft'));
+      await lessonSave.mutateAsync({ publish, lesson, levels: loaded.levels });
       return true;
-    } catch (error) {
-      reportFailure(error, 'Saving the lesson');
+    } catch {
       return false;
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -284,7 +301,7 @@ export function useReviewEditor(lessonId: string) {
     notes,
     editNotes,
     dirty,
-    saving,
+    saving: lessonSave.isPending || transcriptSave.isPending,
     savedAt,
     save,
     saveTranscriptOnly,
