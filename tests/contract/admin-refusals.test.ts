@@ -1,15 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../supabase/types/database.ts';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
+import { client, signedUp, type Db } from './setup/clients.ts';
 
 // A learner who calls the admin APIs by hand with supabase-js is refused by the database
 // (RLS and the procedures' admin check), not only hidden by the UI. Every refusal is paired
 // with the same call by an admin succeeding, so a test cannot pass because the call is broken.
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../supabase', import.meta.url));
-const PASSWORD = 'correct-horse-battery';
 const BUCKETS = ['lesson-audio', 'lesson-images', 'lesson-video', 'lesson-documents'] as const;
 const SAMPLE: Record<(typeof BUCKETS)[number], { name: string; type: string }> = {
   'lesson-audio': { name: 'a.mp3', type: 'audio/mpeg' },
@@ -17,22 +15,6 @@ const SAMPLE: Record<(typeof BUCKETS)[number], { name: string; type: string }> =
   'lesson-video': { name: 'a.mp4', type: 'video/mp4' },
   'lesson-documents': { name: 'a.csv', type: 'text/csv' },
 };
-
-type Db = SupabaseClient<Database>;
-
-function client(server: TestServer, key: string): Db {
-  return createClient<Database>(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-}
-
-async function signedUp(server: TestServer, email: string): Promise<{ db: Db; id: string }> {
-  const db = client(server, server.ctx.keys.anonKey);
-  const { data, error } = await db.auth.signUp({ email, password: PASSWORD });
-  if (error) throw error;
-  if (!data.session || !data.user) throw new Error('autoconfirm should return a session');
-  return { db, id: data.user.id };
-}
 
 describe.each(BACKENDS)('admin writes refused to learners on %s', (backend) => {
   let server: TestServer;

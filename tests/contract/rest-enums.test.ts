@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_STATUSES, LEVELS } from '@magyarul/core/enums';
 import type { Database } from '../../supabase/types/database.ts';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
+import { client, signedUp, type Db } from './setup/clients.ts';
 
 // The enum columns (migration 20261126400000_enums) through supabase-js and the embedded
 // backend's REST layer, as the apps filter them: eq, neq, in and order on an enum column; a
@@ -11,23 +11,6 @@ import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 // insert policy (status = 'new') still holding for a learner, and anonymous callers reading none.
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../supabase', import.meta.url));
-const PASSWORD = 'correct-horse-battery';
-
-type Db = SupabaseClient<Database>;
-
-function client(server: TestServer, key: string): Db {
-  return createClient<Database>(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-}
-
-async function signedUp(server: TestServer, email: string): Promise<{ db: Db; id: string }> {
-  const db = client(server, server.ctx.keys.anonKey);
-  const { data, error } = await db.auth.signUp({ email, password: PASSWORD });
-  if (error) throw error;
-  if (!data.session || !data.user) throw new Error('autoconfirm should return a session');
-  return { db, id: data.user.id };
-}
 
 const NUMBERS = [951, 952, 953];
 

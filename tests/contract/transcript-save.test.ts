@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/types/database.ts';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
+import { client, signedUp, type Db } from './setup/clients.ts';
 
 // save_lesson_transcript and admin_translation_status through supabase-js, as the web editor
 // calls them: the timestamps the editor read travel through JSON and back (the stale-save
@@ -10,24 +10,8 @@ import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 // are refused by the database while the same call by an admin succeeds.
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../supabase', import.meta.url));
-const PASSWORD = 'correct-horse-battery';
 
-type Db = SupabaseClient<Database>;
 type Line = Database['public']['Tables']['lesson_transcript']['Row'];
-
-function client(server: TestServer, key: string): Db {
-  return createClient<Database>(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-}
-
-async function signedUp(server: TestServer, email: string): Promise<{ db: Db; id: string }> {
-  const db = client(server, server.ctx.keys.anonKey);
-  const { data, error } = await db.auth.signUp({ email, password: PASSWORD });
-  if (error) throw error;
-  if (!data.session || !data.user) throw new Error('autoconfirm should return a session');
-  return { db, id: data.user.id };
-}
 
 const sent = (rows: readonly Line[]) =>
   rows.map((r) => ({
