@@ -175,3 +175,5 @@ export function useCreateLessonFiles() {
     assign,
   };
 }
+
+export type CreateLessonFiles = ReturnType<typeof useCreateLessonFiles>;
