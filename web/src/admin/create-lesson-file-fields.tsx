@@ -10,28 +10,39 @@ import type { CreateLessonFiles, CsvState } from './use-create-lesson-files.ts';
 
 const FLASHCARDS_PER_WORD = 4;
 
-/** A CSV's picker, its progress, its file problem, the columns it wants and its row problems. */
-function CsvFileField<T>({
-  label,
-  csv,
-  error,
-  hint,
-  onFile,
+const CSV_TEXT = {
+  transcript: { label: 'adminUi.transcriptFile', hint: 'create.transcriptColumnsHint' },
+  vocabulary: { label: 'adminUi.vocabularyFile', hint: 'create.vocabularyColumnsHint' },
+} as const;
+
+/**
+ * A CSV's picker, its progress, its file problem, the columns it wants and its row problems;
+ * `children` (its preview) once it has rows.
+ */
+function CsvFileField({
+  kind,
+  files,
+  errors,
   children,
 }: {
-  label: string;
-  csv: CsvState<T>;
-  error: string | undefined;
-  hint: string;
-  onFile: (file: File | undefined) => Promise<void>;
+  kind: keyof typeof CSV_TEXT;
+  files: CreateLessonFiles;
+  errors: Record<string, string>;
   children: ReactNode;
 }) {
+  const t = useT();
+  const csv: CsvState<unknown> = files[kind];
+  const onFile = kind === 'transcript' ? files.onTranscript : files.onVocabulary;
   return (
     <>
-      <FileField label={label} accept=".csv" onFiles={(list) => void onFile(list?.[0])} />
+      <FileField
+        label={t(CSV_TEXT[kind].label)}
+        accept=".csv"
+        onFiles={(list) => void onFile(list?.[0])}
+      />
       <FileProgress file={csv.file} />
-      <FieldError message={error ?? csv.fileError} />
-      <p className="small muted">{hint}</p>
+      <FieldError message={errors[kind] ?? csv.fileError} />
+      <p className="small muted">{t(CSV_TEXT[kind].hint)}</p>
       <CsvIssues issues={csv.issues} />
       {csv.items.length > 0 && children}
     </>
@@ -76,13 +87,7 @@ export function CreateLessonFileFields({
         </p>
       )}
 
-      <CsvFileField
-        label={t('adminUi.transcriptFile')}
-        csv={transcript}
-        error={errors.transcript}
-        hint={t('create.transcriptColumnsHint')}
-        onFile={files.onTranscript}
-      >
+      <CsvFileField kind="transcript" files={files} errors={errors}>
         <TranscriptPreview
           lines={transcript.items}
           onChange={(index, line) =>
@@ -94,13 +99,7 @@ export function CreateLessonFileFields({
         />
       </CsvFileField>
 
-      <CsvFileField
-        label={t('adminUi.vocabularyFile')}
-        csv={vocabulary}
-        error={errors.vocabulary}
-        hint={t('create.vocabularyColumnsHint')}
-        onFile={files.onVocabulary}
-      >
+      <CsvFileField kind="vocabulary" files={files} errors={errors}>
         {vocabulary.issues.length === 0 && (
           <p className="small muted">
             {t('create.flashcardsPerWord', {

@@ -27,6 +27,12 @@ export function FileField({
   );
 }
 
+const optionOf = ({ value, label }: { value: string; label: string }) => (
+  <option key={value} value={value}>
+    {label}
+  </option>
+);
+
 /** A labelled select over a fixed list of options (value and shown text). */
 export function SelectField<T extends string>({
   label,
@@ -43,11 +49,7 @@ export function SelectField<T extends string>({
     <LabelledInput label={label}>
       {(id) => (
         <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {options.map(optionOf)}
         </select>
       )}
     </LabelledInput>
