@@ -2,6 +2,8 @@
 // gradient, a sun, rolling hills and two speech bubbles (the dialogue), with colours picked
 // from a hash of the title and a palette per level. No text, no network.
 
+import { mulberry32 } from '@magyarul/core';
+
 export const IMAGE_WIDTH = 640;
 export const IMAGE_HEIGHT = 360;
 
@@ -21,17 +23,6 @@ export function hashText(text: string): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash >>> 0;
-}
-
-function random(seed: number): () => number {
-  let state = seed || 1;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function hsl(h: number, s: number, l: number): Rgb {
@@ -55,7 +46,7 @@ function mix(a: Rgb, b: Rgb, t: number): Rgb {
 export function drawIllustration(title: string, level: string | undefined): Uint8Array {
   const w = IMAGE_WIDTH;
   const h = IMAGE_HEIGHT;
-  const rnd = random(hashText(`${title}\u0000${level ?? ''}`));
+  const rnd = mulberry32(hashText(`${title}\u0000${level ?? ''}`) || 1);
   const baseHue = (LEVEL_HUES[level ?? ''] ?? 200) + (rnd() - 0.5) * 60;
   const skyTop = hsl((baseHue + 200) % 360, 0.55, 0.55 + rnd() * 0.1);
   const skyBottom = hsl((baseHue + 170) % 360, 0.6, 0.85);

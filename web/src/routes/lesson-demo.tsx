@@ -11,8 +11,8 @@ import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import { DEMO_LINES, DEMO_WORDS, demoWav } from '../lib/demo-content.ts';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button } from '../components/button.tsx';
-import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
-import { ResultsOverlay } from '../components/results-overlay.tsx';
+import type { SessionSummary } from '../components/flashcard-player.tsx';
+import { FlashcardRound } from '../components/flashcard-round.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { LessonTabs, type LessonTabId } from '../components/lesson-tabs.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
@@ -86,29 +86,21 @@ export function LessonDemoPage() {
           ) : cards === null ? (
             <Spinner label={t('lesson.loadingFlashcards')} />
           ) : (
-            <>
-              <FlashcardPlayer
-                key={round}
-                cards={cards}
-                language={meaning.language}
-                onAnswer={onAnswer}
-                onFinished={onFinished}
-              />
-              {summary && (
-                <ResultsOverlay
-                  summary={summary}
-                  cards={cards}
-                  language={meaning.language}
-                  continueLabel={t('flashcards.continueToDashboard')}
-                  onContinue={() => void navigate('/dashboard')}
-                  onTryAgain={() => {
-                    setSummary(null);
-                    setCards(demoCards(round + 2, meaning.language));
-                    setRound((n) => n + 1);
-                  }}
-                />
-              )}
-            </>
+            <FlashcardRound
+              round={round}
+              summary={summary}
+              cards={cards}
+              language={meaning.language}
+              onAnswer={onAnswer}
+              onFinished={onFinished}
+              continueLabel={t('flashcards.continueToDashboard')}
+              onContinue={() => void navigate('/dashboard')}
+              onTryAgain={() => {
+                setSummary(null);
+                setCards(demoCards(round + 2, meaning.language));
+                setRound((n) => n + 1);
+              }}
+            />
           )}
         </LessonTabs>
       </main>

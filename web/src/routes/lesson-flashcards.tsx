@@ -21,8 +21,8 @@ import { readBackendConfig } from '../lib/config.ts';
 import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
-import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
-import { ResultsOverlay } from '../components/results-overlay.tsx';
+import type { SessionSummary } from '../components/flashcard-player.tsx';
+import { FlashcardRound } from '../components/flashcard-round.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useSessionSave } from './session-save.ts';
 
@@ -113,34 +113,28 @@ export function LessonFlashcards({
           {t('flashcards.reviewMore')}
         </Button>
       )}
-      <FlashcardPlayer
-        key={round}
+      <FlashcardRound
+        round={round}
+        summary={summary}
         cards={cards}
         language={language}
         onAnswer={onAnswer}
         onFinished={onFinished}
+        saveState={save.saveState}
+        onSaveNow={save.saveNow}
+        continueLabel={
+          next?.lesson_number != null
+            ? t('flashcards.continueToLesson', { n: format.number(next.lesson_number) })
+            : t('flashcards.continueToDashboard')
+        }
+        onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
+        onTryAgain={() => {
+          setSummary(null);
+          setCards(newSession(words));
+          setSessionId(newId());
+          setRound((n) => n + 1);
+        }}
       />
-      {summary && (
-        <ResultsOverlay
-          summary={summary}
-          cards={cards}
-          language={language}
-          saveState={save.saveState}
-          onSaveNow={save.saveNow}
-          continueLabel={
-            next?.lesson_number != null
-              ? t('flashcards.continueToLesson', { n: format.number(next.lesson_number) })
-              : t('flashcards.continueToDashboard')
-          }
-          onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
-          onTryAgain={() => {
-            setSummary(null);
-            setCards(newSession(words));
-            setSessionId(newId());
-            setRound((n) => n + 1);
-          }}
-        />
-      )}
     </div>
   );
 }

@@ -24,6 +24,14 @@ export function verifyLimiter(ctx: ServerContext): RateLimiter {
 
 export type Caller = { userId: string; email: string; sessionId: string; aal: string };
 
+/** An action on one of the caller's factors (challenge, verify, unenrol); the route resolves the caller. */
+export type FactorAction = (
+  req: Request,
+  ctx: ServerContext,
+  who: Caller,
+  factorId: string,
+) => Promise<Response>;
+
 export async function caller(req: Request, ctx: ServerContext, h: AuthHelpers): Promise<Caller> {
   const { user, sessionId } = await h.requireUser(req, ctx);
   if (!sessionId) {

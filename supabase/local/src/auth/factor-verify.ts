@@ -1,9 +1,14 @@
 import type { Queryable, ServerContext } from '../context.ts';
 import { AuthError, authJson, errors } from './errors.ts';
-import { caller, ipOrLoopback, ownedFactor, verifyLimiter, type Caller } from './factor-access.ts';
+import {
+  ipOrLoopback,
+  ownedFactor,
+  verifyLimiter,
+  type Caller,
+  type FactorAction,
+} from './factor-access.ts';
 import { authState } from './options.ts';
 import { readJsonObject, str } from './request.ts';
-import type { AuthHelpers } from './shared.ts';
 import { newRefreshToken, sessionResponse } from './tokens.ts';
 import { matchTotp } from './totp.ts';
 import { isUuid } from './users.ts';
@@ -17,13 +22,7 @@ type ChallengeRow = {
   expired: boolean;
 };
 
-export async function verify(
-  req: Request,
-  ctx: ServerContext,
-  h: AuthHelpers,
-  factorId: string,
-): Promise<Response> {
-  const who = await caller(req, ctx, h);
+export const verify: FactorAction = async (req, ctx, who, factorId) => {
   const body = await readJsonObject(req);
   const code = str(body.code) ?? '';
   if (code === '') throw errors.validation('Code needs to be non-empty');
@@ -98,7 +97,7 @@ export async function verify(
       );
     });
   return authJson(200, session);
-}
+};
 
 class ExpiredChallenge extends Error {
   constructor(readonly challengeId: string) {

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable, ServerContext } from '../context.ts';
 import { AuthError, authJson, errors } from './errors.ts';
-import { caller, ipOrLoopback, ownedFactor, verifyLimiter } from './factor-access.ts';
+import {
+  caller,
+  ipOrLoopback,
+  ownedFactor,
+  verifyLimiter,
+  type FactorAction,
+} from './factor-access.ts';
 import { verify } from './factor-verify.ts';
 import type { AuthHelpers } from './shared.ts';
 import { authState } from './options.ts';
@@ -30,10 +36,16 @@ export async function factorsRoute(
   if (!match) throw errors.notFound();
   const factorId = decodeURIComponent(match[1] ?? '');
   const action = match[2] ?? '';
-  if (action === '' && method === 'DELETE') return unenroll(req, ctx, h, factorId);
-  if (action === '/challenge' && method === 'POST') return challenge(req, ctx, h, factorId);
-  if (action === '/verify' && method === 'POST') return verify(req, ctx, h, factorId);
-  throw errors.methodNotAllowed();
+  const act: FactorAction | null =
+    action === '' && method === 'DELETE'
+      ? unenroll
+      : action === '/challenge' && method === 'POST'
+        ? challenge
+        : action === '/verify' && method === 'POST'
+          ? verify
+          : null;
+  if (!act) throw errors.methodNotAllowed();
+  return act(req, ctx, await caller(req, ctx, h), factorId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,13 +119,7 @@ async function enroll(req: Request, ctx: ServerContext, h: AuthHelpers): Promise
 // ---------------------------------------------------------------------------------------------
 // POST /factors/{id}/challenge
 
-async function challenge(
-  req: Request,
-  ctx: ServerContext,
-  h: AuthHelpers,
-  factorId: string,
-): Promise<Response> {
-  const who = await caller(req, ctx, h);
+const challenge: FactorAction = async (req, ctx, who, factorId) => {
   if (!verifyLimiter(ctx).take(`challenge ${who.userId}`)) throw errors.requestRateLimit();
   await ownedFactor(ctx.db, who.userId, factorId);
   const id = randomUUID();
@@ -133,7 +139,7 @@ async function challenge(
     Math.floor(new Date(created).getTime() / 1000) +
     authState(ctx).options.mfaChallengeExpirySeconds;
   return authJson(200, { id, type: 'totp', expires_at: expiresAt });
-}
+};
 
 // ---------------------------------------------------------------------------------------------
 // DELETE /factors/{id}, and the admin family
@@ -152,13 +158,7 @@ async function removeFactor(tx: Queryable, userId: string, factorId: string): Pr
   );
 }
 
-async function unenroll(
-  req: Request,
-  ctx: ServerContext,
-  h: AuthHelpers,
-  factorId: string,
-): Promise<Response> {
-  const who = await caller(req, ctx, h);
+const unenroll: FactorAction = async (_req, ctx, who, factorId) => {
   await ctx.db.transaction(async (tx) => {
     const factor = await ownedFactor(tx, who.userId, factorId);
     if (factor.status === 'verified' && who.aal !== 'aal2') {
@@ -167,7 +167,7 @@ async function unenroll(
     await removeFactor(tx, who.userId, factor.id);
   });
   return authJson(200, { id: factorId });
-}
+};
 
 /** GET /admin/users/{id}/factors and DELETE /admin/users/{id}/factors/{factorId}. */
 export async function adminFactors(

@@ -48,6 +48,31 @@ function takesRowOf(fn: Fn, schema: Schema, parent: Table): boolean {
   return type === parent.name || type === `${schema.name}.${parent.name}`;
 }
 
+/**
+ * The relationship along one foreign key, seen from the parent: `own` are the key's columns on
+ * the parent's side, `theirs` the matching columns of the target.
+ */
+function alongKey(
+  fk: ForeignKey,
+  target: Table,
+  cardinality: 'm2o' | 'o2m' | 'o2o',
+  own: string[],
+  theirs: string[],
+): Candidate {
+  return {
+    cardinality,
+    target,
+    constraint: fk.name,
+    on: zip(theirs, own),
+    fks: [fk],
+    self: fk.table === fk.refTable,
+    targetIsView: target.kind === 'view',
+    ...(fk.columns.length === 1
+      ? { single: [own[0] ?? '', theirs[0] ?? ''] as [string, string] }
+      : {}),
+  };
+}
+
 /** Every relationship of `parent` (PostgREST's schema cache, for one origin). */
 function relationshipsOf(schema: Schema, parent: Table): Candidate[] {
   const found: Candidate[] = [];
@@ -55,36 +80,13 @@ function relationshipsOf(schema: Schema, parent: Table): Candidate[] {
     const self = fk.table === fk.refTable;
     if (fk.table === parent.name) {
       const target = schema.tables.get(fk.refTable);
-      if (target) {
-        found.push({
-          cardinality: 'm2o',
-          target,
-          constraint: fk.name,
-          on: zip(fk.refColumns, fk.columns),
-          fks: [fk],
-          self,
-          targetIsView: target.kind === 'view',
-          ...(fk.columns.length === 1
-            ? { single: [fk.columns[0] ?? '', fk.refColumns[0] ?? ''] as [string, string] }
-            : {}),
-        });
-      }
+      if (target) found.push(alongKey(fk, target, 'm2o', fk.columns, fk.refColumns));
     }
     if (fk.refTable === parent.name) {
       const target = schema.tables.get(fk.table);
       if (target) {
-        found.push({
-          cardinality: !self && isUnique(target, fk.columns) ? 'o2o' : 'o2m',
-          target,
-          constraint: fk.name,
-          on: zip(fk.columns, fk.refColumns),
-          fks: [fk],
-          self,
-          targetIsView: target.kind === 'view',
-          ...(fk.columns.length === 1
-            ? { single: [fk.refColumns[0] ?? '', fk.columns[0] ?? ''] as [string, string] }
-            : {}),
-        });
+        const cardinality = !self && isUnique(target, fk.columns) ? 'o2o' : 'o2m';
+        found.push(alongKey(fk, target, cardinality, fk.refColumns, fk.columns));
       }
     }
   }

@@ -36,6 +36,11 @@ export function bodyExpr(format: BodyFormat | undefined, from: string): string {
   return `coalesce(json_agg(_pgrst_t), '[]')::text`;
 }
 
+/** The total_count column of a write: the changed rows, when the request asked for a count. */
+function totalCount(wanted: boolean): string {
+  return wanted ? '(select count(*)::int from pgrst_source)' : 'null::int';
+}
+
 function wrapResult(
   source: string,
   selectSql: string,
@@ -167,7 +172,7 @@ export function insertStatement(
   // Upserts also return whether each row was inserted (xmax = 0) or updated.
   const upsert = options.resolution === 'merge-duplicates';
   source += ` returning ${rep.returning}${upsert ? ', (xmax = 0) as "pgrst_inserted"' : ''}`;
-  const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
+  const count = totalCount(options.count);
   const inserted = upsert ? '(select count(*)::int from pgrst_source where "pgrst_inserted")' : '';
   return {
     sql: wrapResult(source, rep.select, count, inserted, query.format),
@@ -187,13 +192,10 @@ export function updateStatement(
   const bodyParam = b.param(options.body);
   const sets = options.columns.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ');
   const where = b.rootWhere(table, alias, []);
-  const rep = representation(b, table, query, options.returning);
   const source =
     `update ${b.qualified(table)} as ${ident(alias)} set ${sets} ` +
-    `from json_populate_record(null::${b.qualified(table)}, ${bodyParam}::json) as _r${where} ` +
-    `returning ${rep.returning === '1' ? '1' : `${ident(alias)}.*`}`;
-  const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
-  return { sql: wrapResult(source, rep.select, count, '', query.format), params: b.params };
+    `from json_populate_record(null::${b.qualified(table)}, ${bodyParam}::json) as _r${where}`;
+  return changeStatement(b, query, table, alias, source, options);
 }
 
 export function deleteStatement(
@@ -205,10 +207,31 @@ export function deleteStatement(
   const b = new SqlBuilder(schema, query);
   const alias = b.alias();
   const where = b.rootWhere(table, alias, []);
+  const source = `delete from ${b.qualified(table)} as ${ident(alias)}${where}`;
+  return changeStatement(b, query, table, alias, source, options);
+}
+
+/** An update or delete of `alias`'s rows: its returning clause and the result every write has. */
+function changeStatement(
+  b: SqlBuilder,
+  query: ParsedQuery,
+  table: Table,
+  alias: string,
+  source: string,
+  options: { returning: boolean; count: boolean },
+): Statement {
   const rep = representation(b, table, query, options.returning);
-  const source = `delete from ${b.qualified(table)} as ${ident(alias)}${where} returning ${rep.returning === '1' ? '1' : `${ident(alias)}.*`}`;
-  const count = options.count ? '(select count(*)::int from pgrst_source)' : 'null::int';
-  return { sql: wrapResult(source, rep.select, count, '', query.format), params: b.params };
+  const returning = rep.returning === '1' ? '1' : `${ident(alias)}.*`;
+  return {
+    sql: wrapResult(
+      `${source} returning ${returning}`,
+      rep.select,
+      totalCount(options.count),
+      '',
+      query.format,
+    ),
+    params: b.params,
+  };
 }
 
 export function rpcStatement(

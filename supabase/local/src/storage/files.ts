@@ -17,18 +17,21 @@ export function objectPath(dataDir: string, bucket: string, name: string): strin
   return full;
 }
 
-export async function writeTemp(dataDir: string, bytes: Uint8Array): Promise<string> {
+/** A fresh path in the storage folder's .tmp (made if missing), for a file to move in later. */
+async function tempPath(dataDir: string): Promise<string> {
   const dir = join(storageRoot(dataDir), '.tmp');
   await mkdir(dir, { recursive: true });
-  const path = join(dir, `${randomUUID()}.part`);
+  return join(dir, `${randomUUID()}.part`);
+}
+
+export async function writeTemp(dataDir: string, bytes: Uint8Array): Promise<string> {
+  const path = await tempPath(dataDir);
   await writeFile(path, bytes);
   return path;
 }
 
 export async function copyToTemp(dataDir: string, source: string): Promise<string> {
-  const dir = join(storageRoot(dataDir), '.tmp');
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `${randomUUID()}.part`);
+  const path = await tempPath(dataDir);
   await copyFile(source, path);
   return path;
 }

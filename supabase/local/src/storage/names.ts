@@ -65,3 +65,12 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
   }
   throw storageErrors.invalidRequest('Body is not a valid JSON object');
 }
+
+/** body[field] as a non-empty list of strings (a batch request's paths); a 400 otherwise. */
+export function stringList(body: Record<string, unknown>, field: string): string[] {
+  const value = body[field];
+  if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string')) {
+    throw storageErrors.missingParameter(field);
+  }
+  return value as string[];
+}

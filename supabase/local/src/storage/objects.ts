@@ -4,7 +4,7 @@ import { iso, isRecord, jsonObject } from '../auth/request.ts';
 import { asCaller, callerOf, ownerUuid, type Caller } from './caller.ts';
 import { storageErrors } from './errors.ts';
 import { copyToTemp, moveInto, objectPath, removeObjectFile, removeQuietly } from './files.ts';
-import { checkBucketName, cleanKey, readJson, type Target } from './names.ts';
+import { checkBucketName, cleanKey, readJson, stringList, type Target } from './names.ts';
 import { json } from '../http/errors.ts';
 import { findBucket, OBJECT_COLUMNS, objectJson, selectObject, type ObjectRow } from './rows.ts';
 
@@ -126,16 +126,8 @@ export async function removeMany(
   ctx: ServerContext,
 ): Promise<Response> {
   const caller = callerOf(req, ctx);
-  const body = await readJson(req);
-  const prefixes = body.prefixes;
-  if (
-    !Array.isArray(prefixes) ||
-    prefixes.length === 0 ||
-    !prefixes.every((p) => typeof p === 'string')
-  ) {
-    throw storageErrors.missingParameter('prefixes');
-  }
-  const keys = (prefixes as string[]).map((p) => p.split('/').filter(Boolean).join('/'));
+  const prefixes = stringList(await readJson(req), 'prefixes');
+  const keys = prefixes.map((p) => p.split('/').filter(Boolean).join('/'));
   const rows = await deleteObjects(ctx, caller, bucket, keys);
   return json(200, rows.map(objectJson));
 }

@@ -3,7 +3,7 @@ import { signJwt, verifyJwt } from '../jwt.ts';
 import { isRecord } from '../auth/request.ts';
 import { asCaller, callerFromClaims, callerOf, testPermission } from './caller.ts';
 import { storageErrors } from './errors.ts';
-import { bucketAndKey, readJson, type Target } from './names.ts';
+import { bucketAndKey, readJson, stringList, type Target } from './names.ts';
 import { json } from '../http/errors.ts';
 import { findBucket, selectObject } from './rows.ts';
 import { serveObject } from './downloads.ts';
@@ -139,14 +139,7 @@ export async function signMany(
   const caller = callerOf(req, ctx);
   const body = await readJson(req);
   const expiresIn = expiresInOf(body);
-  if (
-    !Array.isArray(body.paths) ||
-    body.paths.length === 0 ||
-    !body.paths.every((p) => typeof p === 'string')
-  ) {
-    throw storageErrors.missingParameter('paths');
-  }
-  const paths = body.paths as string[];
+  const paths = stringList(body, 'paths');
   const found = await asCaller(ctx, caller, async (tx) => {
     const res = await tx.query<{ name: string }>(
       `select name from storage.objects where bucket_id = $1 and name = any($2::text[])`,
