@@ -55,8 +55,11 @@ try {
 
   type Row = { label: string; form: string; performance: number; accessibility: number };
   const rows: Row[] = [];
+  // MAGYARUL_LIGHTHOUSE_PAGES=/lesson measures only the pages whose label contains it.
+  const only = process.env.MAGYARUL_LIGHTHOUSE_PAGES;
   for (const path of pages) {
     const label = path.startsWith('/lesson/') ? '/lesson/:id' : path;
+    if (only && !label.includes(only)) continue;
     // undefined: Lighthouse's default config, i.e. mobile with simulated throttling.
     for (const [form, config] of [
       ['desktop', desktopConfig],
@@ -122,6 +125,17 @@ try {
           .join(', ');
         console.log(`  main thread: ${work}`);
         console.log(`  scripts: ${scripts}`);
+        type Task = { url?: string; startTime?: number; duration?: number };
+        const tasks = (
+          (result?.lhr.audits['long-tasks']?.details as { items?: Task[] } | undefined)?.items ?? []
+        )
+          .slice(0, 6)
+          .map(
+            (i) =>
+              `${(i.url ?? '?').replace(server.url, '')} at ${Math.round(i.startTime ?? 0)} ms for ${Math.round(i.duration ?? 0)} ms`,
+          )
+          .join(', ');
+        console.log(`  long tasks: ${tasks}`);
       }
       if (accessibility < 100 || performance < PERFORMANCE_TARGET) {
         const audits = Object.values(result?.lhr.audits ?? {}).filter(
