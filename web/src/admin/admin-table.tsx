@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { EDITOR_DIFFICULTIES } from './difficulty.ts';
 
 /** A list's spinner while it loads, its message when empty (`empty` not null), else the list. */
 export function Listing({
@@ -60,27 +61,41 @@ export function useVocabularyColumns(): string[] {
   ];
 }
 
-/** A German or Spanish meaning of a word, typed in a table cell. */
-export function MeaningInput({
-  language,
+type Meanings = { readonly word_de: string; readonly word_es: string };
+
+/** A word's German and Spanish meanings, typed in two table cells. */
+export function MeaningCells({
   word,
-  value,
-  onChange,
+  name,
+  onEdit,
 }: {
-  language: 'de' | 'es';
-  word: string;
-  value: string;
-  onChange: (value: string) => void;
+  word: Meanings;
+  name: string;
+  onEdit: (column: keyof Meanings, value: string) => void;
 }) {
   const t = useT();
-  const name = t(`translations.language.${language}`);
-  return (
-    <input
-      lang={language}
-      aria-label={t('vocabulary.field.meaning', { language: name, word })}
-      placeholder={name}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
+  return (['de', 'es'] as const).map((language) => {
+    const column = language === 'de' ? 'word_de' : 'word_es';
+    const label = t(`translations.language.${language}`);
+    return (
+      <td key={language}>
+        <input
+          lang={language}
+          aria-label={t('vocabulary.field.meaning', { language: label, word: name })}
+          placeholder={label}
+          value={word[column]}
+          onChange={(e) => onEdit(column, e.target.value)}
+        />
+      </td>
+    );
+  });
+}
+
+/** The difficulty levels a word may have, as the options of a select. */
+export function DifficultyOptions() {
+  return EDITOR_DIFFICULTIES.map((d) => (
+    <option key={d} value={d}>
+      {d}
+    </option>
+  ));
 }

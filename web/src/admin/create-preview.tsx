@@ -6,7 +6,7 @@ import {
 } from '@magyarul/core/lessons';
 import type { Level } from '@magyarul/core/enums';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { AdminTable, MeaningInput, useVocabularyColumns } from './admin-table.tsx';
+import { AdminTable, MeaningCells, useVocabularyColumns } from './admin-table.tsx';
 
 /** A transcript line of the create dialog, translations as typed ('' for none). */
 export type CreateLine = {
@@ -127,19 +127,11 @@ export function VocabularyPreview({
         <tr key={word.id}>
           <td lang="hu">{word.word_hu}</td>
           <td>{word.word_en}</td>
-          {(['de', 'es'] as const).map((language) => {
-            const column = language === 'de' ? 'word_de' : 'word_es';
-            return (
-              <td key={language}>
-                <MeaningInput
-                  language={language}
-                  word={word.word_hu}
-                  value={word[column]}
-                  onChange={(value) => onChange({ ...word, [column]: value })}
-                />
-              </td>
-            );
-          })}
+          <MeaningCells
+            word={word}
+            name={word.word_hu}
+            onEdit={(column, value) => onChange({ ...word, [column]: value })}
+          />
           <td>{word.difficulty}</td>
           <td>
             {audioOf(word)?.normalize('NFC') ?? (

@@ -21,8 +21,6 @@ import { ChoiceButtons, downloadBlob, failWith, Pager, StatCard } from './shared
 // stat cards are counted in SQL, each filter is applied on the server and read a page at a
 // time, and the export reads every row in pages.
 
-const FILTERS: readonly FeedbackFilter[] = ['all', 'new', 'reviewing', 'bug', 'feature'];
-
 export function FeedbackTab() {
   const t = useT();
   const queryClient = useQueryClient();
@@ -46,13 +44,6 @@ export function FeedbackTab() {
       setPage(Math.max(0, Math.ceil(list.data.total / ADMIN_PAGE_SIZE) - 1));
     }
   }, [list.data, page]);
-  const filterLabel: Record<FeedbackFilter, string> = {
-    all: t('adminFeedback.filter.all'),
-    new: t('adminFeedback.filter.new'),
-    reviewing: t('adminFeedback.filter.inReview'),
-    bug: t('adminFeedback.filter.bugs'),
-    feature: t('adminFeedback.filter.features'),
-  };
   const statusLabel: Record<FeedbackStatus, string> = {
     new: t('adminFeedback.status.new'),
     reviewing: t('adminFeedback.status.reviewing'),
@@ -111,8 +102,13 @@ export function FeedbackTab() {
       </div>
       <ChoiceButtons
         label={t('adminUi.feedbackFilters')}
-        choices={FILTERS}
-        labels={filterLabel}
+        labels={{
+          all: t('adminFeedback.filter.all'),
+          new: t('adminFeedback.filter.new'),
+          reviewing: t('adminFeedback.filter.inReview'),
+          bug: t('adminFeedback.filter.bugs'),
+          feature: t('adminFeedback.filter.features'),
+        }}
         value={filter}
         onChoose={choose}
       />

@@ -121,7 +121,6 @@ export function QaTab() {
       </div>
       <ChoiceButtons
         label={t('adminUi.qaFilters')}
-        choices={FILTERS}
         labels={filterLabel}
         value={filter}
         onChoose={setFilter}

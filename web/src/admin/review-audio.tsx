@@ -7,7 +7,7 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { audioUrlOf, updateLesson, type AdminLesson } from './api.ts';
 import { readAudioFile } from './audio-content.ts';
-import { removeAudio, replaceAudio, useAudioDownload } from './audio-files.ts';
+import { AudioFileInput, removeAudio, replaceAudio, useAudioDownload } from './audio-files.tsx';
 
 type AudioPatch = Pick<AdminLesson, 'audio_url' | 'duration'>;
 
@@ -47,8 +47,7 @@ export function ReviewAudio({
       notify.error(t('reviewAudio.uploadFailed'));
     },
   });
-  const chosen = (file: File | undefined) => {
-    if (!file) return;
+  const chosen = (file: File) => {
     const check = checkUpload('review-lesson-audio', file);
     if (!check.ok) return notify.error(t(check.key, check.params));
     upload.mutate(file);
@@ -103,16 +102,10 @@ export function ReviewAudio({
             {t('reviewAudio.upload')}
           </Button>
         )}
-        <input
+        <AudioFileInput
           ref={input}
-          type="file"
-          hidden
-          accept=".mp3,.wav,.m4a,.aac,audio/*"
-          aria-label={lesson.audio_url ? t('adminUi.replaceAudio') : t('adminUi.uploadAudio')}
-          onChange={(e) => {
-            chosen(e.target.files?.[0]);
-            e.target.value = '';
-          }}
+          label={lesson.audio_url ? t('adminUi.replaceAudio') : t('adminUi.uploadAudio')}
+          onFile={chosen}
         />
       </div>
     </section>

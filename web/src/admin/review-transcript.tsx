@@ -20,8 +20,6 @@ import {
 import { FormatHelp, PasteDialog } from './transcript-dialogs.tsx';
 import { TranscriptLines, type FieldIssue } from './transcript-lines.tsx';
 
-const VIEWS: readonly TranscriptView[] = ['table', 'text'];
-
 // A line read from a file, as the merge takes it: translations only where the file had them.
 function toIncoming(line: ImportedTranscriptLine): IncomingLine {
   const { row: _row, line_number: _n, ...rest } = line;
@@ -113,7 +111,6 @@ export function ReviewTranscript({
         <h2 id="transcript-heading">3. {t('reviewPage.section.transcript')}</h2>
         <ChoiceButtons
           label={t('reviewPage.section.transcript')}
-          choices={VIEWS}
           labels={viewLabel}
           value={state.view}
           onChoose={(view) => dispatch({ type: 'view', view })}

@@ -93,20 +93,19 @@ export function PublishedBadge({ published }: { published: boolean }) {
 /** One choice of several as a row of pressed/unpressed buttons (filters, views). */
 export function ChoiceButtons<T extends string>({
   label,
-  choices,
   labels,
   value,
   onChoose,
 }: {
   label: string;
-  choices: readonly T[];
+  /** Each choice and its name, in the order shown. */
   labels: Record<T, string>;
   value: T;
   onChoose: (choice: T) => void;
 }) {
   return (
     <div className="admin-filters" role="group" aria-label={label}>
-      {choices.map((choice) => (
+      {(Object.keys(labels) as T[]).map((choice) => (
         <Button
           key={choice}
           variant={choice === value ? 'primary' : 'ghost'}

@@ -1,19 +1,22 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { LabelledInput } from './shared.tsx';
 
+type DialogProps = { open: boolean; onClose: () => void };
+
+/** A dialog of the transcript section, closed with the usual Close label. */
+function TranscriptDialog(props: DialogProps & { title: string; children: ReactNode }) {
+  const t = useT();
+  return <Dialog {...props} closeLabel={t('app.close')} />;
+}
+
 /** The transcript formats the review page reads, with an example. */
-export function FormatHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function FormatHelp({ open, onClose }: DialogProps) {
   const t = useT();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('transcript.formatHelp')}
-      closeLabel={t('app.close')}
-    >
+    <TranscriptDialog open={open} onClose={onClose} title={t('transcript.formatHelp')}>
       <p>{t('adminUi.formatHelpIntro')}</p>
       <p>{t('transcript.pasteHint')}</p>
       <h3>{t('adminUi.speakers')}</h3>
@@ -29,7 +32,7 @@ export function FormatHelp({ open, onClose }: { open: boolean; onClose: () => vo
         }
       </pre>
       <p className="small muted">{'speaker,text,translation_en,translation_de,translation_es'}</p>
-    </Dialog>
+    </TranscriptDialog>
   );
 }
 
@@ -46,12 +49,7 @@ export function PasteDialog({
   const t = useT();
   const [text, setText] = useState('');
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('transcript.pasteContent')}
-      closeLabel={t('app.close')}
-    >
+    <TranscriptDialog open={open} onClose={onClose} title={t('transcript.pasteContent')}>
       <p className="small muted">{t('transcript.pasteHint')}</p>
       <LabelledInput label={t('adminUi.pasteContent')}>
         {(id) => (
@@ -70,6 +68,6 @@ export function PasteDialog({
           {t('transcript.parseAndLoad')}
         </Button>
       </div>
-    </Dialog>
+    </TranscriptDialog>
   );
 }

@@ -116,11 +116,11 @@ function LineRow({
       {TIME_FIELDS.map((field) => (
         <TimeInput
           key={field}
+          invalid={invalid(field)}
           line={line}
           n={n}
           field={field}
           drafts={drafts}
-          invalid={invalid(field)}
           describedBy={issueId}
           placeholder={formatTimeInput(
             defaultStart + (field === 'end' ? DEFAULT_LINE_LENGTH_SECONDS : 0),

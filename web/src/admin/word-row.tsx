@@ -5,9 +5,9 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { audioUrlOf, updateVocabulary } from './api.ts';
 import { audioError } from './add-word-dialog.tsx';
-import { MeaningInput } from './admin-table.tsx';
-import { removeAudio, replaceAudio, useAudioDownload } from './audio-files.ts';
-import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
+import { DifficultyOptions, MeaningCells } from './admin-table.tsx';
+import { AudioFileInput, removeAudio, replaceAudio, useAudioDownload } from './audio-files.tsx';
+import type { EditorDifficulty } from './difficulty.ts';
 import type { EditorWord } from './review-vocabulary.tsx';
 
 /** A word's audio: stored or replaced (its file checked first), and removed. */
@@ -120,33 +120,14 @@ export function WordRow({
           onChange={(e) => edit({ word_en: e.target.value })}
         />
       </td>
-      <td>
-        <MeaningInput
-          language="de"
-          word={name}
-          value={word.word_de}
-          onChange={(value) => edit({ word_de: value })}
-        />
-      </td>
-      <td>
-        <MeaningInput
-          language="es"
-          word={name}
-          value={word.word_es}
-          onChange={(value) => edit({ word_es: value })}
-        />
-      </td>
+      <MeaningCells word={word} name={name} onEdit={(column, value) => edit({ [column]: value })} />
       <td>
         <select
           aria-label={`${t('adminUi.difficulty')} ${name}`}
           value={word.difficulty}
           onChange={(e) => edit({ difficulty: e.target.value as EditorDifficulty })}
         >
-          {EDITOR_DIFFICULTIES.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
+          <DifficultyOptions />
         </select>
       </td>
       <td>
@@ -156,17 +137,10 @@ export function WordRow({
               {text}
             </Button>
           ))}
-          <input
+          <AudioFileInput
             ref={input}
-            type="file"
-            hidden
-            accept=".mp3,.wav,.m4a,.aac,audio/*"
-            aria-label={t('adminUi.wordAudioFile', { word: name })}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) audio.upload(file);
-              e.target.value = '';
-            }}
+            label={t('adminUi.wordAudioFile', { word: name })}
+            onFile={audio.upload}
           />
           <Button
             variant="danger"

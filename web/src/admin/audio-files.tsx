@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import {
@@ -59,4 +60,30 @@ export async function removeAudio(stored: string, clear: () => Promise<void>): P
   const path = audioObjectPath(stored);
   if (path) await removeObjects(AUDIO_BUCKET, [path]);
   await clear();
+}
+
+/** The hidden file input behind an audio Upload/Replace button; each chosen file once. */
+export function AudioFileInput({
+  ref,
+  label,
+  onFile,
+}: {
+  ref: Ref<HTMLInputElement>;
+  label: string;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      hidden
+      accept=".mp3,.wav,.m4a,.aac,audio/*"
+      aria-label={label}
+      onChange={(e) => {
+        const file = e.target.files?.[0];
+        if (file) onFile(file);
+        e.target.value = '';
+      }}
+    />
+  );
 }
