@@ -6,6 +6,7 @@ import {
 } from '@magyarul/core/lessons';
 import type { Level } from '@magyarul/core/enums';
 import { useT } from '../lib/i18n/i18n.tsx';
+import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { AdminTable, MeaningCells, useVocabularyColumns } from './admin-table.tsx';
 
 /** A transcript line of the create dialog, translations as typed ('' for none). */
@@ -29,17 +30,23 @@ export type CreateWord = {
 
 /** A folding preview table of the create dialog, its row count as the summary. */
 function PreviewTable({
-  summary,
+  count,
+  one,
+  many,
   columns,
   children,
 }: {
-  summary: string;
+  count: number;
+  /** The summary for one row, and for `n` rows. */
+  one: TextKey;
+  many: TextKey;
   columns: readonly ReactNode[];
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <details className="admin-preview" open>
-      <summary>{summary}</summary>
+      <summary>{count === 1 ? t(one) : t(many, { n: count })}</summary>
       <AdminTable className="admin-table admin-preview-table" columns={columns}>
         {children}
       </AdminTable>
@@ -58,11 +65,9 @@ export function TranscriptPreview({
   const t = useT();
   return (
     <PreviewTable
-      summary={
-        lines.length === 1
-          ? t('adminUi.transcriptLine')
-          : t('adminUi.transcriptLines', { n: lines.length })
-      }
+      count={lines.length}
+      one="adminUi.transcriptLine"
+      many="adminUi.transcriptLines"
       columns={[
         t('transcript.col.line'),
         t('transcript.col.speaker'),
@@ -116,11 +121,9 @@ export function VocabularyPreview({
   const columns = useVocabularyColumns();
   return (
     <PreviewTable
-      summary={
-        words.length === 1
-          ? t('adminUi.vocabularyRow')
-          : t('adminUi.vocabularyRows', { n: words.length })
-      }
+      count={words.length}
+      one="adminUi.vocabularyRow"
+      many="adminUi.vocabularyRows"
       columns={columns}
     >
       {words.map((word) => (
