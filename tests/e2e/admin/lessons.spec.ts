@@ -82,6 +82,26 @@ test.describe('admin lessons tab', () => {
     await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 5000 });
   });
 
+  test('the number preset is read afresh at every opening', async ({ page, request }) => {
+    const db = await adminClient(request);
+    const dialog = await openCreate(page);
+    const number = dialog.getByLabel('Lesson Number');
+    const first = Number(await number.inputValue());
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    // A lesson made elsewhere meanwhile: the next opening presets past it, not the number it
+    // read the first time.
+    const made = await makeLesson(db, { number: first + 5 });
+    try {
+      await page.getByRole('button', { name: 'Create New Lesson' }).click();
+      await expect
+        .poll(async () => Number(await number.inputValue()))
+        .toBeGreaterThanOrEqual(first + 6);
+    } finally {
+      await db.from('lessons').delete().eq('id', made.id);
+    }
+  });
+
   test('creates a published lesson from real files with four-level and manual audio matching', async ({
     page,
     request,

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { checkUpload } from '@magyarul/core/files';
 import type { Message } from '@magyarul/core/messages';
 import { validateNewWord } from '@magyarul/core/validation';
@@ -6,7 +7,8 @@ import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
-import { LabelledInput } from './shared.tsx';
+import { FieldError, LabelledInput } from './shared.tsx';
+import { FileField, SelectField } from './form-fields.tsx';
 import { readAudioFile } from './audio-content.ts';
 
 export type NewWord = {
@@ -47,29 +49,37 @@ export function AddWordDialog({
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const clear = () => {
+    setHu('');
+    setEn('');
+    setDe('');
+    setEs('');
+    setFile(null);
+    setError(null);
+  };
+  // The file's content is read first; only a word that passes it goes to onAdd (which saves it
+  // and says how that went).
+  const add = useMutation({
+    mutationFn: async (word: NewWord): Promise<Message | boolean> => {
+      const problem = word.file ? await audioError(word.file) : null;
+      return problem ?? (await onAdd(word));
+    },
+    onSuccess: (outcome) => {
+      if (typeof outcome === 'object') return setError(t(outcome.key, outcome.params));
+      if (!outcome) return;
+      clear();
+      onClose();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateNewWord({ word_hu: hu, word_en: en, difficulty });
     if (!checked.ok) {
       setError(t(checked.key, checked.params));
       return;
     }
-    if (file) {
-      const problem = await audioError(file);
-      if (problem) {
-        setError(t(problem.key, problem.params));
-        return;
-      }
-    }
-    if (await onAdd({ hu, en, de, es, difficulty, file })) {
-      setHu('');
-      setEn('');
-      setDe('');
-      setEs('');
-      setFile(null);
-      setError(null);
-      onClose();
-    }
+    add.mutate({ hu, en, de, es, difficulty, file });
   };
 
   return (
@@ -79,7 +89,7 @@ export function AddWordDialog({
       title={t('vocabulary.addWord')}
       closeLabel={t('app.close')}
     >
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="form" onSubmit={submit} noValidate>
         <LabelledInput label={`${t('adminUi.hungarian')} *`}>
           {(id) => <input id={id} lang="hu" value={hu} onChange={(e) => setHu(e.target.value)} />}
         </LabelledInput>
@@ -92,36 +102,18 @@ export function AddWordDialog({
         <LabelledInput label={t('translations.language.es')}>
           {(id) => <input id={id} lang="es" value={es} onChange={(e) => setEs(e.target.value)} />}
         </LabelledInput>
-        <LabelledInput label={t('adminUi.difficulty')}>
-          {(id) => (
-            <select
-              id={id}
-              value={difficulty}
-              onChange={(e) => setDifficulty(e.target.value as EditorDifficulty)}
-            >
-              {EDITOR_DIFFICULTIES.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledInput>
-        <LabelledInput label={t('adminUi.optionalAudio')}>
-          {(id) => (
-            <input
-              id={id}
-              type="file"
-              accept=".mp3,.wav,.m4a,.aac,audio/*"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          )}
-        </LabelledInput>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <SelectField
+          label={t('adminUi.difficulty')}
+          value={difficulty}
+          options={EDITOR_DIFFICULTIES.map((d) => ({ value: d, label: d }))}
+          onChange={setDifficulty}
+        />
+        <FileField
+          label={t('adminUi.optionalAudio')}
+          accept=".mp3,.wav,.m4a,.aac,audio/*"
+          onFiles={(list) => setFile(list?.[0] ?? null)}
+        />
+        <FieldError message={error} />
         <div className="form-actions">
           <Button type="submit">{t('adminUi.addWordSubmit')}</Button>
         </div>

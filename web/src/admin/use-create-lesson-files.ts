@@ -1,9 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   onePerProblem,
   parseVocabularyCsv,
   readTranscript,
   type CsvIssue,
+  type CsvResult,
+  type ImportedTranscriptLine,
+  type VocabularyCsvRow,
 } from '@magyarul/core/csv';
 import {
   checkUpload,
@@ -47,6 +50,43 @@ function fileError(context: UploadContext, file: File, t: Translate): string | n
   return check.ok ? null : t(check.key, check.params);
 }
 
+/** A chosen CSV: its name/size problem, or its rows (as `toItem` makes them) and row problems. */
+async function readCsv<R, T>(
+  file: File | undefined,
+  context: UploadContext,
+  t: Translate,
+  parse: (bytes: Uint8Array) => CsvResult<R>,
+  toItem: (row: R) => T,
+): Promise<CsvState<T>> {
+  if (!file) return emptyCsv();
+  const error = fileError(context, file, t);
+  if (error) return { file, items: [], issues: [], fileError: error };
+  const result = parse(new Uint8Array(await file.arrayBuffer()));
+  return {
+    file,
+    items: result.items.map(toItem),
+    issues: onePerProblem(result.issues),
+    fileError: null,
+  };
+}
+
+const toLine = (r: ImportedTranscriptLine): CreateLine => ({
+  speaker: r.speaker,
+  line: r.text_content,
+  translation_en: r.translation_en ?? '',
+  translation_de: r.translation_de ?? '',
+  translation_es: r.translation_es ?? '',
+});
+
+const toWord = (r: VocabularyCsvRow): Word => ({
+  id: `row-${r.row}`,
+  word_hu: r.word_hu.normalize('NFC'),
+  word_en: r.word_en,
+  word_de: r.word_de ?? '',
+  word_es: r.word_es ?? '',
+  difficulty: r.difficulty,
+});
+
 /** The files the create dialog takes: lesson audio, both CSVs, the words' audio and its matching. */
 export function useCreateLessonFiles() {
   const t = useT();
@@ -68,8 +108,6 @@ export function useCreateLessonFiles() {
     }
     setMatching(matchAudioFiles(matchWords.current, wordFiles));
   }, [wordsKey, wordFiles]);
-
-  const allFiles = useMemo(() => wordFiles, [wordFiles]);
 
   const reset = () => {
     setAudio(NO_AUDIO);
@@ -95,45 +133,12 @@ export function useCreateLessonFiles() {
     );
   };
 
-  const onTranscript = async (file: File | undefined) => {
-    if (!file) return setTranscript(emptyCsv());
-    const error = fileError('create-transcript-csv', file, t);
-    if (error) return setTranscript({ file, items: [], issues: [], fileError: error });
+  const onTranscript = async (file: File | undefined) =>
     // Any of the transcript formats, any supported encoding; never a partial transcript.
-    const result = readTranscript(new Uint8Array(await file.arrayBuffer()));
-    setTranscript({
-      file,
-      items: result.items.map((r) => ({
-        speaker: r.speaker,
-        line: r.text_content,
-        translation_en: r.translation_en ?? '',
-        translation_de: r.translation_de ?? '',
-        translation_es: r.translation_es ?? '',
-      })),
-      issues: onePerProblem(result.issues),
-      fileError: null,
-    });
-  };
+    setTranscript(await readCsv(file, 'create-transcript-csv', t, readTranscript, toLine));
 
-  const onVocabulary = async (file: File | undefined) => {
-    if (!file) return setVocabulary(emptyCsv());
-    const error = fileError('create-vocabulary-csv', file, t);
-    if (error) return setVocabulary({ file, items: [], issues: [], fileError: error });
-    const result = parseVocabularyCsv(new Uint8Array(await file.arrayBuffer()));
-    setVocabulary({
-      file,
-      items: result.items.map((r) => ({
-        id: `row-${r.row}`,
-        word_hu: r.word_hu.normalize('NFC'),
-        word_en: r.word_en,
-        word_de: r.word_de ?? '',
-        word_es: r.word_es ?? '',
-        difficulty: r.difficulty,
-      })),
-      issues: onePerProblem(result.issues),
-      fileError: null,
-    });
-  };
+  const onVocabulary = async (file: File | undefined) =>
+    setVocabulary(await readCsv(file, 'create-vocabulary-csv', t, parseVocabularyCsv, toWord));
 
   const onWordAudio = async (list: FileList | null) => {
     const selection = selectVocabularyAudio(Array.from(list ?? []));
@@ -154,7 +159,7 @@ export function useCreateLessonFiles() {
   const assign = (word: Word, fileName: string) => {
     if (!matching) return;
     if (fileName === '') return setMatching(unassignFile(matching, word.id));
-    const file = allFiles.find((f) => f.name === fileName);
+    const file = wordFiles.find((f) => f.name === fileName);
     if (file) setMatching(assignFile(matching, word, file));
   };
 
@@ -175,3 +180,5 @@ export function useCreateLessonFiles() {
     assign,
   };
 }
+
+export type CreateLessonFiles = ReturnType<typeof useCreateLessonFiles>;
