@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   LINE_TRANSLATION_COLUMN,
   TRANSLATION_LANGUAGES,
@@ -5,6 +6,8 @@ import {
 } from '@magyarul/core/lessons';
 import type { Level } from '@magyarul/core/enums';
 import { useT } from '../lib/i18n/i18n.tsx';
+import type { TextKey } from '../lib/i18n/catalogue.ts';
+import { AdminTable, MeaningCells, useVocabularyColumns } from './admin-table.tsx';
 
 /** A transcript line of the create dialog, translations as typed ('' for none). */
 export type CreateLine = {
@@ -25,6 +28,32 @@ export type CreateWord = {
   readonly difficulty: Level;
 };
 
+/** A folding preview table of the create dialog, its row count as the summary. */
+function PreviewTable({
+  count,
+  one,
+  many,
+  columns,
+  children,
+}: {
+  count: number;
+  /** The summary for one row, and for `n` rows. */
+  one: TextKey;
+  many: TextKey;
+  columns: readonly ReactNode[];
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <details className="admin-preview" open>
+      <summary>{count === 1 ? t(one) : t(many, { n: count })}</summary>
+      <AdminTable className="admin-table admin-preview-table" columns={columns}>
+        {children}
+      </AdminTable>
+    </details>
+  );
+}
+
 /** The transcript as read from the CSV, each line's three translations editable. */
 export function TranscriptPreview({
   lines,
@@ -35,56 +64,43 @@ export function TranscriptPreview({
 }) {
   const t = useT();
   return (
-    <details className="admin-preview" open>
-      <summary>
-        {lines.length === 1
-          ? t('adminUi.transcriptLine')
-          : t('adminUi.transcriptLines', { n: lines.length })}
-      </summary>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-preview-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('transcript.col.line')}</th>
-              <th scope="col">{t('transcript.col.speaker')}</th>
-              <th scope="col">{t('transcript.col.text')}</th>
-              {TRANSLATION_LANGUAGES.map((l) => (
-                <th scope="col" key={l}>
-                  {t(`translations.language.${l}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line, index) => (
-              // The CSV order is a line's identity until the lesson exists (rows never move here).
-              <tr key={index}>
-                <td>{index + 1}</td>
-                <td>{speakerLabel(line.speaker)}</td>
-                <td lang="hu">{line.line}</td>
-                {TRANSLATION_LANGUAGES.map((language) => {
-                  const column = LINE_TRANSLATION_COLUMN[language];
-                  return (
-                    <td key={language}>
-                      <input
-                        lang={language}
-                        aria-label={t('transcript.field.translation', {
-                          language: t(`translations.language.${language}`),
-                          n: index + 1,
-                        })}
-                        placeholder={t(`translations.language.${language}`)}
-                        value={line[column]}
-                        onChange={(e) => onChange(index, { ...line, [column]: e.target.value })}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
+    <PreviewTable
+      count={lines.length}
+      one="adminUi.transcriptLine"
+      many="adminUi.transcriptLines"
+      columns={[
+        t('transcript.col.line'),
+        t('transcript.col.speaker'),
+        t('transcript.col.text'),
+        ...TRANSLATION_LANGUAGES.map((l) => t(`translations.language.${l}`)),
+      ]}
+    >
+      {lines.map((line, index) => (
+        // The CSV order is a line's identity until the lesson exists (rows never move here).
+        <tr key={index}>
+          <td>{index + 1}</td>
+          <td>{speakerLabel(line.speaker)}</td>
+          <td lang="hu">{line.line}</td>
+          {TRANSLATION_LANGUAGES.map((language) => {
+            const column = LINE_TRANSLATION_COLUMN[language];
+            return (
+              <td key={language}>
+                <input
+                  lang={language}
+                  aria-label={t('transcript.field.translation', {
+                    language: t(`translations.language.${language}`),
+                    n: index + 1,
+                  })}
+                  placeholder={t(`translations.language.${language}`)}
+                  value={line[column]}
+                  onChange={(e) => onChange(index, { ...line, [column]: e.target.value })}
+                />
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </PreviewTable>
   );
 }
 
@@ -102,58 +118,31 @@ export function VocabularyPreview({
   onChange: (word: CreateWord) => void;
 }) {
   const t = useT();
+  const columns = useVocabularyColumns();
   return (
-    <details className="admin-preview" open>
-      <summary>
-        {words.length === 1
-          ? t('adminUi.vocabularyRow')
-          : t('adminUi.vocabularyRows', { n: words.length })}
-      </summary>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-preview-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminUi.hungarian')}</th>
-              <th scope="col">{t('adminUi.english')}</th>
-              <th scope="col">{t('translations.language.de')}</th>
-              <th scope="col">{t('translations.language.es')}</th>
-              <th scope="col">{t('adminUi.difficulty')}</th>
-              <th scope="col">{t('adminUi.audio')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {words.map((word) => (
-              <tr key={word.id}>
-                <td lang="hu">{word.word_hu}</td>
-                <td>{word.word_en}</td>
-                {(['de', 'es'] as const).map((language) => {
-                  const column = language === 'de' ? 'word_de' : 'word_es';
-                  return (
-                    <td key={language}>
-                      <input
-                        lang={language}
-                        aria-label={t('vocabulary.field.meaning', {
-                          language: t(`translations.language.${language}`),
-                          word: word.word_hu,
-                        })}
-                        placeholder={t(`translations.language.${language}`)}
-                        value={word[column]}
-                        onChange={(e) => onChange({ ...word, [column]: e.target.value })}
-                      />
-                    </td>
-                  );
-                })}
-                <td>{word.difficulty}</td>
-                <td>
-                  {audioOf(word)?.normalize('NFC') ?? (
-                    <span className="muted">{t('adminUi.noAudio')}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
+    <PreviewTable
+      count={words.length}
+      one="adminUi.vocabularyRow"
+      many="adminUi.vocabularyRows"
+      columns={columns}
+    >
+      {words.map((word) => (
+        <tr key={word.id}>
+          <td lang="hu">{word.word_hu}</td>
+          <td>{word.word_en}</td>
+          <MeaningCells
+            word={word}
+            name={word.word_hu}
+            onEdit={(column, value) => onChange({ ...word, [column]: value })}
+          />
+          <td>{word.difficulty}</td>
+          <td>
+            {audioOf(word)?.normalize('NFC') ?? (
+              <span className="muted">{t('adminUi.noAudio')}</span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </PreviewTable>
   );
 }

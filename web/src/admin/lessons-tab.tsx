@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDuration } from '@magyarul/core/lessons';
 import { Button } from '../components/button.tsx';
-import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { getSupabase, toAppError } from '../lib/supabase.ts';
 import { deleteLessons, fetchAllLessons, type AdminLesson } from './api.ts';
 import { CreateLessonDialog } from './create-lesson-dialog.tsx';
 import { EditLessonDialog } from './edit-lesson-dialog.tsx';
+import { AdminTable, Listing } from './admin-table.tsx';
+import { failWith, PublishedBadge } from './shared.tsx';
 
 async function fetchVocabularyCounts(): Promise<Map<string, number>> {
   const supabase = await getSupabase();
@@ -23,14 +24,7 @@ export function useAdminLessons() {
   const t = useT();
   return useQuery({
     queryKey: ['admin', 'lessons'],
-    queryFn: async () => {
-      try {
-        return await fetchAllLessons();
-      } catch (error) {
-        notify.error(t('lessons.loadFailed'));
-        throw error;
-      }
-    },
+    queryFn: () => fetchAllLessons().catch(failWith(t('lessons.loadFailed'))),
   });
 }
 
@@ -84,79 +78,65 @@ export function LessonsTab() {
           <Button onClick={() => setCreating(true)}>{t('create.title')}</Button>
         </div>
       </div>
-      {lessons.isPending ? (
-        <Spinner label={t('app.loading')} />
-      ) : rows.length === 0 ? (
-        <p className="muted">{t('adminUi.noLessons')}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label={t('adminUi.selectAll')}
-                    checked={allSelected}
-                    onChange={() =>
-                      setSelected(allSelected ? new Set() : new Set(rows.map((l) => l.id)))
-                    }
-                  />
-                </th>
-                <th scope="col">#</th>
-                <th scope="col">{t('adminUi.title')}</th>
-                <th scope="col">{t('adminUi.level')}</th>
-                <th scope="col">{t('adminUi.status')}</th>
-                <th scope="col">{t('adminUi.duration')}</th>
-                <th scope="col">{t('adminUi.vocabularyCount')}</th>
-                <th scope="col">{t('adminUi.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((lesson) => (
-                <tr key={lesson.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={t('adminUi.selectLesson', { title: lesson.title })}
-                      checked={selected.has(lesson.id)}
-                      onChange={() => toggle(lesson.id)}
-                    />
-                  </td>
-                  <td>{lesson.lesson_number ?? '—'}</td>
-                  <td>{lesson.title}</td>
-                  <td>{lesson.level}</td>
-                  <td>
-                    <span className={lesson.is_published ? 'badge good' : 'badge'}>
-                      {lesson.is_published
-                        ? t('lesson.status.published')
-                        : t('lesson.status.draft')}
-                    </span>
-                  </td>
-                  <td>{formatDuration(lesson.duration) ?? t('reviewPage.durationNa')}</td>
-                  <td>{counts.data?.get(lesson.id) ?? 0}</td>
-                  <td className="button-row">
-                    <Button
-                      variant="secondary"
-                      aria-label={`${t('adminUi.edit')} ${lesson.title}`}
-                      onClick={() => setEditing(lesson)}
-                    >
-                      {t('adminUi.edit')}
-                    </Button>
-                    <Button
-                      variant="danger"
-                      aria-label={`${t('adminUi.delete')} ${lesson.title}`}
-                      onClick={() => remove([lesson.id], false)}
-                    >
-                      {t('adminUi.delete')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Listing
+        pending={lessons.isPending}
+        empty={rows.length === 0 ? t('adminUi.noLessons') : null}
+      >
+        <AdminTable
+          columns={[
+            <input
+              type="checkbox"
+              aria-label={t('adminUi.selectAll')}
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((l) => l.id)))}
+            />,
+            '#',
+            t('adminUi.title'),
+            t('adminUi.level'),
+            t('adminUi.status'),
+            t('adminUi.duration'),
+            t('adminUi.vocabularyCount'),
+            t('adminUi.actions'),
+          ]}
+        >
+          {rows.map((lesson) => (
+            <tr key={lesson.id}>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={t('adminUi.selectLesson', { title: lesson.title })}
+                  checked={selected.has(lesson.id)}
+                  onChange={() => toggle(lesson.id)}
+                />
+              </td>
+              <td>{lesson.lesson_number ?? '—'}</td>
+              <td>{lesson.title}</td>
+              <td>{lesson.level}</td>
+              <td>
+                <PublishedBadge published={lesson.is_published} />
+              </td>
+              <td>{formatDuration(lesson.duration) ?? t('reviewPage.durationNa')}</td>
+              <td>{counts.data?.get(lesson.id) ?? 0}</td>
+              <td className="button-row">
+                <Button
+                  variant="secondary"
+                  aria-label={`${t('adminUi.edit')} ${lesson.title}`}
+                  onClick={() => setEditing(lesson)}
+                >
+                  {t('adminUi.edit')}
+                </Button>
+                <Button
+                  variant="danger"
+                  aria-label={`${t('adminUi.delete')} ${lesson.title}`}
+                  onClick={() => remove([lesson.id], false)}
+                >
+                  {t('adminUi.delete')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </Listing>
       <CreateLessonDialog open={creating} onClose={() => setCreating(false)} />
       {editing && <EditLessonDialog lesson={editing} onClose={() => setEditing(null)} />}
     </section>

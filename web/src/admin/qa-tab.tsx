@@ -1,63 +1,68 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  completenessFromCounts,
   filterQaLessons,
   formatClock,
-  incompleteLanguages,
   qaCounts,
   qaLessonTitle,
   type LanguageCompleteness,
   type QaFilter,
-  type TranslationLanguage,
 } from '@magyarul/core/lessons';
 import { Button, ButtonLink } from '../components/button.tsx';
-import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
-import { approveDrafts, fetchTranslationStatus, type TranslationStatusRow } from './api.ts';
+import { approveDrafts, type AdminLesson } from './api.ts';
 import { useAdminLessons } from './lessons-tab.tsx';
-import { shortDate, StatCard, useStoredState } from './shared.tsx';
+import { LanguageBadges, useTranslationStatus } from './qa-translations.tsx';
+import { AdminTable, Listing } from './admin-table.tsx';
+import { ChoiceButtons, PublishedBadge, shortDate, StatCard, useStoredState } from './shared.tsx';
 
 export const QA_FILTER_KEY = 'magyarul.admin.qaFilter';
 const FILTERS: readonly QaFilter[] = ['all', 'draft', 'published', 'recent'];
 
-const TRANSLATION_STATUS_KEY = ['admin', 'translation-status'] as const;
-
-function statusByLesson(
-  rows: readonly TranslationStatusRow[],
-): Map<string, LanguageCompleteness[]> {
-  return new Map(
-    rows
-      .filter((r): r is TranslationStatusRow & { lesson_id: string } => r.lesson_id !== null)
-      .map((r) => [r.lesson_id, completenessFromCounts(r)]),
-  );
-}
-
-/** Which languages of a lesson are complete: EN ✓ DE – ES ✓, each with its full meaning. */
-function LanguageBadges({ status }: { status: readonly LanguageCompleteness[] }) {
+function QaRow({
+  lesson,
+  status,
+  selected,
+  onToggle,
+}: {
+  lesson: AdminLesson;
+  status: readonly LanguageCompleteness[] | undefined;
+  selected: boolean;
+  onToggle: () => void;
+}) {
   const t = useT();
+  const title = qaLessonTitle(lesson);
   return (
-    <ul className="admin-languages" aria-label={t('translations.title')}>
-      {status.map((s) => {
-        const language = t(`translations.language.${s.language}`);
-        const text = s.complete
-          ? t('translations.complete', { language })
-          : t('translations.incomplete', {
-              language,
-              words: s.missingWords,
-              lines: s.missingLines,
-            });
-        return (
-          <li key={s.language} className={s.complete ? 'badge good' : 'badge warn'} title={text}>
-            <span aria-hidden="true">
-              {s.language.toUpperCase()} {s.complete ? '✓' : '–'}
-            </span>
-            <span className="visually-hidden">{text}</span>
-          </li>
-        );
-      })}
-    </ul>
+    <tr>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={t('adminUi.selectQaLesson', { title })}
+          checked={selected}
+          onChange={onToggle}
+        />
+      </td>
+      <th scope="row" className="admin-qa-title">
+        {title}
+      </th>
+      <td>
+        <PublishedBadge published={lesson.is_published} />
+      </td>
+      <td className="small">{shortDate(lesson.created_at)}</td>
+      <td className="small">{shortDate(lesson.updated_at)}</td>
+      <td className="small">{formatClock(lesson.duration ?? 0)}</td>
+      <td>{status && <LanguageBadges status={status} />}</td>
+      <td>
+        <ButtonLink
+          to={`/admin/review/${lesson.id}`}
+          variant="secondary"
+          aria-label={`${t('qa.review')} ${title}`}
+        >
+          {t('qa.review')}
+        </ButtonLink>
+      </td>
+    </tr>
   );
 }
 
@@ -76,6 +81,7 @@ export function QaTab() {
     published: t('qa.filter.published'),
     recent: t('qa.filter.recent'),
   };
+  const { status, confirmTranslations } = useTranslationStatus(all);
 
   const selectedText =
     selected.size === 1 ? t('qa.selectedOne') : t('qa.selected', { n: selected.size });
@@ -86,52 +92,25 @@ export function QaTab() {
     setSelected(next);
   };
 
-  const translationStatus = useQuery({
-    queryKey: TRANSLATION_STATUS_KEY,
-    queryFn: fetchTranslationStatus,
-  });
-  const status = statusByLesson(translationStatus.data ?? []);
-  const languageNames = (languages: readonly TranslationLanguage[]) =>
-    languages.map((l) => t(`translations.language.${l}`)).join(', ');
-
-  // Approving publishes: lessons missing a language are named and the admin must confirm.
-  const confirmTranslations = async (ids: readonly string[]): Promise<boolean> => {
-    const rows = await queryClient.fetchQuery({
-      queryKey: TRANSLATION_STATUS_KEY,
-      queryFn: fetchTranslationStatus,
-    });
-    const current = statusByLesson(rows);
-    const lines = all
-      .filter((lesson) => ids.includes(lesson.id))
-      .map((lesson) => ({ lesson, missing: incompleteLanguages(current.get(lesson.id) ?? []) }))
-      .filter(({ missing }) => missing.length > 0)
-      .map(({ lesson, missing }) =>
-        t('translations.approveWarningLine', {
-          lesson: qaLessonTitle(lesson),
-          languages: languageNames(missing),
-        }),
-      );
-    return (
-      lines.length === 0 ||
-      window.confirm(t('translations.approveWarning', { list: lines.join('\n') }))
-    );
-  };
-
   // Approve acts on drafts only: a published lesson in the selection is left as it is and not
-  // counted; the count is what the database reports as changed.
+  // counted; the count is what the database reports as changed. Approving publishes, so lessons
+  // missing a language are named first (null: the admin declined, nothing was written).
   const selectedDrafts = all.filter((lesson) => selected.has(lesson.id) && !lesson.is_published);
-  const approve = async () => {
-    const ids = selectedDrafts.map((lesson) => lesson.id);
-    if (ids.length === 0) return;
-    try {
-      if (!(await confirmTranslations(ids))) return;
-      const approved = await approveDrafts(ids);
+  const approval = useMutation({
+    mutationFn: async (ids: readonly string[]) =>
+      (await confirmTranslations(ids)) ? approveDrafts(ids) : null,
+    onSuccess: (approved) => {
+      if (approved === null) return;
       notify.success(approved === 1 ? t('qa.approvedOne') : t('qa.approved', { n: approved }));
       setSelected(new Set());
-    } catch {
-      notify.error(t('qa.approveFailed'));
-    }
-    await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: () => notify.error(t('qa.approveFailed')),
+    onSettled: (approved) =>
+      approved === null ? undefined : queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+  const approve = () => {
+    const ids = selectedDrafts.map((lesson) => lesson.id);
+    if (ids.length > 0) approval.mutate(ids);
   };
 
   return (
@@ -140,22 +119,16 @@ export function QaTab() {
         <StatCard title={t('qa.draftLessons')} value={counts.drafts} />
         <StatCard title={t('qa.published')} value={counts.published} />
       </div>
-      <div className="admin-filters" role="group" aria-label={t('adminUi.qaFilters')}>
-        {FILTERS.map((f) => (
-          <Button
-            key={f}
-            variant={f === filter ? 'primary' : 'ghost'}
-            aria-pressed={f === filter}
-            onClick={() => setFilter(f)}
-          >
-            {filterLabel[f]}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label={t('adminUi.qaFilters')}
+        labels={filterLabel}
+        value={filter}
+        onChoose={setFilter}
+      />
       {selected.size > 0 && (
         <div className="admin-selection card" role="region" aria-label={selectedText}>
           <span>{selectedText}</span>
-          <Button disabled={selectedDrafts.length === 0} onClick={() => void approve()}>
+          <Button disabled={selectedDrafts.length === 0} onClick={approve}>
             {t('qa.approveSelected')}
           </Button>
           <Button variant="ghost" onClick={() => setSelected(new Set())}>
@@ -163,76 +136,31 @@ export function QaTab() {
           </Button>
         </div>
       )}
-      {lessons.isPending ? (
-        <Spinner label={t('app.loading')} />
-      ) : rows.length === 0 ? (
-        <p className="muted">{t('qa.empty')}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-qa-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{t('adminUi.select')}</span>
-                </th>
-                <th scope="col">{t('adminUi.title')}</th>
-                <th scope="col">{t('adminUi.status')}</th>
-                <th scope="col">{t('adminUi.created')}</th>
-                <th scope="col">{t('adminUi.updated')}</th>
-                <th scope="col">{t('adminUi.duration')}</th>
-                <th scope="col">{t('translations.title')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('adminUi.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((lesson) => {
-                const title = qaLessonTitle(lesson);
-                return (
-                  <tr key={lesson.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={t('adminUi.selectQaLesson', { title })}
-                        checked={selected.has(lesson.id)}
-                        onChange={() => toggle(lesson.id)}
-                      />
-                    </td>
-                    <th scope="row" className="admin-qa-title">
-                      {title}
-                    </th>
-                    <td>
-                      <span className={lesson.is_published ? 'badge good' : 'badge'}>
-                        {lesson.is_published
-                          ? t('lesson.status.published')
-                          : t('lesson.status.draft')}
-                      </span>
-                    </td>
-                    <td className="small">{shortDate(lesson.created_at)}</td>
-                    <td className="small">{shortDate(lesson.updated_at)}</td>
-                    <td className="small">{formatClock(lesson.duration ?? 0)}</td>
-                    <td>
-                      {status.has(lesson.id) && (
-                        <LanguageBadges status={status.get(lesson.id) ?? []} />
-                      )}
-                    </td>
-                    <td>
-                      <ButtonLink
-                        to={`/admin/review/${lesson.id}`}
-                        variant="secondary"
-                        aria-label={`${t('qa.review')} ${title}`}
-                      >
-                        {t('qa.review')}
-                      </ButtonLink>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Listing pending={lessons.isPending} empty={rows.length === 0 ? t('qa.empty') : null}>
+        <AdminTable
+          className="admin-table admin-qa-table"
+          columns={[
+            <span className="visually-hidden">{t('adminUi.select')}</span>,
+            t('adminUi.title'),
+            t('adminUi.status'),
+            t('adminUi.created'),
+            t('adminUi.updated'),
+            t('adminUi.duration'),
+            t('translations.title'),
+            <span className="visually-hidden">{t('adminUi.actions')}</span>,
+          ]}
+        >
+          {rows.map((lesson) => (
+            <QaRow
+              key={lesson.id}
+              lesson={lesson}
+              status={status.get(lesson.id)}
+              selected={selected.has(lesson.id)}
+              onToggle={() => toggle(lesson.id)}
+            />
+          ))}
+        </AdminTable>
+      </Listing>
     </section>
   );
 }

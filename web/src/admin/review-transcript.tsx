@@ -8,85 +8,17 @@ import {
 import { checkUpload } from '@magyarul/core/files';
 import { formatTimeClock, type IncomingLine } from '@magyarul/core/lessons';
 import { Button } from '../components/button.tsx';
-import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
-import { LabelledInput } from './shared.tsx';
+import { ChoiceButtons, LabelledInput } from './shared.tsx';
 import {
   textViewNotices,
   type TranscriptAction,
   type TranscriptEditorState,
   type TranscriptView,
 } from './transcript-editor-state.ts';
+import { FormatHelp, PasteDialog } from './transcript-dialogs.tsx';
 import { TranscriptLines, type FieldIssue } from './transcript-lines.tsx';
-
-function FormatHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useT();
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('transcript.formatHelp')}
-      closeLabel={t('app.close')}
-    >
-      <p>{t('adminUi.formatHelpIntro')}</p>
-      <p>{t('transcript.pasteHint')}</p>
-      <h3>{t('adminUi.speakers')}</h3>
-      <ul>
-        <li>NARRATOR</li>
-        <li>ANNA</li>
-        <li>BENCE</li>
-      </ul>
-      <h3>{t('adminUi.example')}</h3>
-      <pre lang="hu">
-        {
-          'speaker,text\nNARRATOR,Anna és Bence a kávézóban.\nANNA,Szia Bence! Hogy vagy?\nBENCE,Köszönöm, jól vagyok.'
-        }
-      </pre>
-      <p className="small muted">{'speaker,text,translation_en,translation_de,translation_es'}</p>
-    </Dialog>
-  );
-}
-
-function PasteDialog({
-  open,
-  onClose,
-  onLoad,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onLoad: (text: string) => boolean;
-}) {
-  const t = useT();
-  const [text, setText] = useState('');
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('transcript.pasteContent')}
-      closeLabel={t('app.close')}
-    >
-      <p className="small muted">{t('transcript.pasteHint')}</p>
-      <LabelledInput label={t('adminUi.pasteContent')}>
-        {(id) => (
-          <textarea id={id} rows={10} value={text} onChange={(e) => setText(e.target.value)} />
-        )}
-      </LabelledInput>
-      <div className="form-actions">
-        <Button
-          onClick={() => {
-            if (onLoad(text)) {
-              setText('');
-              onClose();
-            }
-          }}
-        >
-          {t('transcript.parseAndLoad')}
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
 
 // A line read from a file, as the merge takes it: translations only where the file had them.
 function toIncoming(line: ImportedTranscriptLine): IncomingLine {
@@ -168,27 +100,21 @@ export function ReviewTranscript({
     }
   };
 
-  const views: readonly [TranscriptView, string][] = [
-    ['table', t('transcript.viewTable')],
-    ['text', t('transcript.viewText')],
-  ];
+  const viewLabel: Record<TranscriptView, string> = {
+    table: t('transcript.viewTable'),
+    text: t('transcript.viewText'),
+  };
 
   return (
     <section className="card stack" aria-labelledby="transcript-heading">
       <div className="admin-toolbar">
         <h2 id="transcript-heading">3. {t('reviewPage.section.transcript')}</h2>
-        <div className="admin-filters" role="group" aria-label={t('reviewPage.section.transcript')}>
-          {views.map(([view, name]) => (
-            <Button
-              key={view}
-              variant={state.view === view ? 'primary' : 'ghost'}
-              aria-pressed={state.view === view}
-              onClick={() => dispatch({ type: 'view', view })}
-            >
-              {name}
-            </Button>
-          ))}
-        </div>
+        <ChoiceButtons
+          label={t('reviewPage.section.transcript')}
+          labels={viewLabel}
+          value={state.view}
+          onChoose={(view) => dispatch({ type: 'view', view })}
+        />
       </div>
       {audioSeconds !== null && (
         <p className="small muted">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { notify } from '../lib/toast.ts';
 
 /** Simulated upload progress of a chosen file: 10 % every 200 ms up to 100 % (spec §4). */
 export function useSimulatedProgress(file: File | null): number {
@@ -67,6 +68,53 @@ export function StatCard({ title, value }: { title: string; value: string | numb
     <div className="card admin-stat">
       <p className="small muted">{title}</p>
       <p className="admin-stat-value">{value}</p>
+    </div>
+  );
+}
+
+/** For a read's `.catch`: tells the failure in a toast and fails on (the query keeps its error). */
+export function failWith(message: string): (error: unknown) => never {
+  return (error) => {
+    notify.error(message);
+    throw error;
+  };
+}
+
+/** Draft or Published, as learners see the lesson now. */
+export function PublishedBadge({ published }: { published: boolean }) {
+  const t = useT();
+  return (
+    <span className={published ? 'badge good' : 'badge'}>
+      {published ? t('lesson.status.published') : t('lesson.status.draft')}
+    </span>
+  );
+}
+
+/** One choice of several as a row of pressed/unpressed buttons (filters, views). */
+export function ChoiceButtons<T extends string>({
+  label,
+  labels,
+  value,
+  onChoose,
+}: {
+  label: string;
+  /** Each choice and its name, in the order shown. */
+  labels: Record<T, string>;
+  value: T;
+  onChoose: (choice: T) => void;
+}) {
+  return (
+    <div className="admin-filters" role="group" aria-label={label}>
+      {(Object.keys(labels) as T[]).map((choice) => (
+        <Button
+          key={choice}
+          variant={choice === value ? 'primary' : 'ghost'}
+          aria-pressed={choice === value}
+          onClick={() => onChoose(choice)}
+        >
+          {labels[choice]}
+        </Button>
+      ))}
     </div>
   );
 }

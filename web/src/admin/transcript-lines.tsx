@@ -18,6 +18,8 @@ import type {
   TranscriptEditorState,
 } from './transcript-editor-state.ts';
 
+const TIME_FIELDS: readonly TimeField[] = ['start', 'end'];
+
 /** A problem shown beside the field it concerns. */
 export type FieldIssue = {
   readonly index: number;
@@ -111,26 +113,21 @@ function LineRow({
           </option>
         ))}
       </select>
-      <TimeInput
-        line={line}
-        n={n}
-        field="start"
-        drafts={drafts}
-        invalid={invalid('start')}
-        describedBy={issueId}
-        placeholder={formatTimeInput(defaultStart)}
-        dispatch={dispatch}
-      />
-      <TimeInput
-        line={line}
-        n={n}
-        field="end"
-        drafts={drafts}
-        invalid={invalid('end')}
-        describedBy={issueId}
-        placeholder={formatTimeInput(defaultStart + DEFAULT_LINE_LENGTH_SECONDS)}
-        dispatch={dispatch}
-      />
+      {TIME_FIELDS.map((field) => (
+        <TimeInput
+          key={field}
+          invalid={invalid(field)}
+          line={line}
+          n={n}
+          field={field}
+          drafts={drafts}
+          describedBy={issueId}
+          placeholder={formatTimeInput(
+            defaultStart + (field === 'end' ? DEFAULT_LINE_LENGTH_SECONDS : 0),
+          )}
+          dispatch={dispatch}
+        />
+      ))}
       <input
         className="transcript-text"
         lang="hu"

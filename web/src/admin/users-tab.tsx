@@ -1,11 +1,10 @@
 import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { shortUserId } from '@magyarul/core/lessons';
-import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { notify } from '../lib/toast.ts';
 import { ADMIN_PAGE_SIZE, fetchUserProgressPage, fetchUserTotals } from './api.ts';
-import { Pager, shortDate, StatCard } from './shared.tsx';
+import { AdminTable, Listing } from './admin-table.tsx';
+import { failWith, Pager, shortDate, StatCard } from './shared.tsx';
 
 // Learners are listed a page at a time and searched in SQL (admin_user_progress(_search)): one
 // response carries at most 1,000 rows on hosted PostgREST, and a search must reach them all.
@@ -15,10 +14,7 @@ export function UsersTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const needle = useDeferredValue(search.trim());
-  const failed = (error: unknown): never => {
-    notify.error(t('users.loadFailed'));
-    throw error;
-  };
+  const failed = failWith(t('users.loadFailed'));
   const totals = useQuery({
     queryKey: ['admin', 'users', 'totals'],
     queryFn: () => fetchUserTotals().catch(failed),
@@ -56,46 +52,35 @@ export function UsersTab() {
           setPage(0);
         }}
       />
-      {list.isPending ? (
-        <Spinner label={t('app.loading')} />
-      ) : users.length === 0 ? (
-        <p className="muted">{t('users.empty')}</p>
-      ) : (
-        <>
-          <Pager
-            page={page}
-            pageSize={ADMIN_PAGE_SIZE}
-            total={list.data?.total ?? 0}
-            onPage={setPage}
-          />
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('users.col.userId')}</th>
-                  <th scope="col">{t('users.col.lessonsCompleted')}</th>
-                  <th scope="col">{t('users.col.wordsReviewed')}</th>
-                  <th scope="col">{t('users.col.avgAccuracy')}</th>
-                  <th scope="col">{t('users.col.lastActivity')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((u) => (
-                  <tr key={u.user_id ?? ''}>
-                    <td title={u.user_id ?? ''}>
-                      <code>{shortUserId(u.user_id ?? '')}</code>
-                    </td>
-                    <td>{u.lessons_completed ?? 0}</td>
-                    <td>{u.words_reviewed ?? 0}</td>
-                    <td>{Math.round(u.avg_accuracy ?? 0)}%</td>
-                    <td>{shortDate(u.last_activity)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <Listing pending={list.isPending} empty={users.length === 0 ? t('users.empty') : null}>
+        <Pager
+          page={page}
+          pageSize={ADMIN_PAGE_SIZE}
+          total={list.data?.total ?? 0}
+          onPage={setPage}
+        />
+        <AdminTable
+          columns={[
+            t('users.col.userId'),
+            t('users.col.lessonsCompleted'),
+            t('users.col.wordsReviewed'),
+            t('users.col.avgAccuracy'),
+            t('users.col.lastActivity'),
+          ]}
+        >
+          {users.map((u) => (
+            <tr key={u.user_id ?? ''}>
+              <td title={u.user_id ?? ''}>
+                <code>{shortUserId(u.user_id ?? '')}</code>
+              </td>
+              <td>{u.lessons_completed ?? 0}</td>
+              <td>{u.words_reviewed ?? 0}</td>
+              <td>{Math.round(u.avg_accuracy ?? 0)}%</td>
+              <td>{shortDate(u.last_activity)}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      </Listing>
     </section>
   );
 }
