@@ -54,6 +54,8 @@ test.describe('lesson viewer', () => {
     page,
     request,
   }) => {
+    // The whole of lesson 1: the audio, then every card of its session (46 s on a busy machine).
+    test.slow();
     const answers = await vocabularyMap(request);
     const email = await createLearner(request);
     await signIn(page, email);

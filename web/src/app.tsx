@@ -16,7 +16,7 @@ import { Spinner } from './components/spinner.tsx';
 import { RequireAuth } from './components/require-auth.tsx';
 import { FeedbackButton } from './components/feedback.tsx';
 import { adminRoutes } from './admin/routes.tsx';
-import { isAdminPath } from './admin/admin-layout.tsx';
+import { isAdminPath } from './admin/paths.ts';
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {

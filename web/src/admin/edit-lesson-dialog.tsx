@@ -7,6 +7,7 @@ import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
 import { fetchTranslationStatus, updateLesson, type AdminLesson } from './api.ts';
+import { TRANSLATION_STATUS_KEY } from './qa-translations.tsx';
 import {
   LessonMetadataFields,
   LessonStatusField,
@@ -24,16 +25,21 @@ export function EditLessonDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const queryClient = useQueryClient();
 
-  // Publishing a lesson that lacks a language is never silent: the admin confirms it.
+  // Publishing a lesson that lacks a language is never silent: the admin confirms it. The status
+  // is read afresh through the cache the QA tab shows.
   const confirmTranslations = async (id: string): Promise<boolean> => {
-    const counts = (await fetchTranslationStatus()).find((r) => r.lesson_id === id);
+    const rows = await queryClient.fetchQuery({
+      queryKey: TRANSLATION_STATUS_KEY,
+      queryFn: fetchTranslationStatus,
+    });
+    const counts = rows.find((r) => r.lesson_id === id);
     const missing = counts ? incompleteLanguages(completenessFromCounts(counts)) : [];
     if (missing.length === 0) return true;
     const languages = missing.map((l) => t(`translations.language.${l}`)).join(', ');
     return window.confirm(t('translations.publishWarning', { languages }));
   };
-  const queryClient = useQueryClient();
   const initial: LessonMetadataValues = {
     lessonNumber: lesson.lesson_number === null ? '' : String(lesson.lesson_number),
     title: lesson.title,

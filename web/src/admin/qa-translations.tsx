@@ -9,7 +9,7 @@ import {
 import { useT } from '../lib/i18n/i18n.tsx';
 import { fetchTranslationStatus, type AdminLesson, type TranslationStatusRow } from './api.ts';
 
-const TRANSLATION_STATUS_KEY = ['admin', 'translation-status'] as const;
+export const TRANSLATION_STATUS_KEY = ['admin', 'translation-status'] as const;
 
 function statusByLesson(
   rows: readonly TranslationStatusRow[],

@@ -49,28 +49,34 @@ const EMPTY_META: Meta = { lessonNumber: '', title: '', description: '', level: 
  * second it may have lost.
  */
 export function useAudioSeconds(lesson: AdminLesson | null): number | null {
-  const [measured, setMeasured] = useState<{ url: string; seconds: number } | null>(null);
   const stored = lesson?.audio_url ?? null;
-  useEffect(() => {
-    let active = true;
-    const audio = new Audio();
-    void audioUrlOf(stored).then((url) => {
-      if (!active || !url) return;
-      audio.preload = 'metadata';
-      audio.onloadedmetadata = () => {
-        if (active && Number.isFinite(audio.duration) && audio.duration > 0) {
-          setMeasured({ url: stored ?? '', seconds: audio.duration });
-        }
-      };
-      audio.src = url;
-    });
-    return () => {
-      active = false;
-      audio.removeAttribute('src');
-    };
-  }, [stored]);
-  if (measured && measured.url === stored) return measured.seconds;
+  const measured = useQuery({
+    queryKey: ['audio-seconds', stored],
+    queryFn: () => measureSeconds(stored),
+    enabled: stored !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (typeof measured.data === 'number') return measured.data;
   return lesson?.duration === null || lesson?.duration === undefined ? null : lesson.duration + 0.5;
+}
+
+/** The length of the stored audio as the browser reads it; null when it cannot be read. */
+async function measureSeconds(stored: string | null): Promise<number | null> {
+  const url = await audioUrlOf(stored);
+  if (!url) return null;
+  return new Promise((resolve) => {
+    const audio = new Audio();
+    const done = (seconds: number | null) => {
+      audio.removeAttribute('src');
+      resolve(seconds);
+    };
+    audio.preload = 'metadata';
+    audio.onloadedmetadata = () =>
+      done(Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : null);
+    audio.onerror = () => done(null);
+    audio.src = url;
+  });
 }
 
 /** The lesson, its levels, transcript and vocabulary as stored; null when there is no such lesson. */

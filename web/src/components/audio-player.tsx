@@ -8,8 +8,8 @@ import {
   PressedGroup,
   TransportControls,
   useOutputSettings,
-  usePlayerKeys,
 } from './audio-controls.tsx';
+import { useAudioTransport } from './use-audio-transport.ts';
 import { Transcript, type TranscriptLine } from './transcript.tsx';
 
 export type { TranscriptLine } from './transcript.tsx';
@@ -70,40 +70,16 @@ export function AudioPlayer({
     onCompleteRef.current?.();
   }, []);
 
-  const play = useCallback(async () => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    try {
-      await audio.play();
-    } catch (cause) {
-      if (cause instanceof DOMException && cause.name === 'AbortError') return;
-      console.error('Audio playback failed', cause);
-      setError('play');
-      setState('error');
-    }
+  const playFailed = useCallback(() => {
+    setError('play');
+    setState('error');
   }, []);
-
-  const toggle = useCallback(() => {
-    const audio = audioRef.current;
-    if (!audio || state === 'loading' || state === 'error') return;
-    if (audio.paused) void play();
-    else audio.pause();
-  }, [play, state]);
-
-  const seekTo = useCallback((time: number) => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    const max = Number.isFinite(audio.duration) ? audio.duration : time;
-    audio.currentTime = Math.max(0, Math.min(time, max));
-    setCurrentTime(audio.currentTime);
-  }, []);
-
-  const skip = useCallback(
-    (delta: number) => seekTo((audioRef.current?.currentTime ?? 0) + delta),
-    [seekTo],
+  const { toggle, seekTo, skip } = useAudioTransport(
+    audioRef,
+    state !== 'loading' && state !== 'error',
+    playFailed,
+    setCurrentTime,
   );
-
-  usePlayerKeys(toggle, skip);
 
   const { volume, setVolume, speed, setSpeed } = useOutputSettings(audioRef, state);
 

@@ -1,6 +1,10 @@
-import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { Toaster as Sonner } from 'sonner';
+import { toasterDemand } from '../lib/toast.ts';
+
+const ToasterView = lazy(async () => ({
+  default: (await import('./toaster-view.tsx')).ToasterView,
+}));
 
 const PHONE = '(max-width: 47.99rem)';
 
@@ -38,6 +42,7 @@ export function useToastHost(ref: RefObject<HTMLElement | null>): void {
 /**
  * Spec §9: at most 3 toasts at once, 4000 ms each, bottom-right. On a phone they show at the
  * top, over the header, so they never cover the answers and the player the thumb is on.
+ * Nothing is mounted (and sonner not loaded) until the first toast is asked for.
  */
 export function Toaster() {
   const phone = useSyncExternalStore(
@@ -50,14 +55,12 @@ export function Toaster() {
     () => host,
     () => null,
   );
+  const wanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.wanted, () => false);
+  if (!wanted) return null;
   const toaster = (
-    <Sonner
-      position={phone ? 'top-center' : 'bottom-right'}
-      visibleToasts={3}
-      duration={4000}
-      richColors
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <ToasterView phone={phone} />
+    </Suspense>
   );
   return target ? createPortal(toaster, target) : toaster;
 }

@@ -18,7 +18,7 @@ import { useFormat } from '../lib/i18n/use-format.ts';
 import { lessonStatuses, type LessonStatus } from '@magyarul/core/lessons';
 import { validateProfileName } from '@magyarul/core/validation';
 import { notify } from '../lib/toast.ts';
-import { whenIdle } from '../lib/idle.ts';
+import { useIdleReady, whenIdle } from '../lib/idle.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
@@ -51,6 +51,8 @@ export function DashboardPage() {
   });
   const name = profile.data?.name ?? '';
   const locked = lockedNotice(useLocation().state);
+  // Below the progress card and the lessons: rendered once the first screen is painted.
+  const belowFold = useIdleReady({ timeout: 1000 });
 
   // Streaks count local days: keep the profile's time zone in step with the browser's.
   const savedZone = profile.data?.timeZone;
@@ -106,8 +108,8 @@ export function DashboardPage() {
         )}
         {user && <ProgressCard userId={userId} />}
         <LessonList userId={userId} />
-        {user && <OfflineLessons userId={userId} />}
-        {user && (
+        {user && belowFold && <OfflineLessons userId={userId} />}
+        {user && belowFold && (
           <div className="settings-grid">
             <MeaningLanguagePicker userId={userId} />
             <ProfileName userId={userId} current={name} />

@@ -68,3 +68,21 @@ export function normalizeCode(input: string): string | null {
   const code = input.replace(/\s+/g, '');
   return /^\d{6}$/.test(code) ? code : null;
 }
+
+/**
+ * The query that reads the assurance level for one session (its access token): read afresh at
+ * every mount (nothing kept once unmounted). A failed read answers "no code needed" (the database
+ * still refuses what aal1 may not do), so a page is never held up by it.
+ */
+export function assuranceQuery(token: string | null) {
+  return {
+    queryKey: ['mfa-assurance', token] as const,
+    queryFn: () =>
+      readAssurance().catch((error: unknown): Assurance => {
+        console.error('Reading the assurance level failed', error);
+        return { needsCode: false, factorId: null };
+      }),
+    gcTime: 0,
+    retry: false,
+  };
+}

@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { notify } from '../../lib/toast.ts';
 import { CodeForm } from './code-form.tsx';
-import { readAssurance, verifyCode, type Assurance } from './mfa-api.ts';
+import { assuranceQuery, verifyCode } from './mfa-api.ts';
 
 /**
  * Shows its children once the session is as strong as the account asks: an admin with a
@@ -17,39 +18,26 @@ export function MfaGate({ children }: { children: ReactNode }) {
   const t = useT();
   const { session } = useAuth();
   const token = session?.access_token ?? null;
-  const [state, setState] = useState<{ token: string | null; assurance: Assurance } | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    readAssurance()
-      .then((assurance) => active && setState({ token, assurance }))
-      .catch((error: unknown) => {
-        // Without an answer the page opens; the database still refuses what aal1 may not do.
-        console.error('Reading the assurance level failed', error);
-        if (active) setState({ token, assurance: { needsCode: false, factorId: null } });
-      });
-    return () => {
-      active = false;
-    };
-  }, [token]);
+  const assurance = useQuery({ ...assuranceQuery(token), placeholderData: keepPreviousData });
+  const verify = useMutation({
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) =>
+      verifyCode(factorId, code),
+    onSuccess: (ok) => {
+      if (ok) notify.success(t('mfa.verified'));
+    },
+  });
 
   // Only the first check waits: a later one (a refreshed or upgraded session) keeps what is on
   // screen, so an open dialog below is not torn down by its own verification.
-  if (!state) return <Spinner label={t('app.loading')} centred />;
-  const { needsCode, factorId } = state.assurance;
+  if (!assurance.data) return <Spinner label={t('app.loading')} centred />;
+  const { needsCode, factorId } = assurance.data;
   if (!needsCode || !factorId) return <>{children}</>;
   return (
     <main id="main" className="page narrow">
       <div className="card auth-card stack">
         <h1>{t('mfa.promptTitle')}</h1>
         <p>{t('mfa.promptText')}</p>
-        <CodeForm
-          submit={async (code) => {
-            const ok = await verifyCode(factorId, code);
-            if (ok) notify.success(t('mfa.verified'));
-            return ok;
-          }}
-        />
+        <CodeForm submit={(code) => verify.mutateAsync({ factorId, code })} />
       </div>
     </main>
   );

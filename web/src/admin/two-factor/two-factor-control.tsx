@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -6,7 +7,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { notify } from '../../lib/toast.ts';
 import { CodeForm } from './code-form.tsx';
-import { enrollTotp, readAssurance, turnOff, verifyCode, type Enrolment } from './mfa-api.ts';
+import { assuranceQuery, enrollTotp, turnOff, verifyCode, type Enrolment } from './mfa-api.ts';
 
 type View =
   | { kind: 'loading' }
@@ -41,60 +42,51 @@ export function TwoFactorControl() {
 function TwoFactorPanel() {
   const t = useT();
   const { session } = useAuth();
-  const [view, setView] = useState<View>({ kind: 'loading' });
-  const [busy, setBusy] = useState(false);
-  const token = session?.access_token;
-
-  useEffect(() => {
-    let active = true;
-    void readAssurance()
-      .then((a) => {
-        if (!active) return;
-        setView((current) =>
-          current.kind === 'enrolling'
-            ? current
-            : a.factorId
-              ? { kind: 'on', factorId: a.factorId }
-              : { kind: 'off' },
-        );
-      })
-      .catch((error: unknown) => {
-        console.error('Reading the second factor failed', error);
-        if (active) setView({ kind: 'off' });
-      });
-    return () => {
-      active = false;
-    };
-  }, [token]);
-
-  const run = async (task: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await task();
-    } catch (error) {
-      console.error('Changing two-factor authentication failed', error);
-      notify.error(t('mfa.failed'));
-    } finally {
-      setBusy(false);
-    }
+  const assurance = useQuery(assuranceQuery(session?.access_token ?? null));
+  // What this dialog has changed since the read: set-up started, turned on or off.
+  const [changed, setChanged] = useState<View | null>(null);
+  const failed = (error: unknown) => {
+    console.error('Changing two-factor authentication failed', error);
+    notify.error(t('mfa.failed'));
   };
+  const off = useMutation({
+    mutationFn: turnOff,
+    onSuccess: () => {
+      setChanged({ kind: 'off' });
+      notify.success(t('mfa.turnedOff'));
+    },
+    onError: failed,
+  });
+  const enrol = useMutation({
+    mutationFn: enrollTotp,
+    onSuccess: (enrolment) => setChanged({ kind: 'enrolling', enrolment }),
+    onError: failed,
+  });
+  const verify = useMutation({
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) =>
+      verifyCode(factorId, code),
+    onSuccess: (ok, { factorId }) => {
+      if (!ok) return;
+      setChanged({ kind: 'on', factorId });
+      notify.success(t('mfa.enabled'));
+    },
+  });
+  const busy = off.isPending || enrol.isPending;
+  const read = assurance.data;
+  const view: View =
+    changed ??
+    (!read
+      ? { kind: 'loading' }
+      : read.factorId
+        ? { kind: 'on', factorId: read.factorId }
+        : { kind: 'off' });
 
   if (view.kind === 'loading') return <Spinner label={t('app.loading')} />;
   if (view.kind === 'on') {
     return (
       <div className="stack">
         <p role="status">{t('mfa.statusOn')}</p>
-        <Button
-          variant="danger"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              await turnOff(view.factorId);
-              setView({ kind: 'off' });
-              notify.success(t('mfa.turnedOff'));
-            })
-          }
-        >
+        <Button variant="danger" disabled={busy} onClick={() => off.mutate(view.factorId)}>
           {t('mfa.turnOff')}
         </Button>
       </div>
@@ -104,12 +96,7 @@ function TwoFactorPanel() {
     return (
       <div className="stack">
         <p>{t('mfa.statusOff')}</p>
-        <Button
-          disabled={busy}
-          onClick={() =>
-            void run(async () => setView({ kind: 'enrolling', enrolment: await enrollTotp() }))
-          }
-        >
+        <Button disabled={busy} onClick={() => enrol.mutate()}>
           {t('mfa.setUp')}
         </Button>
       </div>
@@ -129,16 +116,7 @@ function TwoFactorPanel() {
       <p>
         {t('mfa.secret')}: <code className="mfa-secret">{enrolment.secret}</code>
       </p>
-      <CodeForm
-        submit={async (code) => {
-          const ok = await verifyCode(enrolment.factorId, code);
-          if (ok) {
-            setView({ kind: 'on', factorId: enrolment.factorId });
-            notify.success(t('mfa.enabled'));
-          }
-          return ok;
-        }}
-      />
+      <CodeForm submit={(code) => verify.mutateAsync({ factorId: enrolment.factorId, code })} />
     </div>
   );
 }
