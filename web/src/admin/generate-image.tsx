@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
@@ -23,39 +23,41 @@ export function GenerateImage({
   onImage: (url: string) => void;
 }) {
   const t = useT();
-  const [generating, setGenerating] = useState(false);
-
-  const generate = async () => {
-    if (title.trim() === '') {
-      notify.error(t('create.imageNeedsTitle'));
-      return;
-    }
-    setGenerating(true);
-    try {
-      const { imageUrl } = await generateLessonImage({
+  const generation = useMutation({
+    mutationFn: () =>
+      generateLessonImage({
         lessonTitle: title.trim(),
         lessonDescription: description,
         lessonLevel: level,
         transcriptPreview,
-      });
+      }),
+    onSuccess: ({ imageUrl }) => {
       if (!imageUrl) {
         notify.error(t('image.noUrl'));
         return;
       }
       onImage(imageUrl);
       notify.success(t('image.generated'));
-    } catch (error) {
+    },
+    onError: (error) => {
       const message = toAppError(error).message;
       notify.error(message || t('image.failed'));
-    } finally {
-      setGenerating(false);
+    },
+  });
+  const generating = generation.isPending;
+
+  const generate = () => {
+    if (title.trim() === '') {
+      notify.error(t('create.imageNeedsTitle'));
+      return;
     }
+    generation.mutate();
   };
 
   return (
     <>
       <div className="button-row">
-        <Button variant="secondary" onClick={() => void generate()} disabled={generating}>
+        <Button variant="secondary" onClick={generate} disabled={generating}>
           {generating ? t('adminUi.generatingImage') : t('adminUi.generateImage')}
         </Button>
       </div>
