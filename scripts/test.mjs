@@ -25,8 +25,15 @@ const scripts = JSON.parse(
 const only = process.argv.slice(2);
 const selected = only.length > 0 ? SUITES.filter((s) => only.includes(s)) : SUITES;
 
-/** Runs one npm script, echoing its output, and resolves with its exit status and output. */
-function runSuite(suite) {
+// Single-threaded checks that run side by side on CI's two cores (their output is printed as a
+// block when each ends); the test suites after them use both cores each and run one at a time.
+const SIDE_BY_SIDE = new Set(['lint', 'typecheck', 'test:deno', 'test:pgtap']);
+
+/**
+ * Runs one npm script and resolves with its exit status and output; the output is echoed as it
+ * comes, or, with `quiet`, kept for the caller to print.
+ */
+function runSuite(suite, quiet = false) {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', suite], {
       stdio: ['inherit', 'pipe', 'pipe'],
@@ -34,37 +41,56 @@ function runSuite(suite) {
     const chunks = [];
     child.stdout.on('data', (chunk) => {
       chunks.push(chunk);
-      process.stdout.write(chunk);
+      if (!quiet) process.stdout.write(chunk);
     });
     child.stderr.on('data', (chunk) => {
       chunks.push(chunk);
-      process.stderr.write(chunk);
+      if (!quiet) process.stderr.write(chunk);
     });
     child.on('error', (error) => resolve({ status: 1, output: String(error) }));
     child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString() }));
   });
 }
 
-const results = [];
-for (const suite of selected) {
-  if (!scripts[suite]) {
-    console.error(`\n✗ ${suite}: no such script in package.json`);
-    results.push({ suite, ok: false, seconds: 0, digest: [], flaky: [] });
-    continue;
-  }
-  console.log(`\n━━ ${suite} ━━`);
-  const started = Date.now();
-  const run = await runSuite(suite);
-  const seconds = Math.round((Date.now() - started) / 1000);
+/** The result of a finished suite, with what the summary needs. */
+function resultOf(suite, run, seconds) {
   const ok = run.status === 0;
-  results.push({
+  return {
     suite,
     ok,
     seconds,
     digest: ok ? [] : failureDigest(run.output),
     flaky: flakyDigest(run.output),
-  });
+  };
 }
+
+const results = [];
+const missing = selected.filter((suite) => !scripts[suite]);
+for (const suite of missing) {
+  console.error(`\n✗ ${suite}: no such script in package.json`);
+  results.push({ suite, ok: false, seconds: 0, digest: [], flaky: [] });
+}
+const present = selected.filter((suite) => scripts[suite]);
+
+const together = present.filter((suite) => SIDE_BY_SIDE.has(suite));
+await Promise.all(
+  together.map(async (suite) => {
+    const started = Date.now();
+    const run = await runSuite(suite, true);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`\n━━ ${suite} ━━`);
+    process.stdout.write(run.output);
+    results.push(resultOf(suite, run, seconds));
+  }),
+);
+
+for (const suite of present.filter((s) => !SIDE_BY_SIDE.has(s))) {
+  console.log(`\n━━ ${suite} ━━`);
+  const started = Date.now();
+  const run = await runSuite(suite);
+  results.push(resultOf(suite, run, Math.round((Date.now() - started) / 1000)));
+}
+results.sort((a, b) => SUITES.indexOf(a.suite) - SUITES.indexOf(b.suite));
 
 const failures = results.filter((r) => !r.ok);
 if (failures.length > 0) {
