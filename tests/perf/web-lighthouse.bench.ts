@@ -6,7 +6,10 @@
 // form runs five times and the median run is reported, as Lighthouse's variability guide advises:
 // one run's score moves by several points with whatever else the machine is doing.
 // Playwright signs in and closes; Lighthouse then runs in a Chromium of its own launcher on the same
-// profile, as its CLI does, so no test tooling is attached to the pages it measures.
+// profile, as its CLI does, so no test tooling is attached to the pages it measures. The backend
+// runs in a process of its own at a lower priority, as a phone's backend is another machine
+// (MAGYARUL_LIGHTHOUSE_SERVER=inline: in this process). MAGYARUL_LIGHTHOUSE_PAGES=/lesson and
+// MAGYARUL_LIGHTHOUSE_FORMS=mobile narrow a run down.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +25,9 @@ const ACCESSIBILITY_TARGET = 95;
 /** Runs per page and form; the median run is the one reported (MAGYARUL_LIGHTHOUSE_RUNS). */
 const RUNS = Math.max(1, Number(process.env.MAGYARUL_LIGHTHOUSE_RUNS ?? 5) || 5);
 
-const server = await startWebServer();
+const server = await startWebServer({
+  ownProcess: process.env.MAGYARUL_LIGHTHOUSE_SERVER !== 'inline',
+});
 const profile = mkdtempSync(join(tmpdir(), 'magyarul-lighthouse-'));
 let failed = false;
 // Total Blocking Time is CPU time on this machine: say how busy it was.
@@ -65,6 +70,8 @@ try {
       ['desktop', desktopConfig],
       ['mobile', undefined],
     ] as const) {
+      const forms = process.env.MAGYARUL_LIGHTHOUSE_FORMS;
+      if (forms && !forms.split(',').includes(form)) continue;
       // Lighthouse's own advice on variability: run several times and report the median run
       // (its computeMedianRun, the one LHCI and PageSpeed use), with every run's score shown.
       const runs: RunnerResult[] = [];

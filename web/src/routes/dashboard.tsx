@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -120,7 +120,9 @@ export function DashboardPage() {
   );
 }
 
-function ProgressCard({ userId }: { userId: string }) {
+// Each card reads its own queries: memo keeps a result that lands for one card (or the page's own
+// reads) from rendering the others again, one short task per result on a slow phone.
+const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) {
   const t = useT();
   const format = useFormat();
   const reviewed = useQuery({
@@ -162,7 +164,7 @@ function ProgressCard({ userId }: { userId: string }) {
       <TouristPackWords userId={userId} />
     </section>
   );
-}
+});
 
 const STATUS_ICON: Record<LessonStatus, ReactNode> = {
   locked: <LockIcon />,
@@ -175,7 +177,7 @@ const STATUS_KEY = {
   open: 'dashboard.status.open',
 } as const;
 
-function LessonList({ userId }: { userId: string }) {
+const LessonList = memo(function LessonList({ userId }: { userId: string }) {
   const t = useT();
   const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
   const progress = useQuery({
@@ -219,9 +221,15 @@ function LessonList({ userId }: { userId: string }) {
       {body}
     </section>
   );
-}
+});
 
-function LessonRow({ lesson, status }: { lesson: LessonSummary; status: LessonStatus }) {
+const LessonRow = memo(function LessonRow({
+  lesson,
+  status,
+}: {
+  lesson: LessonSummary;
+  status: LessonStatus;
+}) {
   const t = useT();
   const format = useFormat();
   const content = (
@@ -252,7 +260,7 @@ function LessonRow({ lesson, status }: { lesson: LessonSummary; status: LessonSt
       )}
     </li>
   );
-}
+});
 
 function ProfileName({ userId, current }: { userId: string; current: string }) {
   const t = useT();
