@@ -1,6 +1,6 @@
--- Admins with a second factor act as admins only at aal2 (migration 20261125100000): is_admin(),
--- and through it every admin policy and procedure. Fixture lessons 901/902 (seed_fixture) and
--- 903–906 (written here); the seed's own lessons are below 900.
+-- Admins with a second factor act as admins only at aal2 ("Second factor" in the baseline
+-- migration): is_admin(), and through it every admin policy and procedure. Fixture lessons
+-- 901/902 (seed_fixture) and 903–906 (written here); the seed's own lessons are below 900.
 begin;
 select plan(31);
 select tests.share_tap();

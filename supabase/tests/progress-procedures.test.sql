@@ -1,7 +1,7 @@
 -- Progress written through the rules: complete_lesson_audio, save_flashcard_session and
--- record_answer (migration 20261124100000). Own fixture with lessons 900–902; every other lesson
--- is unpublished inside this transaction so the unlock order is the fixture's whatever seed the
--- database holds.
+-- record_answer ("Progress through the rules" in the baseline migration). Own fixture with
+-- lessons 900–902; every other lesson is unpublished inside this transaction so the unlock
+-- order is the fixture's whatever seed the database holds.
 begin;
 select plan(65);
 select tests.share_tap();

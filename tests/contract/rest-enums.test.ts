@@ -5,7 +5,7 @@ import type { Database } from '../../supabase/types/database.ts';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 import { client, signedUp, type Db } from './setup/clients.ts';
 
-// The enum columns (migration 20261126400000_enums) through supabase-js and the embedded
+// The enum columns (the baseline migration's "Enumerations") through supabase-js and the embedded
 // backend's REST layer, as the apps filter them: eq, neq, in and order on an enum column; a
 // value outside the enum refused with 22P02 whether written or used as a filter; the feedback
 // insert policy (status = 'new') still holding for a learner, and anonymous callers reading none.

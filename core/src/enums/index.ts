@@ -1,7 +1,7 @@
-// The database's enumerations (supabase/migrations/20261126400000_enums.sql), each as its union
-// type from the generated database types and one const array in a fixed order, checked at
-// compile time to list every value of the enum: a value added to the database without being
-// added here (or a value here the database does not have) fails the typecheck.
+// The database's enumerations ("Enumerations" in supabase/migrations/20261126400000_baseline.sql),
+// each as its union type from the generated database types and one const array in a fixed order,
+// checked at compile time to list every value of the enum: a value added to the database
+// without being added here (or a value here the database does not have) fails the typecheck.
 import type { Enums } from '../../../supabase/types/database.ts';
 
 /** A lesson's level, and a word's difficulty (the same set: the level it is taught at). */

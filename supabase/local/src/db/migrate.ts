@@ -1,11 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LocalDb } from './types.ts';
 
 // Applies, in order and once each, the platform SQL of the embedded backend (Supabase roles,
 // auth and storage schemas) and then supabase/migrations/*.sql, each file in its own
 // transaction, tracked in supabase_migrations.schema_migrations as the Supabase CLI does.
+//
+// The first file is a baseline that replaced older migrations (squashed) and carries the last
+// one's version, so a database that applied the whole old history has it recorded and skips it.
+// A database that stopped part-way through the old history (some old versions recorded, the
+// baseline's not) is refused before anything runs: the baseline would be applied over a
+// partial schema.
 
 export const PLATFORM_SQL_DIR = fileURLToPath(new URL('../../sql/platform/', import.meta.url));
 
@@ -46,6 +52,36 @@ export function listMigrations(platformDir: string, migrationsDir: string): Migr
   return [...platform, ...app];
 }
 
+/** Numeric order of migration versions (digit strings of possibly different lengths). */
+function versionBefore(a: string, b: string): boolean {
+  return a.length !== b.length ? a.length < b.length : a < b;
+}
+
+/**
+ * Throws when the database recorded application migrations that are no longer files and come
+ * before the first file, while the first file (the baseline that replaced them) is not recorded.
+ */
+function assertNotHalfSquashed(recorded: Iterable<string>, migrations: Migration[]): void {
+  const app = migrations.filter((m) => !m.version.startsWith('platform/'));
+  const first = app[0];
+  if (!first) return;
+  const done = new Set(recorded);
+  if (done.has(first.version)) return;
+  const files = new Set(app.map((m) => m.version));
+  const missing = [...done]
+    .filter((v) => !v.startsWith('platform/') && !files.has(v) && versionBefore(v, first.version))
+    .sort((a, b) => (versionBefore(a, b) ? -1 : 1));
+  if (missing.length === 0) return;
+  throw new Error(
+    `this database recorded migrations that are no longer in ${dirname(first.path)} ` +
+      `(${missing.join(', ')}) but not ${first.version}_${first.name}, which replaced them: ` +
+      'it stopped part-way through the old migration history, and the baseline cannot be ' +
+      'applied over that partial schema. Nothing was changed. Either apply the remaining ' +
+      'migrations with a checkout from before the squash (then this one skips the baseline), ' +
+      'or start with a fresh data directory (rm -rf .data, or an empty DATABASE_URL database).',
+  );
+}
+
 export async function runMigrations(
   db: LocalDb,
   options: { platformDir?: string; migrationsDir: string },
@@ -66,11 +102,10 @@ export async function runMigrations(
       )
     ).rows.map((r) => r.version),
   );
+  const migrations = listMigrations(options.platformDir ?? PLATFORM_SQL_DIR, options.migrationsDir);
+  assertNotHalfSquashed(done, migrations);
   const applied: Migration[] = [];
-  for (const migration of listMigrations(
-    options.platformDir ?? PLATFORM_SQL_DIR,
-    options.migrationsDir,
-  )) {
+  for (const migration of migrations) {
     if (done.has(migration.version)) continue;
     const sql = readFileSync(migration.path, 'utf8');
     try {
