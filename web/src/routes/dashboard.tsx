@@ -12,6 +12,7 @@ import {
   saveProfileName,
   type LessonSummary,
 } from '../lib/api.ts';
+import type { LessonProgressRow } from '../lib/database.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
@@ -207,13 +208,7 @@ const LessonList = memo(function LessonList({ userId }: { userId: string }) {
     body = <SkeletonRows rows={6} label={t('app.loading')} />;
   else if (lessons.data.length === 0) body = <p>{t('lessons.empty')}</p>;
   else {
-    body = (
-      <ol className="lesson-list">
-        {lessonStatuses(lessons.data, progress.data ?? []).map(({ lesson, status }) => (
-          <LessonRow key={lesson.id} lesson={lesson} status={status} />
-        ))}
-      </ol>
-    );
+    body = <LessonRows lessons={lessons.data} progress={progress.data} />;
   }
   return (
     <section aria-labelledby="lessons-title" className="section">
@@ -222,6 +217,28 @@ const LessonList = memo(function LessonList({ userId }: { userId: string }) {
     </section>
   );
 });
+
+/** Rows rendered with the list; the rest (out of view on a phone and on most screens) follow once
+ *  the browser is idle, so laying out thirty rows and more is not one long task. */
+const FIRST_ROWS = 8;
+
+function LessonRows({
+  lessons,
+  progress,
+}: {
+  lessons: readonly LessonSummary[];
+  progress: readonly LessonProgressRow[] | undefined;
+}) {
+  const all = useIdleReady({ timeout: 1000 });
+  const rows = lessonStatuses(lessons, progress ?? []);
+  return (
+    <ol className="lesson-list">
+      {(all ? rows : rows.slice(0, FIRST_ROWS)).map(({ lesson, status }) => (
+        <LessonRow key={lesson.id} lesson={lesson} status={status} />
+      ))}
+    </ol>
+  );
+}
 
 const LessonRow = memo(function LessonRow({
   lesson,
