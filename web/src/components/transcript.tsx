@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { lineTranslationIn, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { LineTranslations } from '@magyarul/core/flashcards';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useIdleReady } from '../lib/idle.ts';
 import { MeaningText } from './meaning-text.tsx';
 
 /** A transcript line with its times filled (core's withDefaultTimings) and its translations. */
@@ -14,6 +15,10 @@ export type TranscriptLine = LineTranslations & {
 };
 
 export const SHOW_TRANSLATIONS_KEY = 'magyarul.showTranslations';
+
+/** Lines rendered with the page; the rest follow once the browser is idle (or as soon as the
+ *  line being heard is further down), so a long dialogue is not one long task to lay out. */
+const FIRST_LINES = 10;
 
 function readFlag(key: string): boolean {
   try {
@@ -58,6 +63,8 @@ export function Transcript({
   const id = useId();
   const [show, setShow] = useShowTranslations();
   const translated = lines.some((line) => lineTranslationIn(line, language) !== null);
+  const idle = useIdleReady({ timeout: 1000 });
+  const shown = idle || active >= FIRST_LINES ? lines : lines.slice(0, FIRST_LINES);
   return (
     <div className="transcript-block">
       {translated && (
@@ -73,7 +80,7 @@ export function Transcript({
         </div>
       )}
       <ol className="transcript" aria-label={t('audio.transcript')}>
-        {lines.map((line, index) => {
+        {shown.map((line, index) => {
           const translation = show && translated ? lineTranslationIn(line, language) : null;
           return (
             <li key={line.line_number}>
