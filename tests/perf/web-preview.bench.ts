@@ -1,5 +1,6 @@
 // The JavaScript a first visit to /preview needs before the landing page can render: the entry
-// chunk, its static imports and the landing route chunk with its imports, gzip-compressed
+// chunk and every chunk index.html preloads with it (its static imports and the start-up steps
+// of src/main.tsx), and the landing route chunk with its imports, gzip-compressed
 // (level 9, as a CDN would send it). Read from the Vite build manifest of the production build.
 // supabase-js is loaded after the first render and is reported separately. Target ≤ 150 KB.
 import { spawnSync } from 'node:child_process';
@@ -53,7 +54,18 @@ if (!entry || !landing) {
   process.exit(1);
 }
 
-const initial = new Set([...closure(entry), ...closure(landing)]);
+/** The chunks index.html loads or preloads with the entry. */
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+const preloaded = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].flatMap((m) => {
+  const key = byFile.get(m[1] ?? '');
+  return key ? [key] : [];
+});
+const initial = new Set([
+  ...closure(entry),
+  ...preloaded.flatMap((key) => [...closure(key)]),
+  ...closure(landing),
+]);
 const initialBytes = gzipBytes(initial);
 const deferred = supabase
   ? new Set([...closure(supabase)].filter((k) => !initial.has(k)))
