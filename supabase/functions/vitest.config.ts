@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'functions',
     include: ['**/*.test.ts'],
+    // Builds the migrated data directory the handlers' servers start from (fixture.ts).
+    globalSetup: ['../../tests/support/migrated-template.global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
