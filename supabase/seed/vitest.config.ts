@@ -5,6 +5,8 @@ export default defineProject({
     name: 'seed',
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/.tsbuild/**'],
+    // The migrated data directory the seed's database tests start from (test-template.ts).
+    globalSetup: ['../../tests/support/migrated-template.global.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },
