@@ -6,5 +6,9 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Pure functions without module state, mocks or servers: the files share their workers'
+    // module cache (no re-import of the same modules per file), in threads rather than processes.
+    isolate: false,
+    pool: 'threads',
   },
 });

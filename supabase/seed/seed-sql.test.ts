@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   wordObjectName,
 } from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
+import { migratedDataDir } from './test-template.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
 import { seed } from './index.ts';
 import { SEED_SQL_FILE } from './make-seed-sql.ts';
@@ -103,8 +103,9 @@ describe('seed.sql', () => {
   let db: LocalDb;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'magyarul-seed-sql-'));
-    db = await openDb({ dataDir, inMemory: true });
+    // A copy of the run's migrated template; runMigrations finds nothing left to apply.
+    dataDir = migratedDataDir('magyarul-seed-sql-');
+    db = await openDb({ dataDir });
     await runMigrations(db, { migrationsDir: join(SUPABASE_DIR, 'migrations') });
     await db.exec(`select set_config('search_path', '"$user", public, extensions', false)`);
   });

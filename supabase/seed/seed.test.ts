@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import type { LocalDb } from '../local/src/index.ts';
 import { loadConfig, makeKeys, openDb, runMigrations } from '../local/src/index.ts';
 import { AUDIO_DIR, distinctWords, wordObjectName } from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
+import { migratedDataDir } from './test-template.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
 import { DEMO_ADMIN, DEMO_LEARNER, seed } from './index.ts';
 
@@ -66,8 +66,9 @@ describe('seed', () => {
   let learnerId: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'magyarul-seed-'));
-    db = await openDb({ dataDir, inMemory: true });
+    // A copy of the run's migrated template; runMigrations finds nothing left to apply.
+    dataDir = migratedDataDir('magyarul-seed-');
+    db = await openDb({ dataDir });
     await runMigrations(db, { migrationsDir: join(SUPABASE_DIR, 'migrations') });
     await db.exec(`select set_config('search_path', '"$user", public, extensions', false)`);
     ctx = {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
@@ -5,6 +6,10 @@ export default defineProject({
     name: 'seed',
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/.tsbuild/**'],
+    // The migrated data directory the seed's database tests start from (test-template.ts).
+    globalSetup: [
+      fileURLToPath(new URL('../../tests/support/migrated-template.global.ts', import.meta.url)),
+    ],
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },

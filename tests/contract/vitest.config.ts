@@ -8,6 +8,8 @@ export default defineProject({
     name: 'contract',
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.test.ts'],
+    // Builds the migrated data directory the suites on the app's schema start from (setup/server.ts).
+    globalSetup: ['../support/migrated-template.global.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -1,17 +1,18 @@
 // Test fixture for the edge function handlers (supabase/functions/*/handler.test.ts): the
-// embedded backend on an in-memory PGlite with the real migrations (no seed), real users signed
-// up through /auth/v1, and the handler called with the same env the functions router gives it.
+// embedded backend on PGlite with the real migrations (no seed; each server on its own copy of
+// the run's migrated template, tests/support/data-template.ts), real users signed up through
+// /auth/v1, and the handler called with the same env the functions router gives it.
 // It lives here, not under supabase/functions, because what deploys to hosted Supabase must not
 // reach into the embedded backend. Not a test file itself.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { signJwt, startServer } from '@magyarul/local';
 import type { RunningServer } from '@magyarul/local';
 import type { Database } from '../../supabase/types/database.ts';
+import { copyDataTemplate } from '../support/data-template.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
@@ -43,11 +44,10 @@ export type FunctionsFixture = {
 };
 
 export async function startFunctionsFixture(): Promise<FunctionsFixture> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magyarul-functions-'));
+  const dataDir = copyDataTemplate(inject('migratedDataTemplate'), 'magyarul-functions-');
   const server = await startServer({
     config: { port: 0, dataDir, supabaseDir: SUPABASE_DIR, autoconfirm: true },
     env: {},
-    inMemory: true,
     quiet: true,
     seed: false,
   });

@@ -25,7 +25,8 @@ describe('production mode', () => {
   let production: AppServer;
 
   beforeAll(async () => {
-    production = await startAppServer({ env: { NODE_ENV: 'production' } });
+    // A fresh directory: what the first boot seeds in production is the point here.
+    production = await startAppServer({ env: { NODE_ENV: 'production' }, fresh: true });
   });
 
   afterAll(async () => {
@@ -108,6 +109,7 @@ describe('explicit opt-in to the demo accounts', () => {
   beforeAll(async () => {
     server = await startAppServer({
       env: { NODE_ENV: 'production', MAGYARUL_DEMO_ACCOUNTS: 'true' },
+      fresh: true,
     });
   });
 

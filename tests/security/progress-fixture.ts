@@ -10,8 +10,10 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { startServer } from '@magyarul/local';
 import type { RunningServer } from '@magyarul/local';
 import type { Database } from '../../supabase/types/database.ts';
+import { inject } from 'vitest';
 import { startCluster } from '../contract/setup/postgres.ts';
 import type { Cluster } from '../contract/setup/postgres.ts';
+import { copyDataTemplate } from '../support/data-template.ts';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -37,7 +39,12 @@ const OPTIONS = { auth: { persistSession: false, autoRefreshToken: false } };
 let databases = 0;
 
 export async function startSecurityServer(backend: Backend): Promise<SecurityServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magyarul-security-'));
+  // On PGlite a copy of the run's seeded template (tests/support/data-template.ts): the state
+  // of a fresh directory after its first boot, without the boot's migrations and seed.
+  const dataDir =
+    backend === 'pglite'
+      ? copyDataTemplate(inject('seededDataTemplate'), 'magyarul-security-')
+      : mkdtempSync(join(tmpdir(), 'magyarul-security-'));
   let cluster: Cluster | null = null;
   let server: RunningServer;
   try {
@@ -55,7 +62,6 @@ export async function startSecurityServer(backend: Backend): Promise<SecuritySer
         ...(databaseUrl ? { databaseUrl } : {}),
       },
       env: {},
-      inMemory: true,
       quiet: true,
       seed: true,
     });

@@ -8,6 +8,8 @@ export default defineProject({
     name: 'security',
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.test.ts'],
+    // Builds the seeded data directory the PGlite servers start from (support/server.ts).
+    globalSetup: ['../support/seeded-template.global.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

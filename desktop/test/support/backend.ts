@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { inject } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../supabase/types/database.ts';
@@ -15,8 +17,25 @@ export type Backend = {
   kill(): Promise<void>;
 };
 
-/** Starts the embedded backend (@magyarul/local) in a child process on `dataDir`. */
+// Provided by tests/support/migrated-template.global.ts, which the unit suite's desktop project
+// lists as globalSetup: a data directory with every migration applied (no seed).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    migratedDataTemplate: string;
+  }
+}
+
+/**
+ * Starts the embedded backend (@magyarul/local) in a child process on `dataDir`. A `dataDir`
+ * that does not exist yet starts as a copy of the run's migrated template when the project
+ * provides one (what a first boot would leave there, without applying every migration again);
+ * an existing one is the backend's own, coming back after a kill.
+ */
 export function startBackendProcess(dataDir: string, port = 0): Promise<Backend> {
+  const template = inject('migratedDataTemplate');
+  if (template && !existsSync(dataDir)) {
+    cpSync(template, dataDir, { recursive: true });
+  }
   const child = spawn(
     process.execPath,
     [

@@ -1,11 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 import { startServer, type RunningServer } from '@magyarul/local';
+import { APP_SUPABASE_DIR, copyDataTemplate } from '../../support/data-template.ts';
 import { startCluster, type Cluster } from './postgres.ts';
 
 // Starts the embedded server for a contract suite on either backend, with the suite's own
-// supabase/ folder (its own migrations), so the suites do not depend on the app schema.
+// supabase/ folder (its own migrations), so the suites do not depend on the app schema. The
+// suites that run against the app's own supabase/ folder start, on PGlite, from a copy of the
+// run's migrated template (tests/support/data-template.ts) instead of applying every migration.
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -19,7 +23,10 @@ export async function startTestServer(
   supabaseDir: string,
   extra: { maxRows?: number; autoconfirm?: boolean; dbAggregates?: boolean } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magyarul-contract-'));
+  const fromTemplate = backend === 'pglite' && resolve(supabaseDir) === resolve(APP_SUPABASE_DIR);
+  const dataDir = fromTemplate
+    ? copyDataTemplate(inject('migratedDataTemplate'), 'magyarul-contract-')
+    : mkdtempSync(join(tmpdir(), 'magyarul-contract-'));
   let cluster: Cluster | null = null;
   let databaseUrl: string | undefined;
   if (backend === 'postgres') {
@@ -39,7 +46,8 @@ export async function startTestServer(
         ...(extra.dbAggregates !== undefined ? { dbAggregates: extra.dbAggregates } : {}),
       },
       env: {},
-      inMemory: true,
+      // A copied template is the server's data directory; the others keep PGlite in memory.
+      inMemory: !fromTemplate,
       quiet: true,
       seed: false,
     });

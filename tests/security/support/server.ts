@@ -3,12 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { startServer, type RunningServer, type ServerConfig } from '@magyarul/local';
 import { freePort } from '../../contract/setup/postgres.ts';
+import { copyDataTemplate } from '../../support/data-template.ts';
 
 // The app as an attacker meets it: the embedded server with the app's own migrations and seed
-// on a fresh data directory, either in this process (the test can look at the database) or as
+// on its own data directory, either in this process (the test can look at the database) or as
 // `npm start` runs it, in its own process (latency measurements not disturbed by the test).
+// On PGlite the directory is a copy of the run's seeded template (tests/support/data-template.ts:
+// the state of a fresh directory after its first boot, without the boot's 10-20 s);
+// `fresh: true` starts from an empty directory, for tests of the first boot itself.
+
+/** A new data directory: empty when `fresh`, else a copy of the seeded template. */
+function dataDirFor(fresh: boolean): string {
+  return fresh
+    ? mkdtempSync(join(tmpdir(), 'magyarul-security-'))
+    : copyDataTemplate(inject('seededDataTemplate'), 'magyarul-security-');
+}
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const SUPABASE_DIR = join(REPO_ROOT, 'supabase');
@@ -19,9 +31,10 @@ export const DEMO_LEARNER = 'learner@magyarul.local';
 export type AppServer = RunningServer & { stop(): Promise<void> };
 
 export async function startAppServer(
-  options: { env?: Record<string, string>; config?: Partial<ServerConfig> } = {},
+  options: { env?: Record<string, string>; config?: Partial<ServerConfig>; fresh?: boolean } = {},
 ): Promise<AppServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magyarul-security-'));
+  // A PostgreSQL-backed server keeps nothing of the database in its data directory.
+  const dataDir = dataDirFor(options.fresh ?? options.config?.databaseUrl !== undefined);
   let server: RunningServer;
   try {
     server = await startServer({
@@ -47,14 +60,15 @@ export type ChildServer = { url: string; anonKey: string; output(): string; stop
 const MAIN = join(REPO_ROOT, 'supabase', 'local', 'src', 'main.ts');
 
 /**
- * `npx tsx supabase/local/src/main.ts` on a fresh data directory and a free port. `prepareSql`
- * runs first on that directory as the database owner (test fixtures the app does not have).
+ * `npx tsx supabase/local/src/main.ts` on its own data directory (a copy of the seeded
+ * template) and a free port. `prepareSql` runs first on that directory as the database owner
+ * (test fixtures the app does not have).
  */
 export async function startChildServer(
   env: Record<string, string> = {},
   prepareSql?: string,
 ): Promise<ChildServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magyarul-security-'));
+  const dataDir = dataDirFor(false);
   if (prepareSql) {
     const prepared = await startServer({
       config: { port: 0, dataDir, supabaseDir: SUPABASE_DIR },
