@@ -28,7 +28,11 @@ export async function startWebServer(options: { ownProcess?: boolean } = {}): Pr
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('web build failed');
-  if (options.ownProcess) return startInOwnProcess();
+  return options.ownProcess ? startInOwnProcess() : startInThisProcess();
+}
+
+/** The embedded backend on a fresh in-memory database with the demo seed, in this process. */
+export async function startInThisProcess(): Promise<WebServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'magyarul-bench-web-'));
   const server = await startServer({
     config: { port: 0, dataDir },
