@@ -11,7 +11,7 @@ import {
   wordObjectName,
 } from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
-import { migratedDataDir } from './test-template.ts';
+import { copyDataTemplate } from '../../tests/support/template-copy/template-copy.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
 import { seed } from './index.ts';
 import { SEED_SQL_FILE } from './make-seed-sql.ts';
@@ -104,7 +104,7 @@ describe('seed.sql', () => {
 
   beforeAll(async () => {
     // A copy of the run's migrated template; runMigrations finds nothing left to apply.
-    dataDir = migratedDataDir('magyarul-seed-sql-');
+    dataDir = copyDataTemplate('migrated', 'magyarul-seed-sql-');
     db = await openDb({ dataDir });
     await runMigrations(db, { migrationsDir: join(SUPABASE_DIR, 'migrations') });
     await db.exec(`select set_config('search_path', '"$user", public, extensions', false)`);

@@ -7,7 +7,7 @@ import type { LocalDb } from '../local/src/index.ts';
 import { loadConfig, makeKeys, openDb, runMigrations } from '../local/src/index.ts';
 import { AUDIO_DIR, distinctWords, wordObjectName } from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
-import { migratedDataDir } from './test-template.ts';
+import { copyDataTemplate } from '../../tests/support/template-copy/template-copy.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
 import { DEMO_ADMIN, DEMO_LEARNER, seed } from './index.ts';
 
@@ -67,7 +67,7 @@ describe('seed', () => {
 
   beforeAll(async () => {
     // A copy of the run's migrated template; runMigrations finds nothing left to apply.
-    dataDir = migratedDataDir('magyarul-seed-');
+    dataDir = copyDataTemplate('migrated', 'magyarul-seed-');
     db = await openDb({ dataDir });
     await runMigrations(db, { migrationsDir: join(SUPABASE_DIR, 'migrations') });
     await db.exec(`select set_config('search_path', '"$user", public, extensions', false)`);

@@ -6,7 +6,8 @@ export default defineProject({
     name: 'seed',
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/.tsbuild/**'],
-    // The migrated data directory the seed's database tests start from (test-template.ts).
+    // The migrated data directory the seed's database tests start from (copied with
+    // tests/support/template-copy).
     globalSetup: [
       fileURLToPath(new URL('../../tests/support/migrated-template.global.ts', import.meta.url)),
     ],

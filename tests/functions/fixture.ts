@@ -6,13 +6,12 @@
 // reach into the embedded backend. Not a test file itself.
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { signJwt, startServer } from '@magyarul/local';
 import type { RunningServer } from '@magyarul/local';
 import type { Database } from '../../supabase/types/database.ts';
-import { copyDataTemplate } from '../support/data-template.ts';
+import { copyDataTemplate } from '../support/template-copy/template-copy.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
@@ -44,7 +43,7 @@ export type FunctionsFixture = {
 };
 
 export async function startFunctionsFixture(): Promise<FunctionsFixture> {
-  const dataDir = copyDataTemplate(inject('migratedDataTemplate'), 'magyarul-functions-');
+  const dataDir = copyDataTemplate('migrated', 'magyarul-functions-');
   const server = await startServer({
     config: { port: 0, dataDir, supabaseDir: SUPABASE_DIR, autoconfirm: true },
     env: {},

@@ -10,10 +10,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { startServer } from '@magyarul/local';
 import type { RunningServer } from '@magyarul/local';
 import type { Database } from '../../supabase/types/database.ts';
-import { inject } from 'vitest';
 import { startCluster } from '../contract/setup/postgres.ts';
 import type { Cluster } from '../contract/setup/postgres.ts';
-import { copyDataTemplate } from '../support/data-template.ts';
+import { copyDataTemplate } from '../support/template-copy/template-copy.ts';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -43,7 +42,7 @@ export async function startSecurityServer(backend: Backend): Promise<SecuritySer
   // of a fresh directory after its first boot, without the boot's migrations and seed.
   const dataDir =
     backend === 'pglite'
-      ? copyDataTemplate(inject('seededDataTemplate'), 'magyarul-security-')
+      ? copyDataTemplate('seeded', 'magyarul-security-')
       : mkdtempSync(join(tmpdir(), 'magyarul-security-'));
   let cluster: Cluster | null = null;
   let server: RunningServer;

@@ -3,18 +3,17 @@
 // suites boot the embedded server many times only to get that same starting point. So a
 // suite's globalSetup boots the real server once on a fresh directory (`buildDataTemplate`:
 // the migrations and the seed run there, and a failure fails the suite), and each test server
-// then starts on its own copy (`copyDataTemplate`), where the server finds the migrations
+// then starts on its own copy (template-copy.ts), where the server finds the migrations
 // applied and the seed done. The copy has no JWT secret: each server makes its own keys, as on
 // a fresh directory. Tests about the first boot itself keep using fresh directories.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '@magyarul/local';
+import type { TemplateKind } from './template-copy/template-copy.ts';
 
 export const APP_SUPABASE_DIR = fileURLToPath(new URL('../../supabase/', import.meta.url));
-
-export type TemplateKind = 'seeded' | 'migrated';
 
 /** Boots the app's server on a fresh directory (migrations; the demo seed when `seeded`). */
 export async function buildDataTemplate(kind: TemplateKind): Promise<string> {
@@ -32,15 +31,5 @@ export async function buildDataTemplate(kind: TemplateKind): Promise<string> {
     throw error;
   }
   rmSync(join(dataDir, 'jwt-secret'), { force: true });
-  return dataDir;
-}
-
-/** A fresh directory holding a copy of `template` (the caller removes it). */
-export function copyDataTemplate(template: string | undefined, prefix: string): string {
-  if (!template) {
-    throw new Error('no data template: the suite config must list tests/support/*.global.ts');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(template, dataDir, { recursive: true });
   return dataDir;
 }

@@ -1,16 +1,11 @@
 // globalSetup: one data directory with the app's migrations and no seed for the whole run
-// (see data-template.ts); tests read its path with inject('migratedDataTemplate'). Several
-// projects of one run (the unit suite's functions and desktop) list this file: they share
-// one directory, built by the first and removed after the last.
+// (see data-template.ts); tests copy it with template-copy.ts, which declares the key provided
+// here. Several projects of one run (the unit suite's functions and desktop) list this file:
+// they share one directory, built by the first and removed after the last.
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { buildDataTemplate } from './data-template.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    migratedDataTemplate: string;
-  }
-}
+import type {} from './template-copy/template-copy.ts';
 
 const KEY = Symbol.for('magyarul.migratedDataTemplate');
 type Shared = { dir: Promise<string>; users: number };

@@ -1,14 +1,10 @@
 // globalSetup: one data directory with the app's migrations and demo seed for the whole run
-// (see data-template.ts); tests read its path with inject('seededDataTemplate').
+// (see data-template.ts); tests copy it with template-copy.ts, which declares the key provided
+// here.
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { buildDataTemplate } from './data-template.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    seededDataTemplate: string;
-  }
-}
+import type {} from './template-copy/template-copy.ts';
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = await buildDataTemplate('seeded');

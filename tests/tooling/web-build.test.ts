@@ -30,7 +30,7 @@ describe('web build for npm start', () => {
     // (Asserted as booleans: a failure would otherwise print the whole bundle.)
     expect(code.toString().includes('getCurrentStack')).toBe(false);
     expect(code.toString().includes('jsxDEV')).toBe(false);
-    // 129 KB today (React, the router, TanStack Query, the app shell and the English texts).
+    // 126 KB today (React, the router, TanStack Query, the app shell and the English texts).
     expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThan(135 * 1024);
   }, 300_000);
 });

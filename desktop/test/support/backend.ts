@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { inject } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../supabase/types/database.ts';
+import { copyDataTemplateInto } from '../../../tests/support/template-copy/template-copy.ts';
 
 export type Backend = {
   readonly url: string;
@@ -17,14 +17,6 @@ export type Backend = {
   kill(): Promise<void>;
 };
 
-// Provided by tests/support/migrated-template.global.ts, which the unit suite's desktop project
-// lists as globalSetup: a data directory with every migration applied (no seed).
-declare module 'vitest' {
-  export interface ProvidedContext {
-    migratedDataTemplate: string;
-  }
-}
-
 /**
  * Starts the embedded backend (@magyarul/local) in a child process on `dataDir`. A `dataDir`
  * that does not exist yet starts as a copy of the run's migrated template when the project
@@ -32,10 +24,9 @@ declare module 'vitest' {
  * an existing one is the backend's own, coming back after a kill.
  */
 export function startBackendProcess(dataDir: string, port = 0): Promise<Backend> {
-  const template = inject('migratedDataTemplate');
-  if (template && !existsSync(dataDir)) {
-    cpSync(template, dataDir, { recursive: true });
-  }
+  // The template is tests/support/migrated-template.global.ts's, which the unit suite's desktop
+  // project lists as globalSetup: every migration applied, no seed.
+  if (!existsSync(dataDir)) copyDataTemplateInto('migrated', dataDir);
   const child = spawn(
     process.execPath,
     [

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { inject } from 'vitest';
 import { startServer, type RunningServer } from '@magyarul/local';
-import { APP_SUPABASE_DIR, copyDataTemplate } from '../../support/data-template.ts';
+import { APP_SUPABASE_DIR } from '../../support/data-template.ts';
+import { copyDataTemplate } from '../../support/template-copy/template-copy.ts';
 import { startCluster, type Cluster } from './postgres.ts';
 
 // Starts the embedded server for a contract suite on either backend, with the suite's own
@@ -25,7 +25,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const fromTemplate = backend === 'pglite' && resolve(supabaseDir) === resolve(APP_SUPABASE_DIR);
   const dataDir = fromTemplate
-    ? copyDataTemplate(inject('migratedDataTemplate'), 'magyarul-contract-')
+    ? copyDataTemplate('migrated', 'magyarul-contract-')
     : mkdtempSync(join(tmpdir(), 'magyarul-contract-'));
   let cluster: Cluster | null = null;
   let databaseUrl: string | undefined;

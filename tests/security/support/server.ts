@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
 import { startServer, type RunningServer, type ServerConfig } from '@magyarul/local';
 import { freePort } from '../../contract/setup/postgres.ts';
-import { copyDataTemplate } from '../../support/data-template.ts';
+import { copyDataTemplate } from '../../support/template-copy/template-copy.ts';
 
 // The app as an attacker meets it: the embedded server with the app's own migrations and seed
 // on its own data directory, either in this process (the test can look at the database) or as
@@ -19,7 +18,7 @@ import { copyDataTemplate } from '../../support/data-template.ts';
 function dataDirFor(fresh: boolean): string {
   return fresh
     ? mkdtempSync(join(tmpdir(), 'magyarul-security-'))
-    : copyDataTemplate(inject('seededDataTemplate'), 'magyarul-security-');
+    : copyDataTemplate('seeded', 'magyarul-security-');
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
