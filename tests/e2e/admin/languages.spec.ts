@@ -2,7 +2,7 @@ import type { MessageParams } from '@magyarul/core/messages';
 import { translate, type TextKey } from '../../../web/src/lib/i18n/catalogue.ts';
 import { de } from '../../../web/src/lib/i18n/de.ts';
 import { expect, test } from '../support.ts';
-import { fixture, signInAdmin } from './admin-support.ts';
+import { adminClient, fixture, makeLesson, signInAdmin, uniqueTitle } from './admin-support.ts';
 
 // Issue 15 point 2: the admin area renders core's messages ({ key, params }) and its own labels
 // through the reader's catalogue, so a German admin sees German labels and German validation
@@ -12,10 +12,16 @@ const say = (key: TextKey, params?: MessageParams) => translate(de, key, params)
 
 test('the create dialog in German: labels and validation messages come from the catalogue', async ({
   page,
+  request,
 }) => {
+  const lesson = await makeLesson(await adminClient(request), { title: uniqueTitle('Stufe') });
   await signInAdmin(page);
   await page.evaluate(() => localStorage.setItem('magyarul.language', 'de'));
   await page.goto('/admin?tab=lessons');
+  // The lessons table's level column: the German level name, not the stored "beginner".
+  await expect(
+    page.getByRole('row').filter({ hasText: lesson.title }).getByRole('cell').nth(3),
+  ).toHaveText(say('level.beginner'));
   await page.getByRole('button', { name: say('create.title') }).click();
   const dialog = page.getByRole('dialog', { name: say('create.title') });
   const number = dialog.getByLabel(say('adminUi.lessonNumber'));

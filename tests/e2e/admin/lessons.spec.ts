@@ -311,6 +311,10 @@ test.describe('admin lessons tab', () => {
     await signInAdmin(page);
     await page.goto('/admin?tab=lessons');
 
+    // The level column names the level as the interface does, not as stored ("beginner").
+    await expect(
+      page.getByRole('row').filter({ hasText: a.title }).getByRole('cell').nth(3),
+    ).toHaveText('Beginner');
     await page.getByRole('button', { name: `Edit ${a.title}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Lesson' });
     await edit.getByLabel('Title').fill('');
@@ -335,5 +339,49 @@ test.describe('admin lessons tab', () => {
     await expect(page.getByRole('row').filter({ hasText: c.title })).toHaveCount(0);
     const { data } = await db.from('lessons').select('id').in('id', [a.id, b.id, c.id]);
     expect(data).toEqual([]);
+  });
+  test("the edit dialog warns of another lesson's number, not of its own, and clears a non-numeric one", async ({
+    page,
+    request,
+  }) => {
+    const db = await adminClient(request);
+    const other = await makeLesson(db, { title: uniqueTitle('Numbered'), published: true });
+    const lesson = await makeLesson(db, { title: uniqueTitle('Renumbered') });
+    await signInAdmin(page);
+    await page.goto('/admin?tab=lessons');
+    await page.getByRole('button', { name: `Edit ${lesson.title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Lesson' });
+    const number = edit.getByLabel('Lesson Number');
+    await expect(number).toHaveValue(String(lesson.number));
+
+    await number.fill(String(other.number));
+    await expect(
+      edit
+        .getByRole('status')
+        .filter({ hasText: `This lesson number already exists (Published: "${other.title}")` }),
+    ).toBeVisible();
+
+    // Its own number: the check that runs 500 ms later excludes this lesson and finds none.
+    // Wait for that answer and its render before asserting the absence.
+    const ownNumberChecked = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === '/rest/v1/lessons' &&
+        url.searchParams.get('lesson_number') === `eq.${lesson.number}` &&
+        url.searchParams.get('id') === `neq.${lesson.id}`
+      );
+    });
+    await number.fill(String(lesson.number));
+    expect(await (await ownNumberChecked).json()).toEqual([]);
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0);
+        }),
+    );
+    await expect(edit.getByText('This lesson number already exists')).toHaveCount(0);
+
+    await number.fill('abc');
+    await expect(number).toHaveValue('');
   });
 });

@@ -9,6 +9,7 @@ import {
   signInAdmin,
   uniqueNumber,
   uniqueTitle,
+  vocabularyRows,
 } from './admin-support.ts';
 
 const MB = 1024 * 1024;
@@ -29,6 +30,34 @@ function afterNextRender(): Promise<void> {
   return new Promise((resolve) => {
     setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0);
   });
+}
+
+/**
+ * Holds the page's next `method` request whose path starts with `pathPrefix` until `release()`
+ * (later ones pass): `arrived` resolves once it is held, so a test asserts the pending state
+ * while the request really is pending, without a fixed sleep.
+ */
+async function holdNext(
+  page: Page,
+  method: string,
+  pathPrefix: string,
+): Promise<{ arrived: Promise<void>; release: () => void }> {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(
+    (url) => url.pathname.startsWith(pathPrefix),
+    async (route) => {
+      if (held || route.request().method() !== method) return route.fallback();
+      held = true;
+      arrive();
+      await released;
+      await route.fallback();
+    },
+  );
+  return { arrived, release };
 }
 
 test.describe('lesson review editor', () => {
@@ -291,6 +320,95 @@ test.describe('lesson review editor', () => {
       ['kenyér', 'beginner', false],
       ['körte', 'intermediate', true],
     ]);
+  });
+
+  test('audio uploads and removals and Add Word keep their controls disabled until they finish', async ({
+    page,
+    request,
+  }) => {
+    const db = await adminClient(request);
+    const lesson = await makeLesson(db);
+    acceptConfirms(page);
+    await signInAdmin(page);
+    await page.goto(`/admin/review/${lesson.id}`);
+    const storage = '/storage/v1/object/lesson-audio';
+    const stored = async (folder: string) => {
+      const { data, error } = await db.storage.from('lesson-audio').list(folder);
+      if (error) throw error;
+      return data.filter((o) => o.id !== null).map((o) => o.name);
+    };
+
+    // A word's audio upload: its row's audio controls wait; the other word's do not.
+    const wordActions = page.getByRole('row').filter({ has: page.getByLabel('Hungarian alma') });
+    let hold = await holdNext(page, 'POST', storage);
+    await page.getByLabel('Audio file of alma').setInputFiles(fixture(NFD_KOSZONOM));
+    await hold.arrived;
+    await expect(page.getByRole('button', { name: 'Upload audio of alma' })).toBeDisabled();
+    await expect(page.getByLabel('Audio file of alma')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Delete Word alma' })).toBeDisabled();
+    await expect(wordActions.locator('[aria-busy="true"]')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Upload audio of kenyér' })).toBeEnabled();
+    hold.release();
+    await expect(page.getByRole('button', { name: 'Replace audio of alma' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Delete audio of alma' })).toBeEnabled();
+    await expect(page.getByLabel('Audio file of alma')).toBeEnabled();
+    await expect(wordActions.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await stored(`${lesson.id}/words`)).toHaveLength(1);
+
+    // Its removal.
+    hold = await holdNext(page, 'DELETE', storage);
+    await page.getByRole('button', { name: 'Delete audio of alma' }).click();
+    await hold.arrived;
+    await expect(page.getByRole('button', { name: 'Replace audio of alma' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Delete audio of alma' })).toBeDisabled();
+    await expect(page.getByLabel('Audio file of alma')).toBeDisabled();
+    hold.release();
+    await expect(page.getByRole('button', { name: 'Upload audio of alma' })).toBeEnabled();
+    expect(await stored(`${lesson.id}/words`)).toEqual([]);
+
+    // The lesson's audio upload.
+    const audio = page.getByRole('region', { name: '2. Lesson Audio' });
+    hold = await holdNext(page, 'POST', storage);
+    await page.getByLabel('Upload audio file').setInputFiles(fixture('lesson.wav'));
+    await hold.arrived;
+    await expect(audio.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await expect(page.getByLabel('Upload audio file')).toBeDisabled();
+    await expect(audio.locator('[aria-busy="true"]')).toHaveCount(1);
+    hold.release();
+    await expect(audio.getByRole('button', { name: 'Replace' })).toBeEnabled();
+    await expect(audio.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    await expect(page.getByLabel('Replace audio file')).toBeEnabled();
+    await expect(audio.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await stored(lesson.id)).toHaveLength(1);
+
+    // Its removal.
+    hold = await holdNext(page, 'DELETE', storage);
+    await audio.getByRole('button', { name: 'Delete' }).click();
+    await hold.arrived;
+    await expect(audio.getByRole('button', { name: 'Replace' })).toBeDisabled();
+    await expect(audio.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await expect(page.getByLabel('Replace audio file')).toBeDisabled();
+    hold.release();
+    await expect(audio.getByRole('button', { name: 'Upload' })).toBeEnabled();
+    await expect(page.getByLabel('Upload audio file')).toBeEnabled();
+    expect(await stored(lesson.id)).toEqual([]);
+
+    // Add Word: the dialog's submit waits for the insert.
+    hold = await holdNext(page, 'POST', '/rest/v1/lesson_vocabulary');
+    await page.getByRole('button', { name: 'Add Word' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Word' });
+    await add.getByLabel('Hungarian *').fill('körte');
+    await add.getByLabel('English *').fill('pear');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await hold.arrived;
+    await expect(add.getByRole('button', { name: 'Add' })).toBeDisabled();
+    await expect(add.locator('form')).toHaveAttribute('aria-busy', 'true');
+    await add.getByLabel('English *').press('Enter');
+    hold.release();
+    await expect(page.getByText('Word added successfully')).toBeVisible();
+    await expect(add).toHaveCount(0);
+    const words = await vocabularyRows(db, lesson.id);
+    expect(words.map((w) => w.word_hu)).toEqual(['alma', 'kenyér', 'körte']);
   });
 
   test('vocabulary keeps its order after a word is edited and the page reloaded', async ({

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from '../support.ts';
 import {
   adminClient,
@@ -9,6 +10,32 @@ import {
   uniqueTitle,
 } from './admin-support.ts';
 import { anonKey } from '../support.ts';
+
+const COPY_FAILED = 'Could not copy to the clipboard. Select the text and copy it by hand.';
+
+/**
+ * Sets this page's clipboard-write permission to "denied" in the browser (as a visitor who
+ * blocked the clipboard for the site): Chromium then rejects navigator.clipboard.writeText with
+ * NotAllowedError. A context merely without the permission is not enough: headless Chromium
+ * lets a click write to the clipboard anyway. The setting lasts while the returned session is
+ * attached (Chromium drops a DevTools client's permission overrides when it detaches): detach
+ * it at the end.
+ */
+async function denyClipboardWrite(page: Page): Promise<CDPSession> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const target = await page.context().newCDPSession(page);
+  const { targetInfo } = await target.send('Target.getTargetInfo');
+  await target.detach();
+  const session = await browser.newBrowserCDPSession();
+  await session.send('Browser.setPermission', {
+    permission: { name: 'clipboard-write' },
+    setting: 'denied',
+    origin: new URL(page.url()).origin,
+    browserContextId: targetInfo.browserContextId,
+  });
+  return session;
+}
 
 test.describe('upload form and landing-page exporter', () => {
   test('/upload needs sign-in, checks required fields and stores an unpublished lesson with its files', async ({
@@ -85,6 +112,28 @@ test.describe('upload form and landing-page exporter', () => {
     expect(await doc.data?.text()).toBe(readFileSync(fixture('transcript.csv'), 'utf8'));
   });
 
+  test('a lesson uploaded on /upload is in the admin lessons list without a reload', async ({
+    page,
+  }) => {
+    await signInAdmin(page);
+    // The list is read (and cached, fresh for 30 s) before the upload.
+    await page.goto('/admin?tab=lessons');
+    await expect(page.getByRole('button', { name: 'Create New Lesson' })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    await nav.getByRole('link', { name: 'Upload' }).click();
+    await expect(page).toHaveURL(/\/upload$/);
+    const title = uniqueTitle('Frissen feltöltve');
+    await page.getByLabel('Title*').fill(title);
+    await page.getByLabel('Level*').selectOption('beginner');
+    await page.getByRole('button', { name: 'Upload Lesson' }).click();
+    await expect(page.getByText('Lesson uploaded successfully!')).toBeVisible();
+    // Back through the app's own navigation (no page load): the list shows the new draft.
+    await nav.getByRole('link', { name: 'Lessons & QA' }).click();
+    await expect(page).toHaveURL(/\/admin/);
+    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Draft');
+  });
+
   test('/upload refuses when the session ended elsewhere', async ({ page, request }) => {
     await signInAdmin(page);
     await page.goto('/upload');
@@ -129,10 +178,16 @@ test.describe('upload form and landing-page exporter', () => {
     await expect(page.getByRole('heading', { name: 'Setup instructions' })).toBeVisible();
     await expect(page.locator('ol').last().getByRole('listitem')).toHaveCount(4);
 
-    await page.getByRole('button', { name: 'Copy magyarul-styles.css' }).click();
+    await page.getByRole('button', { name: 'Copy magyarul-template.html' }).click();
     await expect(page.getByText('Copied to clipboard')).toBeVisible();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(await page.getByLabel('magyarul-styles.css').inputValue());
+    await expect(page.getByText(COPY_FAILED)).toHaveCount(0);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(html);
+
+    // The same toast is shown again (its text is its id); the clipboard now holds the styles.
+    await page.getByRole('button', { name: 'Copy magyarul-styles.css' }).click();
+    const css = await page.getByLabel('magyarul-styles.css').inputValue();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(css);
+    await expect(page.getByText('Copied to clipboard')).toBeVisible();
 
     for (const name of ['magyarul-template.html', 'magyarul-styles.css']) {
       const downloadPromise = page.waitForEvent('download');
@@ -143,5 +198,21 @@ test.describe('upload form and landing-page exporter', () => {
         await page.getByLabel(name).inputValue(),
       );
     }
+  });
+  test('/hubspot-exporter says the copy failed when the clipboard refuses it', async ({ page }) => {
+    await page.goto('/hubspot-exporter');
+    const denied = await denyClipboardWrite(page);
+    expect(
+      await page.evaluate(
+        async () =>
+          (await navigator.permissions.query({ name: 'clipboard-write' as PermissionName })).state,
+      ),
+    ).toBe('denied');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Copy magyarul-template.html' }).click();
+    await expect(page.getByText(COPY_FAILED)).toBeVisible();
+    // Both would show together (a toast stays 4 s): the success one is not there.
+    await expect(page.getByText('Copied to clipboard')).toHaveCount(0);
+    await denied.detach();
   });
 });

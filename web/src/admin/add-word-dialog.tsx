@@ -74,6 +74,7 @@ export function AddWordDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (add.isPending) return;
     const checked = validateNewWord({ word_hu: hu, word_en: en, difficulty });
     if (!checked.ok) {
       setError(t(checked.key, checked.params));
@@ -89,7 +90,7 @@ export function AddWordDialog({
       title={t('vocabulary.addWord')}
       closeLabel={t('app.close')}
     >
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={submit} noValidate aria-busy={add.isPending}>
         <LabelledInput label={`${t('adminUi.hungarian')} *`}>
           {(id) => <input id={id} lang="hu" value={hu} onChange={(e) => setHu(e.target.value)} />}
         </LabelledInput>
@@ -115,7 +116,9 @@ export function AddWordDialog({
         />
         <FieldError message={error} />
         <div className="form-actions">
-          <Button type="submit">{t('adminUi.addWordSubmit')}</Button>
+          <Button type="submit" disabled={add.isPending}>
+            {t('adminUi.addWordSubmit')}
+          </Button>
         </div>
       </form>
     </Dialog>

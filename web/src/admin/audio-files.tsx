@@ -62,21 +62,27 @@ export async function removeAudio(stored: string, clear: () => Promise<void>): P
   await clear();
 }
 
-/** The hidden file input behind an audio Upload/Replace button; each chosen file once. */
+/**
+ * The hidden file input behind an audio Upload/Replace button; each chosen file once. Disabled
+ * while an upload or removal of the same audio is pending (no second file in the meantime).
+ */
 export function AudioFileInput({
   ref,
   label,
   onFile,
+  disabled = false,
 }: {
   ref: Ref<HTMLInputElement>;
   label: string;
   onFile: (file: File) => void;
+  disabled?: boolean;
 }) {
   return (
     <input
       ref={ref}
       type="file"
       hidden
+      disabled={disabled}
       accept=".mp3,.wav,.m4a,.aac,audio/*"
       aria-label={label}
       onChange={(e) => {

@@ -79,7 +79,6 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
         <LessonMetadataFields
           values={values}
           onEdit={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
-          clearNonNumeric
           errors={create.errors}
           duplicate={duplicate}
         >

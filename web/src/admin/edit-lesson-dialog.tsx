@@ -16,6 +16,7 @@ import {
 } from './lesson-metadata-fields.tsx';
 import { lessonPatch } from './review-save.ts';
 import { useUnsavedChanges } from './unsaved-changes.ts';
+import { useDuplicateWarning } from './use-duplicate-warning.ts';
 
 export function EditLessonDialog({
   lesson,
@@ -54,6 +55,8 @@ export function EditLessonDialog({
       (key) => values[key] !== initial[key],
     ) || status !== initialStatus;
   useUnsavedChanges(dirty);
+  // The spec's duplicate check, as in the create dialog: this lesson excluded.
+  const duplicate = useDuplicateWarning(values.lessonNumber, lesson.id);
   const mayClose = () => !dirty || window.confirm(t('reviewPage.unsavedChanges'));
 
   const save = useMutation({
@@ -102,6 +105,7 @@ export function EditLessonDialog({
         <LessonMetadataFields
           values={values}
           onEdit={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+          duplicate={duplicate}
         >
           <LessonStatusField value={status} onChange={setStatus} />
         </LessonMetadataFields>

@@ -29,7 +29,7 @@ function Output({
       await navigator.clipboard.writeText(content);
       notify.success(t('adminUi.copied'));
     } catch {
-      notify.error(t('adminUi.copied'));
+      notify.error(t('adminUi.copyFailed'));
     }
   };
   return (

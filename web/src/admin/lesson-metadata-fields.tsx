@@ -15,8 +15,7 @@ export type LessonMetadataValues = {
 
 /**
  * The shared lesson-metadata fields of the create dialog, the edit dialog and the review page.
- * `clearNonNumeric`: a non-numeric number entry clears the field (create dialog, review page);
- * without it the entry stays as typed and the save's validation answers it (edit dialog).
+ * A non-numeric number entry clears the field (the spec's duplicate check, in every form).
  * `afterNumber` sits between the number and the title (the review page's read-only duration);
  * `children` follow the level (status or topic).
  */
@@ -24,7 +23,6 @@ export function LessonMetadataFields({
   values,
   onEdit,
   levels = LEVELS,
-  clearNonNumeric = false,
   errors = {},
   duplicate = null,
   duplicateRole = 'status',
@@ -35,7 +33,6 @@ export function LessonMetadataFields({
   values: LessonMetadataValues;
   onEdit: <K extends keyof LessonMetadataValues>(key: K, value: LessonMetadataValues[K]) => void;
   levels?: readonly string[];
-  clearNonNumeric?: boolean;
   errors?: { lessonNumber?: string; title?: string };
   duplicate?: string | null;
   duplicateRole?: 'status' | 'alert';
@@ -52,11 +49,10 @@ export function LessonMetadataFields({
           <input
             id={id}
             inputMode="numeric"
-            pattern={clearNonNumeric ? '[0-9]*' : undefined}
+            pattern="[0-9]*"
             value={values.lessonNumber}
             onChange={(e) => {
               const value = e.target.value;
-              if (!clearNonNumeric) return onEdit('lessonNumber', value);
               // The spec: a non-numeric entry clears the number.
               onEdit('lessonNumber', parseLessonNumber(value) === null ? '' : value.trim());
             }}

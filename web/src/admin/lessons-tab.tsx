@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDuration } from '@magyarul/core/lessons';
 import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { notify } from '../lib/toast.ts';
 import { getSupabase, toAppError } from '../lib/supabase.ts';
 import { deleteLessons, fetchAllLessons, type AdminLesson } from './api.ts';
@@ -30,6 +31,7 @@ export function useAdminLessons() {
 
 export function LessonsTab() {
   const t = useT();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const lessons = useAdminLessons();
   const counts = useQuery({
@@ -111,7 +113,7 @@ export function LessonsTab() {
               </td>
               <td>{lesson.lesson_number ?? '—'}</td>
               <td>{lesson.title}</td>
-              <td>{lesson.level}</td>
+              <td>{format.level(lesson.level)}</td>
               <td>
                 <PublishedBadge published={lesson.is_published} />
               </td>

@@ -71,6 +71,9 @@ export function ReviewAudio({
     }
   };
 
+  // While a file is stored or removed, nothing else may replace or remove it.
+  const busy = upload.isPending || removal.isPending;
+
   return (
     <section className="card stack" aria-labelledby="audio-heading">
       <h2 id="audio-heading">2. {t('reviewPage.section.audio')}</h2>
@@ -79,26 +82,22 @@ export function ReviewAudio({
       ) : (
         <p className="muted">{t('reviewAudio.noFile')}</p>
       )}
-      <div className="button-row">
+      <div className="button-row" aria-busy={busy}>
         {lesson.audio_url && (
           <>
             <Button variant="secondary" onClick={() => void download(lesson.audio_url)}>
               {t('reviewAudio.download')}
             </Button>
-            <Button
-              variant="secondary"
-              disabled={upload.isPending}
-              onClick={() => input.current?.click()}
-            >
+            <Button variant="secondary" disabled={busy} onClick={() => input.current?.click()}>
               {t('reviewAudio.replace')}
             </Button>
-            <Button variant="danger" onClick={remove}>
+            <Button variant="danger" disabled={busy} onClick={remove}>
               {t('reviewAudio.delete')}
             </Button>
           </>
         )}
         {!lesson.audio_url && (
-          <Button disabled={upload.isPending} onClick={() => input.current?.click()}>
+          <Button disabled={busy} onClick={() => input.current?.click()}>
             {t('reviewAudio.upload')}
           </Button>
         )}
@@ -106,6 +105,7 @@ export function ReviewAudio({
           ref={input}
           label={lesson.audio_url ? t('adminUi.replaceAudio') : t('adminUi.uploadAudio')}
           onFile={chosen}
+          disabled={busy}
         />
       </div>
     </section>

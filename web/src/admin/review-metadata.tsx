@@ -27,7 +27,6 @@ export function ReviewMetadata({
         values={meta}
         onEdit={(key, value) => onEdit(key, value as Meta[typeof key])}
         levels={[...levels, lesson.level]}
-        clearNonNumeric
         duplicate={duplicate}
         duplicateRole="alert"
         descriptionRows={4}

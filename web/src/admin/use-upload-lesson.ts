@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadTargetFor } from '@magyarul/core/files';
 import type { Message } from '@magyarul/core/messages';
 import {
@@ -86,6 +86,7 @@ async function storeLesson(
 export function useUploadLesson(onStored: () => void) {
   const t = useT();
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const fail = (message: string) => {
@@ -100,15 +101,19 @@ export function useUploadLesson(onStored: () => void) {
       await storeLesson(form, files, audio.seconds, setProgress);
       return null;
     },
-    onSuccess: (refused) => {
+    onSuccess: async (refused) => {
       if (refused) return fail(t(refused.key, refused.params));
       setProgress(100);
       notify.success(t('upload.success'));
       onStored();
+      // The admin lists (lessons, QA) show the new draft at once, not after their 30 s.
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
-    onError: (e) => {
+    onError: async (e) => {
       console.error('Upload failed', e);
       fail(t('upload.failed'));
+      // A failure after the lesson row was stored leaves a draft the lists should show too.
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
   });
 

@@ -55,7 +55,12 @@ function useWordAudio(word: EditorWord, lessonId: string, onStored: (path: strin
       removal.mutate(word.audio_file_path);
     }
   };
-  return { upload: (file: File) => upload.mutate(file), remove, play };
+  return {
+    upload: (file: File) => upload.mutate(file),
+    remove,
+    play,
+    busy: upload.isPending || removal.isPending,
+  };
 }
 
 /** One word of the review page: its fields (edits unsaved until Save) and its audio. */
@@ -78,26 +83,30 @@ export function WordRow({
   );
   const download = useAudioDownload();
   const edit = (patch: Partial<EditorWord>) => onChange({ ...word, ...patch }, true);
-  const audioButtons: readonly [string, string, () => void][] = word.audio_file_path
+  // [label, text, action, disabled while the word's audio is being stored or removed]
+  const audioButtons: readonly [string, string, () => void, boolean][] = word.audio_file_path
     ? [
-        [t('adminUi.play', { word: name }), t('reviewAudio.play'), () => void audio.play()],
+        [t('adminUi.play', { word: name }), t('reviewAudio.play'), () => void audio.play(), false],
         [
           t('adminUi.downloadWord', { word: name }),
           t('reviewAudio.download'),
           () => void download(word.audio_file_path),
+          false,
         ],
         [
           t('adminUi.replaceWordAudio', { word: name }),
           t('reviewAudio.replace'),
           () => input.current?.click(),
+          true,
         ],
-        [t('adminUi.deleteWordAudio', { word: name }), t('reviewAudio.delete'), audio.remove],
+        [t('adminUi.deleteWordAudio', { word: name }), t('reviewAudio.delete'), audio.remove, true],
       ]
     : [
         [
           t('adminUi.uploadWordAudio', { word: name }),
           t('reviewAudio.upload'),
           () => input.current?.click(),
+          true,
         ],
       ];
 
@@ -131,9 +140,15 @@ export function WordRow({
         </select>
       </td>
       <td>
-        <div className="button-row admin-word-actions">
-          {audioButtons.map(([label, text, onClick]) => (
-            <Button key={label} variant="ghost" aria-label={label} onClick={onClick}>
+        <div className="button-row admin-word-actions" aria-busy={audio.busy}>
+          {audioButtons.map(([label, text, onClick, waits]) => (
+            <Button
+              key={label}
+              variant="ghost"
+              aria-label={label}
+              disabled={waits && audio.busy}
+              onClick={onClick}
+            >
               {text}
             </Button>
           ))}
@@ -141,10 +156,12 @@ export function WordRow({
             ref={input}
             label={t('adminUi.wordAudioFile', { word: name })}
             onFile={audio.upload}
+            disabled={audio.busy}
           />
           <Button
             variant="danger"
             aria-label={t('adminUi.deleteWord', { word: name })}
+            disabled={audio.busy}
             onClick={onDelete}
           >
             {t('vocabulary.deleteWord')}

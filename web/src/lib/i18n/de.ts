@@ -710,6 +710,8 @@ const texts: Translation = {
   'adminUi.copy': '{name} kopieren',
   'adminUi.download': '{name} herunterladen',
   'adminUi.copied': 'In die Zwischenablage kopiert',
+  'adminUi.copyFailed':
+    'Kopieren in die Zwischenablage nicht möglich. Markiere den Text und kopiere ihn von Hand.',
   'adminUi.setup': 'Einrichtungsanleitung',
   'adminUi.csvProblems': 'CSV-Probleme',
   'adminUi.emptyTranscriptSaved': 'Das Transkript ist leer',

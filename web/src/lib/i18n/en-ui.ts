@@ -359,6 +359,7 @@ export const enUi = {
   'adminUi.copy': 'Copy {name}',
   'adminUi.download': 'Download {name}',
   'adminUi.copied': 'Copied to clipboard',
+  'adminUi.copyFailed': 'Could not copy to the clipboard. Select the text and copy it by hand.',
   'adminUi.setup': 'Setup instructions',
   'adminUi.csvProblems': 'CSV problems',
   'adminUi.emptyTranscriptSaved': 'The transcript is empty',

@@ -696,6 +696,7 @@ const texts: Translation = {
   'adminUi.copy': 'Copiar {name}',
   'adminUi.download': 'Descargar {name}',
   'adminUi.copied': 'Copiado al portapapeles',
+  'adminUi.copyFailed': 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo a mano.',
   'adminUi.setup': 'Instrucciones de configuración',
   'adminUi.csvProblems': 'Problemas del CSV',
   'adminUi.emptyTranscriptSaved': 'La transcripción está vacía',
