@@ -41,3 +41,45 @@ test('the create dialog in German: labels and validation messages come from the 
   await expect(dialog.getByText('Required positive integer')).toHaveCount(0);
   await expect(dialog.getByText('Invalid file type. Expected: .mp3, .wav')).toHaveCount(0);
 });
+
+test('choices in German: level, language and difficulty options name their values in German', async ({
+  page,
+  request,
+}) => {
+  const lesson = await makeLesson(await adminClient(request));
+  await signInAdmin(page);
+  await page.evaluate(() => localStorage.setItem('magyarul.language', 'de'));
+  const levels = [say('level.beginner'), say('level.intermediate'), say('level.advanced')];
+  const difficulties = [say('difficulty.easy'), say('difficulty.medium'), say('difficulty.hard')];
+
+  await page.goto('/upload');
+  await expect(page.getByLabel(say('upload.field.level')).locator('option')).toHaveText([
+    '—',
+    ...levels,
+  ]);
+  await expect(page.getByLabel(say('upload.field.from')).locator('option')).toHaveText([
+    say('language.en'),
+    say('language.de'),
+    say('language.es'),
+  ]);
+  await expect(page.getByLabel(say('upload.field.to')).locator('option')).toHaveText([
+    say('adminUi.hungarian'),
+  ]);
+
+  await page.goto(`/admin/review/${lesson.id}`);
+  // The stored values stay what they were: only their names are translated.
+  const level = page.getByLabel(say('adminUi.level'), { exact: true });
+  await expect(level).toHaveValue('beginner');
+  // (It offers the levels the lessons use, so which of the three depends on the data.)
+  const names = await level.locator('option').allTextContents();
+  expect(names).toContain(say('level.beginner'));
+  expect(names.filter((name) => !levels.includes(name))).toEqual([]);
+  const alma = page.getByLabel(`${say('adminUi.difficulty')} alma`);
+  await expect(alma).toHaveValue('easy');
+  await expect(alma.locator('option')).toHaveText(difficulties);
+  await page.getByRole('button', { name: say('vocabulary.addWord') }).click();
+  const add = page.getByRole('dialog', { name: say('vocabulary.addWord') });
+  await expect(add.getByLabel(say('adminUi.difficulty')).locator('option')).toHaveText(
+    difficulties,
+  );
+});

@@ -6,7 +6,8 @@ import { validateNewWord } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
+import { useDifficultyChoices } from './admin-table.tsx';
+import type { EditorDifficulty } from './difficulty.ts';
 import { FieldError, LabelledInput } from './shared.tsx';
 import { FileField, SelectField } from './form-fields.tsx';
 import { readAudioFile } from './audio-content.ts';
@@ -41,6 +42,7 @@ export function AddWordDialog({
   onAdd: (word: NewWord) => Promise<boolean>;
 }) {
   const t = useT();
+  const difficulties = useDifficultyChoices();
   const [hu, setHu] = useState('');
   const [en, setEn] = useState('');
   const [de, setDe] = useState('');
@@ -106,7 +108,7 @@ export function AddWordDialog({
         <SelectField
           label={t('adminUi.difficulty')}
           value={difficulty}
-          options={EDITOR_DIFFICULTIES.map((d) => ({ value: d, label: d }))}
+          options={difficulties}
           onChange={setDifficulty}
         />
         <FileField

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { EDITOR_DIFFICULTIES } from './difficulty.ts';
+import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
 
 /** A list's spinner while it loads, its message when empty (`empty` not null), else the list. */
 export function Listing({
@@ -91,11 +91,17 @@ export function MeaningCells({
   });
 }
 
+/** The difficulty levels a word may have, named in the interface language, for a select. */
+export function useDifficultyChoices(): readonly { value: EditorDifficulty; label: string }[] {
+  const t = useT();
+  return EDITOR_DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) }));
+}
+
 /** The difficulty levels a word may have, as the options of a select. */
 export function DifficultyOptions() {
-  return EDITOR_DIFFICULTIES.map((d) => (
-    <option key={d} value={d}>
-      {d}
+  return useDifficultyChoices().map(({ value, label }) => (
+    <option key={value} value={value}>
+      {label}
     </option>
   ));
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LEVELS, type Level } from '@magyarul/core/enums';
 import { parseLessonNumber } from '@magyarul/core/lessons';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { FieldError, LabelledInput } from './shared.tsx';
 
 /** The lesson fields every admin form has: number, title, description, level. */
@@ -41,6 +42,7 @@ export function LessonMetadataFields({
   children?: ReactNode;
 }) {
   const t = useT();
+  const format = useFormat();
   const levelOptions = [...new Set([...levels, values.level])].filter((l) => l !== '');
   return (
     <>
@@ -91,7 +93,7 @@ export function LessonMetadataFields({
           >
             {levelOptions.map((l) => (
               <option key={l} value={l}>
-                {l}
+                {format.level(l)}
               </option>
             ))}
           </select>

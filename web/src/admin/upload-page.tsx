@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { formatMegabytes } from '@magyarul/core/files';
-import type { Level as LessonLevel } from '@magyarul/core/enums';
+import { LEVELS, type Level as LessonLevel } from '@magyarul/core/enums';
 import { Button } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { FieldError, LabelledInput } from './shared.tsx';
 import { FileField, SelectField } from './form-fields.tsx';
 import { useUploadLesson } from './use-upload-lesson.ts';
@@ -11,21 +12,26 @@ import './admin.css';
 
 type Level = '' | LessonLevel;
 
-const LEVEL_OPTIONS: readonly { value: Level; label: string }[] = [
-  { value: '', label: '—' },
-  { value: 'beginner', label: 'beginner' },
-  { value: 'intermediate', label: 'intermediate' },
-  { value: 'advanced', label: 'advanced' },
-];
-const FROM_OPTIONS = [
-  { value: 'english', label: 'English' },
-  { value: 'german', label: 'German' },
-  { value: 'spanish', label: 'Spanish' },
-];
-const TO_OPTIONS = [{ value: 'hungarian', label: 'Hungarian' }];
+/** The form's choices, named in the interface language (the values are what is stored). */
+function useChoices() {
+  const t = useT();
+  const format = useFormat();
+  const levels: readonly { value: Level; label: string }[] = [
+    { value: '', label: '—' },
+    ...LEVELS.map((value) => ({ value, label: format.level(value) })),
+  ];
+  const from = [
+    { value: 'english', label: t('language.en') },
+    { value: 'german', label: t('language.de') },
+    { value: 'spanish', label: t('language.es') },
+  ];
+  const to = [{ value: 'hungarian', label: t('adminUi.hungarian') }];
+  return { levels, from, to };
+}
 
 export function UploadPage() {
   const t = useT();
+  const choices = useChoices();
   const [title, setTitle] = useState('');
   const [level, setLevel] = useState<Level>('');
   const [description, setDescription] = useState('');
@@ -59,7 +65,7 @@ export function UploadPage() {
         <SelectField
           label={t('upload.field.level')}
           value={level}
-          options={LEVEL_OPTIONS}
+          options={choices.levels}
           onChange={setLevel}
         />
         <LabelledInput label={t('upload.field.description')}>
@@ -88,13 +94,13 @@ export function UploadPage() {
         <SelectField
           label={t('upload.field.from')}
           value={from}
-          options={FROM_OPTIONS}
+          options={choices.from}
           onChange={setFrom}
         />
         <SelectField
           label={t('upload.field.to')}
           value={to}
-          options={TO_OPTIONS}
+          options={choices.to}
           onChange={setTo}
         />
         <FileField

@@ -148,6 +148,9 @@ export const enUi = {
   'level.beginner': 'Beginner',
   'level.intermediate': 'Intermediate',
   'level.advanced': 'Advanced',
+  'difficulty.easy': 'Easy',
+  'difficulty.medium': 'Medium',
+  'difficulty.hard': 'Hard',
 
   'review.title': 'Review Flashcards',
   'review.noLessonsText': 'Complete your first lesson to start reviewing its words.',
