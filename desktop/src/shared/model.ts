@@ -217,13 +217,14 @@ export type PublishRequest = PublishCheckRequest & {
 };
 
 /** `blocked`: not sent at all, because of its checks or a lesson-number conflict. */
-export type PublishItemState = 'uploaded' | 'unchanged' | 'failed' | 'blocked';
+/** 'removed': the lesson's server audio that nothing plays any more was deleted. */
+export type PublishItemState = 'uploaded' | 'unchanged' | 'removed' | 'failed' | 'blocked';
 
 export type PublishItem = {
   readonly lessonId: number;
   /** The lesson's label (see LessonCheck). */
   readonly lesson: string;
-  /** 'checks', 'audio:<file>', 'lesson', 'transcript' or 'vocabulary'. */
+  /** 'checks', 'audio:<file>', 'lesson', 'transcript', 'vocabulary' or 'old audio'. */
   readonly item: string;
   readonly state: PublishItemState;
   readonly message: string | null;

@@ -9,7 +9,7 @@ import type { StudioClient } from './session.ts';
 
 export { AUDIO_BUCKET };
 
-export type Step = { item: string; run: () => Promise<'uploaded' | 'unchanged'> };
+export type Step = { item: string; run: () => Promise<'uploaded' | 'unchanged' | 'removed'> };
 
 export function errorText(error: unknown): string {
   if (error && typeof error === 'object' && 'message' in error) {
@@ -95,16 +95,18 @@ export function lessonSteps(
     transcript: number;
     vocabulary: number;
   }> | null = null;
+  const lessonObjects = async () => {
+    const objects = new Set<string>();
+    for (const role of ['dialogue', 'vocabulary']) {
+      const folder = `lessons/${remoteId}/${role}`;
+      const listed = check(await client.storage.from(AUDIO_BUCKET).list(folder, { limit: 10_000 }));
+      for (const object of listed ?? []) objects.add(`${folder}/${object.name}`);
+    }
+    return objects;
+  };
   const server = () =>
     (remote ??= (async () => {
-      const objects = new Set<string>();
-      for (const role of ['dialogue', 'vocabulary']) {
-        const folder = `lessons/${remoteId}/${role}`;
-        const listed = check(
-          await client.storage.from(AUDIO_BUCKET).list(folder, { limit: 10_000 }),
-        );
-        for (const object of listed ?? []) objects.add(`${folder}/${object.name}`);
-      }
+      const objects = await lessonObjects();
       const count = async (table: 'lesson_transcript' | 'lesson_vocabulary') =>
         (
           await client
@@ -142,10 +144,7 @@ export function lessonSteps(
             upsert: true,
           }),
         );
-        // The content changed: the object under the old hash is now an orphan.
-        if (before && before.remoteRef !== path) {
-          check(await client.storage.from(AUDIO_BUCKET).remove([before.remoteRef]));
-        }
+        // An object under an older hash stays until the rows point here (oldAudioStep).
         remember(item, file.content_hash, path);
         return 'uploaded';
       },
@@ -266,7 +265,41 @@ export function lessonSteps(
     },
   };
 
-  return [...uploads, lessonStep, transcriptStep, vocabularyStep];
+  // Last, once the rows point at the new objects: the lesson's objects nothing plays any more
+  // (an older recording of a file, a file the lesson dropped). Deleting them earlier would leave
+  // the live lesson pointing at a missing file if the run stopped half-way; a run that stops
+  // before this step leaves them for the next run, which lists the folders afresh.
+  const oldAudioStep: Step = {
+    item: 'old audio',
+    run: async () => {
+      const needed = new Set(neededAudio.map(objectPath));
+      // What the server's rows name stays too, whoever set it: never delete what a row plays.
+      const lessonRow = check(
+        await client.from('lessons').select('audio_url').eq('id', remoteId),
+      ) as { audio_url: string | null }[];
+      const wordRows = check(
+        await client.from('lesson_vocabulary').select('audio_file_path').eq('lesson_id', remoteId),
+      ) as { audio_file_path: string | null }[];
+      const named = [
+        ...lessonRow.map((row) => row.audio_url ?? ''),
+        ...wordRows.map((row) => row.audio_file_path ?? ''),
+      ];
+      const unused = [...(await lessonObjects())].filter(
+        (path) =>
+          !needed.has(path) && !named.some((ref) => ref === path || ref.endsWith(`/${path}`)),
+      );
+      for (const record of store.published.list(lesson.id)) {
+        if (record.item.startsWith('audio:') && !needed.has(record.remoteRef)) {
+          store.published.remove(lesson.id, record.item);
+        }
+      }
+      if (unused.length === 0) return 'unchanged';
+      check(await client.storage.from(AUDIO_BUCKET).remove(unused));
+      return 'removed';
+    },
+  };
+
+  return [...uploads, lessonStep, transcriptStep, vocabularyStep, oldAudioStep];
 }
 
 /**

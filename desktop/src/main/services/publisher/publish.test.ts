@@ -8,6 +8,7 @@ import {
   serviceClient,
   startBackendProcess,
 } from '../../../../test/support/backend.ts';
+import { writeAudio } from '../../../../test/support/audio.ts';
 import { writeLessonsRoot } from '../../../../test/support/lessons.ts';
 import { timeAllLines } from '../../../../test/support/timing.ts';
 import type { PublishItem, PublishRequest } from '../../../shared/model.ts';
@@ -241,6 +242,75 @@ describe('publishLessons against the embedded backend', () => {
       }),
     ]);
   }, 60_000);
+
+  it('returns a re-recorded dialogue and a dropped word recording replaced only once the rows point at the new files, also when the backend dies in between', async () => {
+    const lesson = store.lessons.list().find((l) => l.title === 'Köszönés');
+    const id = lesson?.id ?? 0;
+    const remoteId = lesson?.remoteId ?? '';
+    const only = { ...request('published'), lessonIds: [id] };
+    const db = () => service();
+    const pathOf = (url: string | null) => (url ?? '').split(`/public/${AUDIO_BUCKET}/`)[1] ?? '';
+    const stored = async (path: string) =>
+      (await db().storage.from(AUDIO_BUCKET).download(path)).data !== null;
+    const rows = async () => {
+      const row = await db().from('lessons').select('audio_url').eq('id', remoteId).single();
+      const words = await db()
+        .from('lesson_vocabulary')
+        .select('word_hu, audio_file_path')
+        .eq('lesson_id', remoteId);
+      const word = words.data?.find((w) => w.word_hu === 'jó reggelt');
+      return { dialogue: pathOf(row.data?.audio_url ?? null), word: word?.audio_file_path ?? null };
+    };
+    const before = await rows();
+    expect(await stored(before.dialogue)).toBe(true);
+    expect(await stored(before.word ?? '')).toBe(true);
+
+    // The author re-records the dialogue (same length, another voice) and drops the recording of
+    // "jó reggelt" (the only .wav: no other word shares its object, which is named by content).
+    const folder = lesson?.folder ?? '';
+    writeAudio(join(folder, 'dialogue.mp3'), 6, { on: 1.4, off: 0.6, frequency: 440 });
+    rmSync(join(folder, 'words', 'Jó Reggelt.wav'));
+    await importRoot(join(base, 'lessons'), store);
+
+    // The backend dies right after the new dialogue reached it, before any row points there.
+    let killing: Promise<void> | null = null;
+    const cut = await publishLessons(store, only, {
+      ...quiet,
+      onProgress: ({ item }) => {
+        if (item.item === 'audio:dialogue.mp3' && item.state === 'uploaded') {
+          killing = backend.kill();
+        }
+      },
+    });
+    await killing;
+    expect(killing).not.toBeNull();
+    expect(cut.failed).toBeGreaterThan(0);
+    backend = await startBackendProcess(dataDir, backend.port);
+    // The live lesson still plays what it had: its rows and their files are untouched.
+    expect(await rows()).toEqual(before);
+    expect(await stored(before.dialogue)).toBe(true);
+    expect(await stored(before.word ?? '')).toBe(true);
+
+    const done = await publishLessons(store, only, { ...quiet, onProgress: () => undefined });
+    expect(done.failed).toBe(0);
+    expect(done.items.find((i) => i.item === 'old audio')?.state).toBe('removed');
+    const after = await rows();
+    expect(after.word).toBeNull();
+    expect(after.dialogue).not.toBe(before.dialogue);
+    const blob = await db().storage.from(AUDIO_BUCKET).download(after.dialogue);
+    expect(Buffer.from(await (blob.data as Blob).arrayBuffer())).toEqual(
+      readFileSync(join(folder, 'dialogue.mp3')),
+    );
+    expect(await stored(before.dialogue)).toBe(false);
+    expect(await stored(before.word ?? '')).toBe(false);
+    const dialogue = await db().storage.from(AUDIO_BUCKET).list(`lessons/${remoteId}/dialogue`);
+    expect(dialogue.data?.map((o) => `lessons/${remoteId}/dialogue/${o.name}`)).toEqual([
+      after.dialogue,
+    ]);
+    // Nothing left to remove on the next run.
+    const again = await publishLessons(store, only, { ...quiet, onProgress: () => undefined });
+    expect(again.items.find((i) => i.item === 'old audio')?.state).toBe('unchanged');
+  }, 180_000);
 
   it('rejects a wrong password before sending anything', async () => {
     await expect(
