@@ -199,4 +199,65 @@ describe('publishing from the studio in Chromium', () => {
       .eq('lesson_id', bolt);
     expect(line.data).toEqual([{ translation_de: null }]);
   });
+
+  it('returns a dialog that fits a 390 px window and scrolls within it, nothing cut off', async () => {
+    // A short window too, so that the dialog with its checks is taller than it.
+    const narrow = await browser.newPage({ viewport: { width: 390, height: 480 } });
+    try {
+      await narrow.goto(harness.url);
+      await narrow.getByLabel('Choose every lesson for publishing').check();
+      await narrow.getByRole('button', { name: /^Publish \d+ lesson\(s\)…$/ }).click();
+      const form = narrow.getByRole('form', { name: 'Publish' });
+      await form.waitFor();
+      await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await form.getByRole('button', { name: 'Check', exact: true }).click();
+      await form.getByRole('list', { name: 'Lesson checks' }).waitFor({ timeout: 30_000 });
+
+      const geometry = () =>
+        form.evaluate((el) => {
+          const rect = el.getBoundingClientRect();
+          return {
+            left: rect.left,
+            right: rect.right,
+            top: rect.top,
+            bottom: rect.bottom,
+            scrollWidth: el.scrollWidth,
+            clientWidth: el.clientWidth,
+            scrollHeight: el.scrollHeight,
+            clientHeight: el.clientHeight,
+            innerWidth: window.innerWidth,
+            innerHeight: window.innerHeight,
+          };
+        });
+      const g = await geometry();
+      // The whole dialog is in the window; nothing in it is wider than it.
+      expect(g.left).toBeGreaterThanOrEqual(0);
+      expect(g.right).toBeLessThanOrEqual(g.innerWidth);
+      expect(g.top).toBeGreaterThanOrEqual(0);
+      expect(g.bottom).toBeLessThanOrEqual(g.innerHeight);
+      expect(g.scrollWidth).toBeLessThanOrEqual(g.clientWidth);
+      // Taller than the window: it scrolls inside itself, and every control is reachable.
+      expect(g.scrollHeight).toBeGreaterThan(g.clientHeight);
+      for (const control of await form.locator('input, select, button').all()) {
+        await control.scrollIntoViewIfNeeded();
+        const box = await control.boundingBox();
+        if (!box) throw new Error('a control has no box');
+        expect(box.x).toBeGreaterThanOrEqual(g.left);
+        expect(box.x + box.width).toBeLessThanOrEqual(g.right);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(g.innerHeight);
+      }
+      // The end of the checks comes into view by scrolling the dialog.
+      const last = form.getByRole('list', { name: 'Lesson checks' }).locator('li').last();
+      await last.scrollIntoViewIfNeeded();
+      const end = await last.boundingBox();
+      expect((end?.y ?? 0) + (end?.height ?? 0)).toBeLessThanOrEqual(g.innerHeight);
+      expect(await form.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      await form.getByRole('button', { name: 'Close' }).scrollIntoViewIfNeeded();
+      await form.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => form.count()).toBe(0);
+    } finally {
+      await narrow.close();
+    }
+  });
 });

@@ -23,9 +23,13 @@ export async function settle(page: Page): Promise<void> {
  * What is wrong with the page's phone layout at its current scroll position: a page wider than
  * the screen, a header taller than 64 px (pages with a header: the legal pages and the 404 page
  * have none), or a fixed or sticky element (other than an open
- * modal) lying over content of <main>: its buttons, links, fields, list items and text.
+ * modal) lying over content of <main>: its buttons, links, fields, list items and text, or over
+ * the footer's links and text.
  */
-export async function layoutProblems(page: Page): Promise<string[]> {
+export async function layoutProblems(
+  page: Page,
+  { headerMax = HEADER_MAX_PX }: { headerMax?: number } = {},
+): Promise<string[]> {
   return page.evaluate(
     ({ headerMax }) => {
       const problems: string[] = [];
@@ -57,7 +61,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       });
       const content = Array.from(
         document.querySelectorAll(
-          'main button, main a, main input, main select, main textarea, main li, main p, main h1, main h2, main h3',
+          'main button, main a, main input, main select, main textarea, main li, main p, main h1, main h2, main h3, footer a, footer span',
         ),
       ).filter(shown);
       for (const over of floating) {
@@ -78,20 +82,29 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
       return problems;
     },
-    { headerMax: HEADER_MAX_PX },
+    { headerMax },
   );
 }
 
-/** layoutProblems at the top, in the middle and at the bottom of the page. */
-export async function layoutProblemsWhileScrolling(page: Page): Promise<string[]> {
+/**
+ * layoutProblems at the top, in the middle and at the bottom of the page; with `step`, at every
+ * `step` pixels from the top to the bottom as well.
+ */
+export async function layoutProblemsWhileScrolling(
+  page: Page,
+  { headerMax = HEADER_MAX_PX, step }: { headerMax?: number; step?: number } = {},
+): Promise<string[]> {
   const problems: string[] = [];
   const scrollHeight = await page.evaluate(() => document.documentElement.scrollHeight);
   const viewport = page.viewportSize()?.height ?? 800;
-  const stops = [0, Math.max(0, (scrollHeight - viewport) / 2), scrollHeight];
-  for (const y of stops) {
+  const bottom = Math.max(0, scrollHeight - viewport);
+  const stops = [0, bottom / 2, scrollHeight];
+  if (step) for (let y = step; y < bottom; y += step) stops.push(y);
+  for (const y of stops.sort((a, b) => a - b)) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-    for (const problem of await layoutProblems(page)) problems.push(`at y=${y}: ${problem}`);
+    for (const problem of await layoutProblems(page, { headerMax }))
+      problems.push(`at y=${y}: ${problem}`);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   return problems;

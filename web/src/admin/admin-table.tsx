@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { EDITOR_DIFFICULTIES, type EditorDifficulty } from './difficulty.ts';
@@ -19,18 +19,34 @@ export function Listing({
   return children;
 }
 
-/** An admin table in its scrolling wrapper: one column heading per entry of `columns`. */
+/**
+ * An admin table in its scrolling wrapper: one column heading per entry of `columns`. A table
+ * wider than the screen scrolls inside the wrapper, never the page; the wrapper is then a
+ * region ("Lessons table") in the tab order, so the keyboard can scroll it too.
+ */
 export function AdminTable({
   className = 'admin-table',
+  label,
   columns,
   children,
 }: {
   className?: string;
+  /** What the table lists ("Lessons"): its scrolling region is called "Lessons table". */
+  label: string;
   columns: readonly ReactNode[];
   children: ReactNode;
 }) {
+  const t = useT();
+  const wrap = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsSideways(wrap);
   return (
-    <div className="admin-table-wrap">
+    <div
+      ref={wrap}
+      className="admin-table-wrap"
+      role="region"
+      aria-label={t('adminUi.tableRegion', { name: label })}
+      tabIndex={scrolls ? 0 : undefined}
+    >
       <table className={className}>
         <thead>
           <tr>
@@ -46,6 +62,22 @@ export function AdminTable({
       </table>
     </div>
   );
+}
+
+/** Whether the element's content is wider than the element (kept up to date as both resize). */
+function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
 }
 
 /** The column headings of a vocabulary table (create preview and review page alike). */

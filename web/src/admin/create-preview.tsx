@@ -44,10 +44,11 @@ function PreviewTable({
   children: ReactNode;
 }) {
   const t = useT();
+  const summary = count === 1 ? t(one) : t(many, { n: count });
   return (
     <details className="admin-preview" open>
-      <summary>{count === 1 ? t(one) : t(many, { n: count })}</summary>
-      <AdminTable className="admin-table admin-preview-table" columns={columns}>
+      <summary>{summary}</summary>
+      <AdminTable className="admin-table admin-preview-table" label={summary} columns={columns}>
         {children}
       </AdminTable>
     </details>

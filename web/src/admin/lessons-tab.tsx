@@ -85,6 +85,7 @@ export function LessonsTab() {
         empty={rows.length === 0 ? t('adminUi.noLessons') : null}
       >
         <AdminTable
+          label={t('admin.tab.lessons')}
           columns={[
             <input
               type="checkbox"

@@ -139,6 +139,7 @@ export function QaTab() {
       <Listing pending={lessons.isPending} empty={rows.length === 0 ? t('qa.empty') : null}>
         <AdminTable
           className="admin-table admin-qa-table"
+          label={t('admin.tab.qa')}
           columns={[
             <span className="visually-hidden">{t('adminUi.select')}</span>,
             t('adminUi.title'),

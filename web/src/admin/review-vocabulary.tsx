@@ -123,7 +123,11 @@ export function ReviewVocabulary({
       {words.length === 0 ? (
         <p className="muted">{t('vocabulary.empty')}</p>
       ) : (
-        <AdminTable className="admin-table admin-vocabulary-table" columns={columns}>
+        <AdminTable
+          className="admin-table admin-vocabulary-table"
+          label={t('reviewPage.section.vocabulary')}
+          columns={columns}
+        >
           {words.map((word) => (
             <WordRow
               key={word.id}

@@ -60,6 +60,7 @@ export function UsersTab() {
           onPage={setPage}
         />
         <AdminTable
+          label={t('admin.tab.users')}
           columns={[
             t('users.col.userId'),
             t('users.col.lessonsCompleted'),

@@ -23,24 +23,27 @@ export function openFeedback(): void {
 }
 
 /**
- * Send Feedback as an item of the header's phone menu, where it replaces the floating button
- * (which would cover flashcard options and transcript lines on a small screen). Shown only in
- * the phone layout and only to signed-in users.
+ * Send Feedback as a header button, shown only to signed-in users and only where the floating
+ * button does not fit: the floating button floats in the gutter beside the page's content
+ * column, which is wide enough for it from 90rem (styles.css). Narrower, it would sit over
+ * lesson rows, answers and transcript lines, so Send Feedback is this visible header button
+ * instead, and on a phone (under 48rem) an item of the header's menu.
  */
 export function FeedbackMenuItem() {
   const { user } = useAuth();
   const t = useT();
   if (!user) return null;
   return (
-    <button type="button" className="btn btn-ghost phone-only" onClick={openFeedback}>
+    <button type="button" className="btn btn-ghost feedback-header-item" onClick={openFeedback}>
       {t('feedback.open')}
     </button>
   );
 }
 
 /**
- * The floating feedback button and its dialog; rendered only for signed-in users. On a phone
- * the button is hidden (styles.css) and the dialog opens from the menu (openFeedback).
+ * The floating feedback button and its dialog; rendered only for signed-in users. The button
+ * shows only where it fits beside the content column (styles.css); elsewhere the dialog opens
+ * from the header's Send Feedback (FeedbackMenuItem, through openFeedback).
  */
 export function FeedbackButton() {
   const { user } = useAuth();

@@ -8,7 +8,19 @@ import { useT } from '../lib/i18n/i18n.tsx';
  * tall; the menu opens in the page flow under it, pushing the page down rather than covering
  * it, and closes on Escape and on every navigation.
  */
-export function HeaderShell({ brandTo, children }: { brandTo: string; children: ReactNode }) {
+export function HeaderShell({
+  brandTo,
+  brand,
+  className,
+  children,
+}: {
+  brandTo: string;
+  /** What the brand link says (the app's name unless given). */
+  brand?: ReactNode;
+  /** Classes added to the bar's own (the admin header's). */
+  className?: string;
+  children: ReactNode;
+}) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -25,9 +37,9 @@ export function HeaderShell({ brandTo, children }: { brandTo: string; children: 
   }, [open]);
 
   return (
-    <header className="site-header">
+    <header className={className ? `site-header ${className}` : 'site-header'}>
       <Link to={brandTo} className="brand">
-        {t('app.name')}
+        {brand ?? t('app.name')}
       </Link>
       <button
         type="button"

@@ -617,6 +617,7 @@ const texts: Translation = {
   'adminHeader.account': 'Angemeldet als {email}',
   // Admin area labels and helper texts (buttons, column headers, aria labels)
   'adminUi.adminTabs': 'Admin-Bereiche',
+  'adminUi.tableRegion': 'Tabelle „{name}“',
   'adminUi.createSubmit': 'Lektion erstellen',
   'adminUi.creating': 'Wird erstellt…',
   'adminUi.save': 'Speichern',

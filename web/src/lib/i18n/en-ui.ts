@@ -266,6 +266,7 @@ export const enUi = {
   'adminHeader.account': 'Signed in as {email}',
   // Admin area labels and helper texts (buttons, column headers, aria labels)
   'adminUi.adminTabs': 'Admin sections',
+  'adminUi.tableRegion': '{name} table',
   'adminUi.createSubmit': 'Create Lesson',
   'adminUi.creating': 'Creating…',
   'adminUi.save': 'Save',

@@ -602,6 +602,7 @@ const texts: Translation = {
   'adminHeader.account': 'Sesión iniciada como {email}',
   // Admin area labels and helper texts (buttons, column headers, aria labels)
   'adminUi.adminTabs': 'Secciones de administración',
+  'adminUi.tableRegion': 'Tabla «{name}»',
   'adminUi.createSubmit': 'Crear lección',
   'adminUi.creating': 'Creando…',
   'adminUi.save': 'Guardar',
