@@ -165,9 +165,7 @@ test.describe('offline review of due words', () => {
 
     // 4. Reconnected: the queue sends itself, in order, and empties.
     await context.setOffline(false);
-    await expect
-      .poll(async () => (await readQueue(page)).length, { timeout: 30_000 })
-      .toBe(0);
+    await expect.poll(async () => (await readQueue(page)).length, { timeout: 30_000 }).toBe(0);
     const log = await db
       .from('review_log')
       .select('client_answer_id, vocabulary_id, reviewed_at, was_correct')
