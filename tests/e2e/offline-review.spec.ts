@@ -95,7 +95,7 @@ test.describe('offline review of due words', () => {
     const email = await createLearner(request);
     const db = await clientFor(request, email);
     // Lesson 1 passed through the learner's own API session: its words join the due queue.
-    await passLesson(db, await seedLessonId(db, 1), 10, 10);
+    await passLesson(db, await seedLessonId(db, 1), 20, 20);
     const lessonTwo = await seedLessonId(db, 2);
     await signIn(page, email);
     await controlledByWorker(page);
@@ -161,7 +161,7 @@ test.describe('offline review of due words', () => {
     ]);
 
     // Meanwhile the server's list changes: lesson 2 is passed elsewhere (another device).
-    await passLesson(db, lessonTwo, 10, 10);
+    await passLesson(db, lessonTwo, 20, 20);
 
     // 4. Reconnected: the queue sends itself, in order, and empties.
     await context.setOffline(false);
@@ -216,7 +216,7 @@ test.describe('offline review of due words', () => {
   }, testInfo) => {
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    await passLesson(db, await seedLessonId(db, 1), 10, 10);
+    await passLesson(db, await seedLessonId(db, 1), 20, 20);
     await signIn(page, email);
     await controlledByWorker(page);
     // Never on the review page online; offline now.
