@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
-import { clientFor, passLesson, seedLessonId } from './admin/admin-support.ts';
+import { clientFor, passLesson, seedLessonId, type Db } from './admin/admin-support.ts';
 
 // The flashcard review of due words without a connection (issue 13): /review-flashcards keeps the
 // last due list it fetched on the device (fetchDueWords); offline it shows that list minus the
@@ -46,6 +46,18 @@ async function controlledByWorker(page: Page): Promise<void> {
 
 const isDueWords = (response: Response): boolean =>
   response.url().includes('/functions/v1/get-due-words') && response.request().method() === 'POST';
+
+/**
+ * The learner's due list as the server gives it. Also warms the local edge function: its first
+ * call on a loaded machine can take longer than the app waits for a read (READ_TIMEOUT_MS).
+ */
+async function serverDueWords(db: Db): Promise<DueWord[]> {
+  const { data, error } = await db.functions.invoke('get-due-words', {
+    body: { limit: 20, include_overdue: true },
+  });
+  if (error) throw error;
+  return (data as { words: DueWord[] }).words;
+}
 
 async function dueWordsOf(response: Response): Promise<DueWord[]> {
   expect(response.status()).toBe(200);
@@ -102,9 +114,11 @@ test.describe('offline review of due words', () => {
 
     // 1. Online: the review reads the server's due list, and the device keeps it. The first card
     //    is answered online and reaches the server (it leaves the queue).
+    const expected = await serverDueWords(db);
     const fetched = page.waitForResponse(isDueWords);
     await page.goto('/review-flashcards');
     const due = await dueWordsOf(await fetched);
+    expect(due.map((w) => w.vocabulary_id)).toEqual(expected.map((w) => w.vocabulary_id));
     expect(due.length).toBeGreaterThanOrEqual(5);
     const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
     await expect(card).toHaveAttribute('aria-label', `Card 1 of ${due.length}`);
@@ -198,6 +212,7 @@ test.describe('offline review of due words', () => {
     expect(progress.data?.every((w) => w.times_seen === 1 && w.reps === 1)).toBe(true);
 
     // Online, the review shows the server's list: lesson 2's words, none of those answered.
+    expect((await serverDueWords(db)).length).toBeGreaterThan(0);
     const refetched = page.waitForResponse(isDueWords);
     await page.goto('/review-flashcards');
     const server = await dueWordsOf(await refetched);
@@ -217,6 +232,7 @@ test.describe('offline review of due words', () => {
     const email = await createLearner(request);
     const db = await clientFor(request, email);
     await passLesson(db, await seedLessonId(db, 1), 20, 20);
+    const expected = await serverDueWords(db);
     await signIn(page, email);
     await controlledByWorker(page);
     // Never on the review page online; offline now.
@@ -243,6 +259,7 @@ test.describe('offline review of due words', () => {
     const fetched = page.waitForResponse(isDueWords);
     await page.getByRole('button', { name: 'Try Again' }).click();
     const due = await dueWordsOf(await fetched);
+    expect(due).toEqual(expected);
     await expect(page.getByRole('region', { name: /^Card \d+ of \d+$/ })).toHaveAttribute(
       'aria-label',
       `Card 1 of ${due.length}`,
