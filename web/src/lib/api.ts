@@ -3,7 +3,7 @@ import type { LessonProgressRow, LessonRow, TranscriptRow, VocabularyRow } from 
 import { resolveAudioUrl } from '@magyarul/core/lessons';
 import { isMeaningLanguage, type CardWord, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { FeedbackType } from '@magyarul/core/validation';
-import { readThrough, readThroughSource } from '../offline/reads.ts';
+import { readThrough, readThroughSource, storeRead, storedRead } from '../offline/reads.ts';
 import { hasDownload, isDownloading, readKeys } from '../offline/downloads.ts';
 import { currentUserId, pendingSteps, queueAnswer, submitStep } from '../offline/queue.ts';
 import { applyPendingSteps, applyPendingToOne } from '../offline/progress-overlay.ts';
@@ -328,6 +328,32 @@ export async function recordWordResult(
   // Through the offline queue: stored on this device first, sent in answer order with its
   // client answer id (exactly once) and the time it was given (FSRS at that time).
   await queueAnswer(vocabularyId, wasCorrect, sessionId);
+  await forgetDueWord(vocabularyId);
+}
+
+// One edit of the kept due list at a time (answers come quickly; an edit reads, then writes).
+let dueListEdits: Promise<void> = Promise.resolve();
+
+/**
+ * An answered word leaves the due list kept on this device. The offline list leaves out the
+ * words still waiting in the queue, but an answer the server already has is no longer there:
+ * without this, a word answered online came back in an offline review after a reload.
+ */
+function forgetDueWord(vocabularyId: string): Promise<void> {
+  dueListEdits = dueListEdits.then(async () => {
+    try {
+      const userId = await currentUserId();
+      if (!userId) return;
+      const key = readKeys.dueWords(userId);
+      const words = await storedRead<ApiWord[]>(key);
+      if (!words) return;
+      const rest = words.filter((w) => (w.vocabulary_id ?? w.id) !== vocabularyId);
+      if (rest.length !== words.length) await storeRead(key, rest);
+    } catch (error) {
+      console.warn('The kept due list could not be updated', error);
+    }
+  });
+  return dueListEdits;
 }
 
 async function fetchTouristPackFromNetwork(

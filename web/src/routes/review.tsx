@@ -24,6 +24,7 @@ import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { readBackendConfig } from '../lib/config.ts';
 import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
+import { OfflineUnavailableError } from '../offline/reads.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
@@ -55,7 +56,8 @@ export function ReviewPage() {
       try {
         return await loadReview(userId);
       } catch (error) {
-        notify.error(t('flashcards.loadFailed'));
+        // Offline with nothing kept on this device is not a failure: the page says so.
+        if (!(error instanceof OfflineUnavailableError)) notify.error(t('flashcards.loadFailed'));
         throw error;
       }
     },
@@ -71,6 +73,12 @@ export function ReviewPage() {
         <Spinner label={t('review.preparing')} />
         <p>{t('review.preparing')}</p>
       </div>
+    );
+  } else if (review.error instanceof OfflineUnavailableError) {
+    content = (
+      <Message title="review.offlineTitle" text="review.offlineText">
+        <Button onClick={() => void review.refetch()}>{t('flashcards.tryAgain')}</Button>
+      </Message>
     );
   } else if (review.isError) {
     content = (

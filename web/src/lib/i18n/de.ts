@@ -530,6 +530,9 @@ const texts: Translation = {
   'review.moreLessonsText':
     'Schließe eine Lektion mit Wortschatz ab, um Wiederholungen freizuschalten.',
   'review.errorText': 'Deine Karteikarten konnten nicht geladen werden.',
+  'review.offlineTitle': 'Du bist offline',
+  'review.offlineText':
+    'Deine Karteikarten sind noch nicht auf diesem Gerät gespeichert. Verbinde dich einmal mit dem Internet, um sie zu laden; danach kannst du auch offline wiederholen.',
   'feedback.open': 'Feedback senden',
   'feedback.title': 'Feedback senden',
   'feedback.typeLabel': 'Art',

@@ -157,6 +157,9 @@ export const enUi = {
   'review.allCaughtUpText': 'No words are due right now. Come back later!',
   'review.moreLessonsText': 'Complete a lesson with vocabulary to unlock review sessions.',
   'review.errorText': 'We could not load your flashcards.',
+  'review.offlineTitle': 'You Are Offline',
+  'review.offlineText':
+    'Your flashcards are not saved on this device yet. Connect to the internet once to load them; after that you can review offline too.',
 
   'feedback.open': 'Send Feedback',
   'feedback.title': 'Send Feedback',

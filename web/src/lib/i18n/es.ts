@@ -519,6 +519,9 @@ const texts: Translation = {
   'review.allCaughtUpText': 'No hay palabras pendientes ahora. ¡Vuelve más tarde!',
   'review.moreLessonsText': 'Completa una lección con vocabulario para desbloquear los repasos.',
   'review.errorText': 'No pudimos cargar tus tarjetas.',
+  'review.offlineTitle': 'Estás sin conexión',
+  'review.offlineText':
+    'Tus tarjetas todavía no están guardadas en este dispositivo. Conéctate a internet una vez para cargarlas; después también podrás repasar sin conexión.',
   'feedback.open': 'Enviar comentarios',
   'feedback.title': 'Enviar comentarios',
   'feedback.typeLabel': 'Tipo',
