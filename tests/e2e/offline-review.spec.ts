@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
-import { createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
+import { answerCard, createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
 import { clientFor, passLesson, seedLessonId, type Db } from './admin/admin-support.ts';
+import { controlledByWorker, readQueue } from './offline-support.ts';
 
 // The flashcard review of due words without a connection (issue 13): /review-flashcards keeps the
 // last due list it fetched on the device (fetchDueWords); offline it shows that list minus the
@@ -10,40 +11,6 @@ import { clientFor, passLesson, seedLessonId, type Db } from './admin/admin-supp
 // online to arrange and check the database.
 
 type DueWord = { vocabulary_id: string; word_hu: string; word_en: string };
-type QueuedStep = {
-  seq: number;
-  kind: 'audio' | 'answer' | 'session';
-  at: string;
-  vocabularyId?: string;
-  clientAnswerId?: string;
-  sessionId?: string | null;
-};
-
-/** The progress queue as IndexedDB holds it (web/src/offline/queue.ts). */
-function readQueue(page: Page): Promise<QueuedStep[]> {
-  return page.evaluate(
-    () =>
-      new Promise<QueuedStep[]>((resolve, reject) => {
-        const open = indexedDB.open('magyarul-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('queue').objectStore('queue').getAll();
-          request.onsuccess = () => {
-            resolve(request.result as QueuedStep[]);
-            open.result.close();
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
-}
-
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-}
-
 const isDueWords = (response: Response): boolean =>
   response.url().includes('/functions/v1/get-due-words') && response.request().method() === 'POST';
 
@@ -65,34 +32,20 @@ async function dueWordsOf(response: Response): Promise<DueWord[]> {
 }
 
 /**
- * Answers the card on screen correctly (keyboard: digit, then Enter) and returns its word's id:
- * the question is the word's Hungarian or its English meaning, looked up in `words`.
+ * Answers the card on screen correctly and returns its word's id: the question is the word's
+ * Hungarian or its English meaning, looked up in `words`.
  */
-async function answerCard(
+async function answerDueCard(
   page: Page,
   answers: Map<string, Set<string>>,
   words: readonly DueWord[],
   label: string,
 ): Promise<string> {
-  const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
-  await expect(card).toHaveAttribute('aria-label', label);
-  const question = ((await card.getByRole('heading', { level: 2 }).textContent()) ?? '').normalize(
-    'NFC',
-  );
+  const question = await answerCard(page, answers, label);
   const word = words.find(
     (w) => w.word_hu.normalize('NFC') === question || w.word_en.normalize('NFC') === question,
   );
   expect(word, `a due word asked as "${question}"`).toBeDefined();
-  const options = card.getByRole('listitem').getByRole('button');
-  const texts = (await options.allTextContents()).map((t) =>
-    t.replace(/^\d/, '').trim().normalize('NFC'),
-  );
-  const expected = answers.get(question) ?? new Set<string>();
-  const right = texts.findIndex((text) => expected.has(text));
-  expect(right, `answer of "${question}" among ${texts.join(' | ')}`).toBeGreaterThanOrEqual(0);
-  await page.keyboard.press(String(right + 1));
-  await expect(options.nth(right)).toBeDisabled();
-  await page.keyboard.press('Enter');
   return word?.vocabulary_id ?? '';
 }
 
@@ -123,7 +76,7 @@ test.describe('offline review of due words', () => {
     const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
     await expect(card).toHaveAttribute('aria-label', `Card 1 of ${due.length}`);
     // Cards come in due order.
-    const online = await answerCard(page, answers, due, `Card 1 of ${due.length}`);
+    const online = await answerDueCard(page, answers, due, `Card 1 of ${due.length}`);
     expect(online).toBe(due[0]?.vocabulary_id);
     await expect
       .poll(async () => (await db.from('review_log').select('vocabulary_id')).data)
@@ -141,8 +94,8 @@ test.describe('offline review of due words', () => {
     await page.reload();
     const kept = due.slice(1);
     const first = [
-      await answerCard(page, answers, due, `Card 1 of ${kept.length}`),
-      await answerCard(page, answers, due, `Card 2 of ${kept.length}`),
+      await answerDueCard(page, answers, due, `Card 1 of ${kept.length}`),
+      await answerDueCard(page, answers, due, `Card 2 of ${kept.length}`),
     ];
     expect(first).toEqual(kept.slice(0, 2).map((w) => w.vocabulary_id));
     await expect
@@ -155,7 +108,7 @@ test.describe('offline review of due words', () => {
     await expect(card).toHaveAttribute('aria-label', `Card 1 of ${rest.length}`);
     const later: string[] = [];
     for (let i = 0; i < rest.length; i++) {
-      later.push(await answerCard(page, answers, due, `Card ${i + 1} of ${rest.length}`));
+      later.push(await answerDueCard(page, answers, due, `Card ${i + 1} of ${rest.length}`));
     }
     expect(later).toEqual(rest.map((w) => w.vocabulary_id));
     // The finished session is saved on the device too; the app goes back to the dashboard.
@@ -219,7 +172,7 @@ test.describe('offline review of due words', () => {
     expect(server.length).toBeGreaterThan(0);
     expect(server.some((w) => due.some((d) => d.vocabulary_id === w.vocabulary_id))).toBe(false);
     await expect(card).toHaveAttribute('aria-label', `Card 1 of ${server.length}`);
-    expect(await answerCard(page, answers, server, `Card 1 of ${server.length}`)).toBe(
+    expect(await answerDueCard(page, answers, server, `Card 1 of ${server.length}`)).toBe(
       server[0]?.vocabulary_id,
     );
   });

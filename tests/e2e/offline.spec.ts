@@ -9,19 +9,11 @@ import {
   vocabularyMap,
 } from './support.ts';
 import { clientFor } from './admin/admin-support.ts';
+import { controlledByWorker, readQueue, type QueuedStep } from './offline-support.ts';
 
 // Issue 13 point 5: the app as an installable PWA with lessons downloaded for offline use.
 // Playwright's offline mode (context.setOffline) cuts the page and its service worker off; the
 // test's own API client (request) stays online to look at the database.
-
-type QueuedStep = {
-  seq: number;
-  kind: 'audio' | 'answer' | 'session';
-  at: string;
-  vocabularyId?: string;
-  clientAnswerId?: string;
-  sessionId?: string | null;
-};
 
 async function lessonId(request: APIRequestContext, number: number): Promise<string> {
   const headers = { apikey: await anonKey(request) };
@@ -31,25 +23,6 @@ async function lessonId(request: APIRequestContext, number: number): Promise<str
   const id = rows[0]?.id;
   if (!id) throw new Error(`no lesson ${number}`);
   return id;
-}
-
-/** The progress queue as IndexedDB holds it (web/src/offline/queue.ts). */
-function readQueue(page: Page): Promise<QueuedStep[]> {
-  return page.evaluate(
-    () =>
-      new Promise<QueuedStep[]>((resolve, reject) => {
-        const open = indexedDB.open('magyarul-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('queue').objectStore('queue').getAll();
-          request.onsuccess = () => {
-            resolve(request.result as QueuedStep[]);
-            open.result.close();
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
 }
 
 /** Puts steps back into the queue, as a tab would that sent them but never heard back. */
@@ -80,12 +53,6 @@ function audioCacheKeys(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const cache = await caches.open('magyarul-audio-v1');
     return (await cache.keys()).map((r) => r.url);
-  });
-}
-
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
   });
 }
 

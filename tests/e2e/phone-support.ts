@@ -109,3 +109,23 @@ export async function layoutProblemsWhileScrolling(
   await page.evaluate(() => window.scrollTo(0, 0));
   return problems;
 }
+
+/**
+ * Plants a fixed 120×40 box over the first element matching `selector`: what the layout check
+ * must report (shows the check can fail).
+ */
+export async function plantCoverOver(page: Page, selector: string): Promise<void> {
+  await page.evaluate((target) => {
+    const rect = document.querySelector(target)?.getBoundingClientRect();
+    const cover = document.createElement('div');
+    cover.className = 'planted';
+    Object.assign(cover.style, {
+      position: 'fixed',
+      left: `${rect?.left ?? 0}px`,
+      top: `${rect?.top ?? 0}px`,
+      width: '120px',
+      height: '40px',
+    });
+    document.body.append(cover);
+  }, selector);
+}

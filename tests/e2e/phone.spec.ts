@@ -6,6 +6,7 @@ import {
   TOUCH_MIN_PX,
   layoutProblems,
   layoutProblemsWhileScrolling,
+  plantCoverOver,
   settle,
 } from './phone-support.ts';
 
@@ -174,20 +175,7 @@ for (const viewport of PHONES) {
       expect(await layoutProblemsWhileScrolling(page)).toEqual([]);
 
       // The check sees a fixed element over an answer (as the floating button once was).
-      await page.evaluate(() => {
-        const option = document.querySelector('.option');
-        const rect = option?.getBoundingClientRect();
-        const cover = document.createElement('div');
-        cover.className = 'planted';
-        Object.assign(cover.style, {
-          position: 'fixed',
-          left: `${rect?.left ?? 0}px`,
-          top: `${rect?.top ?? 0}px`,
-          width: '120px',
-          height: '40px',
-        });
-        document.body.append(cover);
-      });
+      await plantCoverOver(page, '.option');
       expect((await layoutProblems(page)).join('\n')).toContain('div.planted (fixed) covers');
     });
   });

@@ -121,21 +121,36 @@ export async function answerAllCards(
   const label = (await card.getAttribute('aria-label')) ?? '';
   const total = Number(/of (\d+)/.exec(label)?.[1] ?? '0');
   for (let i = 0; i < total; i++) {
-    await expect(card).toHaveAttribute('aria-label', `Card ${i + 1} of ${total}`);
-    const question = (
-      (await card.getByRole('heading', { level: 2 }).textContent()) ?? ''
-    ).normalize('NFC');
-    const options = card.getByRole('listitem').getByRole('button');
-    const texts = (await options.allTextContents()).map((t) =>
-      t.replace(/^\d/, '').trim().normalize('NFC'),
-    );
-    const expected = answers.get(question) ?? new Set<string>();
-    const right = texts.findIndex((text) => expected.has(text));
-    expect(right, `answer of "${question}" among ${texts.join(' | ')}`).toBeGreaterThanOrEqual(0);
-    const pick = correct(i) ? right : (right + 1) % texts.length;
-    await page.keyboard.press(String(pick + 1));
-    await expect(options.nth(pick)).toBeDisabled();
-    await page.keyboard.press('Enter');
+    await answerCard(page, answers, `Card ${i + 1} of ${total}`, correct(i));
   }
   return total;
+}
+
+/**
+ * Answers the card labelled `label` with the keyboard (digit, then Enter): the right option when
+ * `correct`, else another one. Returns the card's question (NFC).
+ */
+export async function answerCard(
+  page: Page,
+  answers: Map<string, Set<string>>,
+  label: string,
+  correct = true,
+): Promise<string> {
+  const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
+  await expect(card).toHaveAttribute('aria-label', label);
+  const question = ((await card.getByRole('heading', { level: 2 }).textContent()) ?? '').normalize(
+    'NFC',
+  );
+  const options = card.getByRole('listitem').getByRole('button');
+  const texts = (await options.allTextContents()).map((t) =>
+    t.replace(/^\d/, '').trim().normalize('NFC'),
+  );
+  const expected = answers.get(question) ?? new Set<string>();
+  const right = texts.findIndex((text) => expected.has(text));
+  expect(right, `answer of "${question}" among ${texts.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  const pick = correct ? right : (right + 1) % texts.length;
+  await page.keyboard.press(String(pick + 1));
+  await expect(options.nth(pick)).toBeDisabled();
+  await page.keyboard.press('Enter');
+  return question;
 }

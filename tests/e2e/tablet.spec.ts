@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DEMO_LEARNER, createLearner, expect, signIn, test } from './support.ts';
-import { layoutProblems, layoutProblemsWhileScrolling, settle } from './phone-support.ts';
+import {
+  layoutProblems,
+  layoutProblemsWhileScrolling,
+  plantCoverOver,
+  settle,
+} from './phone-support.ts';
 
 // Send Feedback between the phone and the wide desktop. The spec's floating button floats only
 // where it fits in the gutter beside the content column (from 90rem); on tablets and small
@@ -154,20 +159,7 @@ test.describe(`wide ${WIDE.width}x${WIDE.height}`, () => {
     });
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThan(column);
     // The check sees a fixed element over content (as the floating button was on tablets).
-    await page.evaluate(() => {
-      const row = document.querySelector('main li');
-      const rect = row?.getBoundingClientRect();
-      const cover = document.createElement('div');
-      cover.className = 'planted';
-      Object.assign(cover.style, {
-        position: 'fixed',
-        left: `${rect?.left ?? 0}px`,
-        top: `${rect?.top ?? 0}px`,
-        width: '120px',
-        height: '40px',
-      });
-      document.body.append(cover);
-    });
+    await plantCoverOver(page, 'main li');
     expect((await layoutProblems(page, { headerMax: ONE_ROW_HEADER_PX })).join('\n')).toContain(
       'div.planted (fixed) covers',
     );

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { makeKeys } from '../../../supabase/local/src/config.ts';
 import type { Database } from '../../../supabase/types/database.ts';
-import { anonKey, createLearner, DEMO_ADMIN, DEMO_PASSWORD, signIn } from '../support.ts';
+import { anonKey, createLearner, DEMO_ADMIN, DEMO_PASSWORD, expect, signIn } from '../support.ts';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const fixture = (name: string): string => join(FIXTURES, name);
@@ -234,4 +234,36 @@ export async function copySeedLesson(
   const insertedWords = await db.from('lesson_vocabulary').insert(words);
   if (insertedWords.error) throw insertedWords.error;
   return { id: copy.id, title, number };
+}
+
+/**
+ * Sets a lesson's number field back to the lesson's own number and checks that no duplicate
+ * warning is shown. The warning goes at once; the check that runs 500 ms later excludes this
+ * lesson. So this waits for that check's answer (no other lesson) and for the page to render it
+ * before asserting the absence, which would otherwise hold before the check ran.
+ */
+export async function expectOwnNumberAccepted(
+  page: Page,
+  field: Locator,
+  lesson: { id: string; number: number },
+  scope: Page | Locator = page,
+): Promise<void> {
+  const ownNumberChecked = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === '/rest/v1/lessons' &&
+      url.searchParams.get('lesson_number') === `eq.${lesson.number}` &&
+      url.searchParams.get('id') === `neq.${lesson.id}`
+    );
+  });
+  await field.fill(String(lesson.number));
+  expect(await (await ownNumberChecked).json()).toEqual([]);
+  // A task, then two frames: React has committed what the answer changed.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0);
+      }),
+  );
+  await expect(scope.getByText('This lesson number already exists')).toHaveCount(0);
 }

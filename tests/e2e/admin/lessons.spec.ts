@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support.ts';
 import {
+  expectOwnNumberAccepted,
   adminClient,
   fixture,
   makeLesson,
@@ -361,25 +362,7 @@ test.describe('admin lessons tab', () => {
         .filter({ hasText: `This lesson number already exists (Published: "${other.title}")` }),
     ).toBeVisible();
 
-    // Its own number: the check that runs 500 ms later excludes this lesson and finds none.
-    // Wait for that answer and its render before asserting the absence.
-    const ownNumberChecked = page.waitForResponse((response) => {
-      const url = new URL(response.url());
-      return (
-        url.pathname === '/rest/v1/lessons' &&
-        url.searchParams.get('lesson_number') === `eq.${lesson.number}` &&
-        url.searchParams.get('id') === `neq.${lesson.id}`
-      );
-    });
-    await number.fill(String(lesson.number));
-    expect(await (await ownNumberChecked).json()).toEqual([]);
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0);
-        }),
-    );
-    await expect(edit.getByText('This lesson number already exists')).toHaveCount(0);
+    await expectOwnNumberAccepted(page, number, lesson, edit);
 
     await number.fill('abc');
     await expect(number).toHaveValue('');

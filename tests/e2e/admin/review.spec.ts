@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support.ts';
 import {
   adminClient,
+  expectOwnNumberAccepted,
   fixture,
   makeLesson,
   NFD_KOSZONOM,
@@ -23,13 +24,6 @@ function acceptConfirms(page: Page): string[] {
     void (d.type() === 'confirm' ? d.accept() : d.dismiss());
   });
   return seen;
-}
-
-/** Resolves once the page has run its pending tasks and painted twice (runs in the page). */
-function afterNextRender(): Promise<void> {
-  return new Promise((resolve) => {
-    setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0);
-  });
 }
 
 /**
@@ -87,21 +81,7 @@ test.describe('lesson review editor', () => {
     await expect(
       page.getByText(`This lesson number already exists (Draft: "${other.title}")`),
     ).toBeVisible();
-    // Back to its own number: the warning goes at once, and the check that runs 500 ms later
-    // (this lesson excluded) finds no other lesson. Wait for that answer and for the page to
-    // render it before asserting the absence, which would otherwise hold before the check ran.
-    const ownNumberChecked = page.waitForResponse((response) => {
-      const url = new URL(response.url());
-      return (
-        url.pathname === '/rest/v1/lessons' &&
-        url.searchParams.get('lesson_number') === `eq.${lesson.number}` &&
-        url.searchParams.get('id') === `neq.${lesson.id}`
-      );
-    });
-    await number.fill(String(lesson.number));
-    expect(await (await ownNumberChecked).json()).toEqual([]);
-    await page.evaluate(afterNextRender);
-    await expect(page.getByText('This lesson number already exists')).toHaveCount(0);
+    await expectOwnNumberAccepted(page, number, lesson);
     await number.fill('abc');
     await expect(number).toHaveValue('');
     await number.fill(String(lesson.number));
