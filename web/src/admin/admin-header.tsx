@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '../components/button.tsx';
-import { Dialog } from '../components/dialog.tsx';
-import { FeedbackForm } from '../components/feedback.tsx';
+import { FeedbackDialog } from '../components/feedback.tsx';
 import { HeaderShell } from '../components/header-shell.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -63,14 +62,11 @@ export function AdminHeader() {
       </HeaderShell>
       {/* Outside the phone menu, which may close (on navigation) while the dialog is open. */}
       {user && (
-        <Dialog
+        <FeedbackDialog
+          userId={user.id}
           open={feedbackOpen}
           onClose={() => setFeedbackOpen(false)}
-          title={t('feedback.title')}
-          closeLabel={t('app.close')}
-        >
-          <FeedbackForm userId={user.id} onDone={() => setFeedbackOpen(false)} />
-        </Dialog>
+        />
       )}
     </>
   );

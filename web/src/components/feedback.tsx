@@ -60,19 +60,30 @@ export function FeedbackButton() {
       <button type="button" className="feedback-fab" onClick={() => setOpen(true)}>
         {t('feedback.open')}
       </button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('feedback.title')}
-        closeLabel={t('app.close')}
-      >
-        <FeedbackForm userId={user.id} onDone={() => setOpen(false)} />
-      </Dialog>
+      <FeedbackDialog userId={user.id} open={open} onClose={() => setOpen(false)} />
     </>
   );
 }
 
-export function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }) {
+/** The Send Feedback dialog (the learner pages' and the admin header's); closes once sent. */
+export function FeedbackDialog({
+  userId,
+  open,
+  onClose,
+}: {
+  userId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('feedback.title')} closeLabel={t('app.close')}>
+      <FeedbackForm userId={userId} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function FeedbackForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const t = useT();
   const ids = useId();
   const [type, setType] = useState<FeedbackType>(DEFAULT_FEEDBACK_TYPE);
