@@ -8,4 +8,5 @@ export * from './validation/index.ts';
 export * from './audio-match/index.ts';
 export * from './flashcards/index.ts';
 export * from './srs/index.ts';
+export * from './answers/index.ts';
 export * from './lessons/index.ts';
