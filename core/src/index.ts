@@ -9,4 +9,5 @@ export * from './audio-match/index.ts';
 export * from './flashcards/index.ts';
 export * from './srs/index.ts';
 export * from './answers/index.ts';
+export * from './practice/index.ts';
 export * from './lessons/index.ts';

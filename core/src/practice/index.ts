@@ -1,0 +1,4 @@
+// Every export of each module.
+export * from './line-item.ts';
+export * from './mixed-session.ts';
+export * from './practice-queue.ts';
