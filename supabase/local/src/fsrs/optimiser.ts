@@ -3,9 +3,11 @@
 // per platform, here linux-x64-gnu). core declares the port (FsrsOptimiser) and never imports
 // this; the embedded server, scripts and tests pass it in.
 //
-// Where it can run: Node (this server, tests, scripts). Not in a Supabase edge function: the
-// hosted Edge Runtime (Deno) loads no native Node-API modules, and the package's WASI build
-// needs worker threads and a WASI host its README says edge runtimes lack.
+// Where it can run: Node 22 (this server, tests, scripts). The Deno 2.1 CLI loads it too, but
+// only with --allow-ffi (a Node-API module is native code). A hosted Supabase edge function is
+// the wrong place: its runtime grants no FFI permission to load native code, its limits allow
+// 2 s of CPU per request (a fit of a few thousand reviews takes 0.5–2.5 s) and it has no Web
+// Workers, which the package's WASI build needs (its README: edge runtimes are not supported).
 import {
   FSRSBindingItem,
   FSRSBindingReview,
