@@ -160,7 +160,7 @@ test('a word without a German meaning shows its English one, discreetly marked, 
       times_correct: 1,
       last_review: new Date(Date.now() - 86_400_000).toISOString(),
     })),
-    { onConflict: 'user_id,vocabulary_id' },
+    { onConflict: 'user_id,vocabulary_id,skill' },
   );
   expect(due.error).toBeNull();
 

@@ -146,7 +146,7 @@ describe.each(BACKENDS)('review and word progress attacks on %s', (backend) => {
       .from('user_vocabulary_progress')
       .upsert(
         { user_id: mallory.id, vocabulary_id: word, times_seen: 100000, times_correct: 100000 },
-        { onConflict: 'user_id,vocabulary_id' },
+        { onConflict: 'user_id,vocabulary_id,skill' },
       );
     expect(upsert.error?.code).toBe('42501');
     const theirs = await mallory.db

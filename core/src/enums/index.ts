@@ -42,13 +42,15 @@ export const FEEDBACK_STATUSES = everyValue<FeedbackStatus>()([
 ]);
 export const APP_ROLES = everyValue<AppRole>()(['admin', 'user']);
 
-/**
- * What a learner practises on an item, each with its own FSRS state (DESIGN §12.1). Written out
- * here until the practice migration creates `public.skill`; then `Skill` becomes
- * `Enums<'skill'>` and this list is checked with `everyValue<Skill>()` like the others.
- */
-export const SKILLS = ['recognition', 'recall', 'listening', 'dictation', 'speaking'] as const;
-export type Skill = (typeof SKILLS)[number];
+/** What a learner practises on an item, each with its own FSRS state (DESIGN §12.1). */
+export type Skill = Enums<'skill'>;
+export const SKILLS = everyValue<Skill>()([
+  'recognition',
+  'recall',
+  'listening',
+  'dictation',
+  'speaking',
+]);
 
 /** True when `value` is one of `values` (narrows it to their union). */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
