@@ -2,3 +2,4 @@
 export * from './line-item.ts';
 export * from './mixed-session.ts';
 export * from './practice-queue.ts';
+export * from './grade.ts';
