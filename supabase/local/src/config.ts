@@ -8,7 +8,7 @@ import { signJwt } from './jwt.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
 // AUTH_AUTOCONFIRM, NODE_ENV, MAGYARUL_DEMO_ACCOUNTS, MAGYARUL_STATEMENT_TIMEOUT,
-// MAGYARUL_MAX_EMBED_COST, MAGYARUL_DB_AGGREGATES; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// MAGYARUL_MAX_EMBED_COST, MAGYARUL_DB_AGGREGATES, MAGYARUL_FSRS_FIT_HOURS; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
 // MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
@@ -39,6 +39,11 @@ export function loadConfig(
   if (maxEmbedCost !== undefined && !(Number.isFinite(maxEmbedCost) && maxEmbedCost >= 0)) {
     throw new Error(`MAGYARUL_MAX_EMBED_COST must be a number ≥ 0, got ${costText}`);
   }
+  const fitText = env.MAGYARUL_FSRS_FIT_HOURS?.trim();
+  const fsrsFitHours = overrides.fsrsFitHours ?? (fitText ? Number(fitText) : 24);
+  if (!(Number.isFinite(fsrsFitHours) && fsrsFitHours >= 0)) {
+    throw new Error(`MAGYARUL_FSRS_FIT_HOURS must be a number of hours ≥ 0, got ${fitText}`);
+  }
   if (statementTimeoutMs === null) {
     throw new Error(
       `MAGYARUL_STATEMENT_TIMEOUT must be a duration such as 500ms or 3s, got ${timeoutText}`,
@@ -61,6 +66,7 @@ export function loadConfig(
     dbAggregates: overrides.dbAggregates ?? flag(env.MAGYARUL_DB_AGGREGATES),
     ...(overrides.dbSchemas ? { dbSchemas: overrides.dbSchemas } : {}),
     maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,
+    fsrsFitHours,
     ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
     ...(maxEmbedCost !== undefined ? { maxEmbedCost } : {}),
     webDir,

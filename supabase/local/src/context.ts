@@ -96,6 +96,11 @@ export type ServerConfig = {
    * else ["public"].
    */
   dbSchemas?: string[];
+  /**
+   * Hours between runs of the per-learner FSRS fit (MAGYARUL_FSRS_FIT_HOURS, default 24; 0: no
+   * runs). The first run comes a few minutes after start.
+   */
+  fsrsFitHours?: number;
 };
 
 export type ServerContext = {
