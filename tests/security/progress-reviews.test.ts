@@ -75,6 +75,7 @@ describe.each(BACKENDS)('review and word progress attacks on %s', (backend) => {
       .select('times_seen, times_correct, reps, due')
       .eq('user_id', learner.id)
       .eq('vocabulary_id', wordId)
+      .eq('skill', 'recognition')
       .maybeSingle();
     if (error) throw error;
     return data;
