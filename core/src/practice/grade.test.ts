@@ -44,6 +44,9 @@ describe('gradePracticeAnswer', () => {
     expect(
       gradePracticeAnswer({ skill: 'listening', typed: 'good', meanings, easy: true }).rating,
     ).toBe(Rating.Easy);
+    const picked = { skill: 'listening', meanings: ['good, fine'], choice: true } as const;
+    expect(gradePracticeAnswer({ ...picked, typed: 'good, fine' }).correct).toBe(true);
+    expect(gradePracticeAnswer({ ...picked, typed: 'fine' }).correct).toBe(true);
     const wrong = gradePracticeAnswer({ skill: 'listening', typed: 'five', meanings });
     expect(wrong).toMatchObject({ correct: false, rating: Rating.Again });
     expect(gradePracticeAnswer({ skill: 'listening', typed: 'good', meanings: [] }).correct).toBe(

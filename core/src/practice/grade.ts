@@ -4,6 +4,7 @@
 import { Rating } from 'ts-fsrs';
 import type { Grade } from 'ts-fsrs';
 import { checkAnswer } from '../answers/compare.ts';
+import { answerKey } from '../answers/normalise.ts';
 import type { AnswerCheck } from '../answers/compare.ts';
 import { checkLine } from '../answers/dictation.ts';
 import type { LineCheck } from '../answers/dictation.ts';
@@ -56,6 +57,17 @@ function listeningCheck(typed: string, meanings: readonly (string | null | undef
   let closest: AnswerCheck | null = null;
   for (const meaning of meanings) {
     if (typeof meaning !== 'string' || meaning.trim() === '') continue;
+    // A picked option is the whole field as the card showed it (`gut, schön`).
+    if (answerKey(typed) === answerKey(meaning)) {
+      const text = meaning.normalize('NFC').trim();
+      return {
+        verdict: 'right',
+        headword: text,
+        expected: text,
+        segments: [{ type: 'same', text }],
+        differences: [],
+      } satisfies AnswerCheck;
+    }
     const check = checkAnswer(typed, meaning);
     if (check.verdict === 'right') return check;
     if (closest === null || (closest.verdict === 'wrong' && check.verdict === 'nearMiss')) {

@@ -11,6 +11,7 @@ import {
   type ApiWord,
 } from '../lib/api.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { fetchDueItems, fetchLessonPracticeRows } from '../practice/practice-api.ts';
 import { idbDelete } from './idb.ts';
 import {
   AUDIO_CACHE,
@@ -78,6 +79,8 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
       fetchVocabulary(lessonId),
       fetchInterleavedWords(lessonId),
       fetchLessonProgress(userId, lessonId),
+      // The learner's practice state of the lesson (its Practice tab offline).
+      fetchLessonPracticeRows(userId, lessonId),
       // The dashboard's lists, so it opens without a connection.
       fetchPublishedLessons(),
       fetchAllProgress(userId),
@@ -85,6 +88,9 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
     // The review page's words, so a review works offline too (best effort).
     await fetchDueWords().catch((error: unknown) =>
       console.warn('Due words were not stored for offline review', error),
+    );
+    await fetchDueItems(userId).catch((error: unknown) =>
+      console.warn('Due items were not stored for offline review', error),
     );
 
     const backendUrl = readBackendConfig().url;
@@ -163,6 +169,7 @@ export async function removeDownload(userId: string, lessonId: string): Promise<
   }
   await idbDelete('reads', readKeys.words(userId, lessonId));
   await idbDelete('reads', readKeys.lessonProgress(userId, lessonId));
+  await idbDelete('reads', readKeys.practice(userId, lessonId));
   if (!rest.some((r) => r.lessonId === lessonId)) {
     await idbDelete('reads', readKeys.lesson(lessonId));
     await idbDelete('reads', readKeys.transcript(lessonId));

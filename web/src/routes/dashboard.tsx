@@ -29,6 +29,8 @@ import { FlameIcon, LockIcon } from '../components/icons.tsx';
 import { MeaningLanguagePicker } from '../components/meaning-language-picker.tsx';
 import { TouristPackWords } from '../components/tourist-pack-words.tsx';
 import { OfflineLessons } from '../offline/offline-lessons.tsx';
+import { SchedulingSettings } from '../practice/scheduling-settings.tsx';
+import { SkillOverview } from '../practice/skill-overview.tsx';
 
 const OVERALL_GOAL = 2000;
 
@@ -108,12 +110,14 @@ export function DashboardPage() {
           </p>
         )}
         {user && <ProgressCard userId={userId} />}
+        {user && <SkillOverview userId={userId} />}
         <LessonList userId={userId} />
         {user && belowFold && <OfflineLessons userId={userId} />}
         {user && belowFold && (
           <div className="settings-grid">
             <MeaningLanguagePicker userId={userId} />
             <ProfileName userId={userId} current={name} />
+            <SchedulingSettings userId={userId} />
           </div>
         )}
       </main>
