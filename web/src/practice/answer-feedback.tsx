@@ -74,7 +74,7 @@ export function LineFeedback({ check, line }: { check: LineCheck; line: string }
       <ol className="line-words" lang="hu">
         {check.words.map((word, i) => (
           <li key={i} className={`line-word word-${word.status}`}>
-            {word.status === 'nearMiss' || word.status === 'wrong' ? (
+            {word.status === 'nearMiss' ? (
               <MarkedAnswer segments={word.segments} />
             ) : (
               <span>{word.expected ?? word.typed}</span>

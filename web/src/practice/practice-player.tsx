@@ -67,7 +67,7 @@ export function PracticePlayer({
   );
 
   if (!card) return null;
-  const cardOf = t('practice.cardOf', {
+  const cardOf = t('flashcards.cardOf', {
     n: format.number(done + 1),
     total: format.number(total),
   });

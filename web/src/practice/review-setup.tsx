@@ -1,38 +1,36 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { SESSION_SIZES } from '@magyarul/core/practice';
 import type { SessionSize } from '@magyarul/core/practice';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
-import { Button } from '../components/button.tsx';
 
-/** The mixed review's start: what is due and new, and the session length (10, 20 or 50). */
+/**
+ * Above the mixed review: what is due and new, and the session length (10, 20 or 50), which
+ * can change until the first answer.
+ */
 export function ReviewSetup({
   due,
   fresh,
-  onStart,
+  size,
+  onSize,
+  locked,
 }: {
   due: number;
   fresh: number;
-  onStart: (size: SessionSize) => void;
+  size: SessionSize;
+  onSize: (size: SessionSize) => void;
+  locked: boolean;
 }) {
   const t = useT();
   const format = useFormat();
   const id = useId();
-  const [size, setSize] = useState<SessionSize>(20);
   return (
-    <form
-      className="card review-setup"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onStart(size);
-      }}
-    >
-      <p>{t('review.mixedIntro')}</p>
-      <p className="muted">
-        {t('review.dueToday', { n: format.number(due) })} ·{' '}
+    <div className="review-setup">
+      <p className="muted small">
+        {t('review.mixedIntro')} {t('review.dueToday', { n: format.number(due) })} ·{' '}
         {t('review.newToday', { n: format.number(fresh) })}
       </p>
-      <fieldset className="session-lengths">
+      <fieldset className="session-lengths" disabled={locked}>
         <legend>{t('review.length')}</legend>
         {SESSION_SIZES.map((option) => (
           <label key={option} className="session-length">
@@ -41,15 +39,12 @@ export function ReviewSetup({
               name={`${id}-size`}
               value={option}
               checked={size === option}
-              onChange={() => setSize(option)}
+              onChange={() => onSize(option)}
             />
             {t('review.lengthOption', { n: format.number(option) })}
           </label>
         ))}
       </fieldset>
-      <div className="form-actions">
-        <Button type="submit">{t('review.start')}</Button>
-      </div>
-    </form>
+    </div>
   );
 }

@@ -110,7 +110,6 @@ export function SayItCardView({
           </Button>
         </div>
       )}
-      <TakeControls player={player} original={normalClip(card.line, card.audio)} />
       {revealed && (
         <fieldset className="grade-buttons">
           <legend>{t('practice.say.grade')}</legend>
@@ -126,6 +125,7 @@ export function SayItCardView({
         </fieldset>
       )}
       {revealed && <p className="muted small keyboard-hint">{t('practice.say.keyboardHint')}</p>}
+      <TakeControls player={player} original={normalClip(card.line, card.audio)} />
     </>
   );
 }

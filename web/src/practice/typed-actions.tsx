@@ -29,16 +29,18 @@ export function TypedActions({
     );
   }
   return (
-    <div className="form-actions">
-      {right && (
-        <Button variant="secondary" onClick={() => onFinish(true)}>
-          <kbd aria-hidden="true">4</kbd> {t('practice.easy')}
-        </Button>
-      )}
-      <Button ref={continueRef} onClick={() => onFinish(false)}>
-        {t('practice.continue')}
-      </Button>
+    <>
       {right && <p className="muted small easy-hint">{t('practice.easyHint')}</p>}
-    </div>
+      <div className="form-actions">
+        {right && (
+          <Button variant="secondary" onClick={() => onFinish(true)}>
+            <kbd aria-hidden="true">4</kbd> {t('practice.easy')}
+          </Button>
+        )}
+        <Button ref={continueRef} onClick={() => onFinish(false)}>
+          {t('practice.continue')}
+        </Button>
+      </div>
+    </>
   );
 }

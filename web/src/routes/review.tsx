@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import type { SessionSize } from '@magyarul/core/practice';
@@ -6,6 +7,7 @@ import { fetchCompletedLessonCount, fetchLesson, fetchReviewedWordsCount } from 
 import type { LessonRow } from '../lib/database.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import { useFormat } from '../lib/i18n/use-format.ts';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { readBackendConfig } from '../lib/config.ts';
@@ -16,8 +18,6 @@ import { Button, ButtonLink } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import type { CardResult } from '../practice/card-result.ts';
 import { fetchDueItems, recordPracticeAnswer } from '../practice/practice-api.ts';
-import type { PracticeCard } from '../practice/practice-cards.ts';
-import { PracticeFinished } from '../practice/practice-finished.tsx';
 import { PracticePlayer, type PracticeSummary } from '../practice/practice-player.tsx';
 import { ReviewSetup } from '../practice/review-setup.tsx';
 import { reviewCards, reviewCounts, type ReviewItems } from '../practice/review-session.ts';
@@ -153,41 +153,49 @@ function ReviewSession({
   language: MeaningLanguage;
 }) {
   const t = useT();
+  const format = useFormat();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
-  const [cards, setCards] = useState<readonly PracticeCard[] | null>(null);
-  const [summary, setSummary] = useState<PracticeSummary | null>(null);
+  const [size, setSize] = useState<SessionSize>(20);
+  const [started, setStarted] = useState(false);
+  const [seed] = useState(() => Date.now() >>> 0);
+  const cards = useMemo(
+    () => reviewCards(items, { size, language, backendUrl, now: new Date(), seed }),
+    [items, size, language, backendUrl, seed],
+  );
   const counts = reviewCounts(items.rows);
 
-  const start = (size: SessionSize) =>
-    setCards(
-      reviewCards(items, { size, language, backendUrl, now: new Date(), seed: Date.now() >>> 0 }),
-    );
   const onAnswer = useCallback((result: CardResult) => {
+    setStarted(true);
     void recordPracticeAnswer({ ...result.answer, sessionId: null });
   }, []);
   const onFinished = useCallback(
-    (done: PracticeSummary) => {
-      setSummary(done);
+    (summary: PracticeSummary) => {
+      const accuracy = summary.total === 0 ? 0 : Math.round((summary.right * 100) / summary.total);
+      notify.success(t('review.sessionComplete', { n: format.number(accuracy) }));
       void queryClient.invalidateQueries({ queryKey: ['skills', userId] });
+      void navigate('/dashboard');
     },
-    [queryClient, userId],
+    [t, format, queryClient, userId, navigate],
   );
 
-  if (summary) {
-    return (
-      <PracticeFinished summary={summary}>
-        <Button onClick={() => void queryClient.resetQueries({ queryKey: ['review', userId] })}>
-          {t('practice.again')}
-        </Button>
-        <ButtonLink to="/dashboard" variant="secondary">
-          {t('review.backToDashboard')}
-        </ButtonLink>
-      </PracticeFinished>
-    );
-  }
-  if (!cards) return <ReviewSetup due={counts.due} fresh={counts.fresh} onStart={start} />;
   return (
-    <PracticePlayer cards={cards} language={language} onAnswer={onAnswer} onFinished={onFinished} />
+    <div className="stack">
+      <ReviewSetup
+        due={counts.due}
+        fresh={counts.fresh}
+        size={size}
+        onSize={setSize}
+        locked={started}
+      />
+      <PracticePlayer
+        key={size}
+        cards={cards}
+        language={language}
+        onAnswer={onAnswer}
+        onFinished={onFinished}
+      />
+    </div>
   );
 }
