@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support.ts';
 import {
   currentCard,
@@ -16,11 +17,7 @@ import {
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const shoot = async (
-  page: import('@playwright/test').Page,
-  path: (name: string) => string,
-  name: string,
-) => {
+const shoot = async (page: Page, path: (name: string) => string, name: string) => {
   for (const [width, height] of [
     [390, 844],
     [1440, 900],
