@@ -9,7 +9,7 @@ import { AppError, getSupabase, toAppError } from '../lib/supabase.ts';
 import { hasDownload, isDownloading, readKeys } from '../offline/downloads.ts';
 import { currentUserId, pendingSteps, queuePracticeAnswer } from '../offline/queue.ts';
 import type { PracticeAnswerInput, QueuedStep } from '../offline/queue.ts';
-import { readThrough, readThroughSource } from '../offline/reads.ts';
+import { readThrough, readThroughSource, storeRead, storedRead } from '../offline/reads.ts';
 import type { PracticeRow } from './practice-cards.ts';
 
 /** Items read for the review page: enough due ones for the longest session, and today's new. */
@@ -150,6 +150,30 @@ export async function saveScheduling(userId: string, scheduling: Scheduling): Pr
  * session).
  */
 export async function recordPracticeAnswer(input: PracticeAnswerInput): Promise<void> {
-  if (!(await currentUserId())) return;
+  const userId = await currentUserId();
+  if (!userId) return;
   await queuePracticeAnswer(input);
+  await forgetDueItem(userId, `${input.item.id}:${input.skill}`);
+}
+
+// One edit of the kept due list at a time (answers come quickly; an edit reads, then writes).
+let dueListEdits: Promise<void> = Promise.resolve();
+
+/**
+ * An answered item leaves the due list kept on this device. The offline list leaves out the
+ * items still waiting in the queue, but an answer the server already has is no longer there:
+ * without this, an item answered online would come back in an offline review after a reload.
+ */
+function forgetDueItem(userId: string, key: string): Promise<void> {
+  dueListEdits = dueListEdits.then(async () => {
+    try {
+      const stored = await storedRead<PracticeRow[]>(readKeys.dueItems(userId));
+      if (!stored) return;
+      const rest = stored.filter((row) => `${row.item_id}:${row.skill}` !== key);
+      if (rest.length !== stored.length) await storeRead(readKeys.dueItems(userId), rest);
+    } catch (error) {
+      console.warn('The kept due list could not be updated', error);
+    }
+  });
+  return dueListEdits;
 }
