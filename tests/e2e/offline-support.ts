@@ -7,8 +7,9 @@ export type QueuedStep = {
   seq: number;
   kind: 'audio' | 'answer' | 'practice' | 'session';
   at: string;
-  /** A practice answer's skill. */
+  /** A practice answer's skill and item. */
   skill?: string;
+  item?: { kind: string; id: string };
   vocabularyId?: string;
   clientAnswerId?: string;
   sessionId?: string | null;
