@@ -42,7 +42,10 @@ async function walkCards(
   const card = page.getByRole('region', { name: cardName(catalogue) });
   await expect(card).toBeVisible();
   // Until no card is left: the review brings a missed card back later in the session.
-  const labelNow = () => card.getAttribute('aria-label', { timeout: 1000 }).catch(() => null);
+  const labelNow = async () =>
+    (await card.count()) === 0
+      ? null
+      : card.getAttribute('aria-label', { timeout: 1000 }).catch(() => null);
   let seen = 0;
   for (let label = await labelNow(); label !== null; label = await labelNow()) {
     const question = nfc((await card.getByRole('heading', { level: 2 }).textContent()) ?? '');

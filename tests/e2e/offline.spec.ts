@@ -272,7 +272,8 @@ test.describe('offline lessons', () => {
     expect((await db.from('flashcard_sessions').select('id')).data).toHaveLength(1);
     const wordsAfter = await db
       .from('user_vocabulary_progress')
-      .select('vocabulary_id, reps, times_seen, last_review');
+      .select('vocabulary_id, reps, times_seen, last_review')
+      .eq('skill', 'recognition');
     expect(wordsAfter.data).toEqual(expect.arrayContaining(words.data ?? []));
     expect(wordsAfter.data).toHaveLength(words.data?.length ?? 0);
 

@@ -120,7 +120,10 @@ export async function answerAllCards(
 ): Promise<number> {
   const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
   await expect(card).toBeVisible();
-  const labelNow = () => card.getAttribute('aria-label', { timeout: 1000 }).catch(() => null);
+  const labelNow = async () =>
+    (await card.count()) === 0
+      ? null
+      : card.getAttribute('aria-label', { timeout: 1000 }).catch(() => null);
   let answered = 0;
   for (let label = await labelNow(); label !== null; label = await labelNow()) {
     await answerCard(page, answers, label, correct(answered));
