@@ -89,7 +89,7 @@ export const enStudio = {
   'change-row-line': 'Line {n}',
   'change-row-word': 'Word “{word}”',
   'publish-as': 'As',
-  'publish-as-keep': 'as it is on the server (live stays live; new lessons as drafts)',
+  'publish-as-keep': 'as on the server now (live stays live)',
   'publish-as-draft': 'draft (admins only)',
   'publish-as-published': 'published (learners see it)',
   'server-state-published': 'live on the server',
