@@ -67,7 +67,7 @@ describe('createDispatcher', () => {
     expect(calls).toEqual([[request]]);
   });
 
-  it.each([
+  it.each<[string, string, unknown[], string]>([
     ['an unknown channel', 'shell:exec', [], 'unknown_channel'],
     ['a missing argument', 'drafts:get', [], 'invalid_argument'],
     ['an extra argument', 'drafts:get', [1, 2], 'invalid_argument'],
@@ -144,26 +144,23 @@ describe('createDispatcher', () => {
         ['a choice other than the server’s or mine', { choices: [{ ...CHOICE, choice: 'both' }] }],
         ['a choice with an extra field', { choices: [{ ...CHOICE, admin: true }] }],
       ] as const
-    ).map(
-      ([name, change]) =>
-        [
-          name,
-          'publish:run',
-          [
-            {
-              ...SIGN_IN,
-              allowInsecure: false,
-              acceptWarnings: false,
-              confirmUnpublish: false,
-              choices: [CHOICE],
-              lessonIds: [1],
-              status: 'keep',
-              ...change,
-            },
-          ],
-          'invalid_argument',
-        ] as const,
-    ),
+    ).map(([name, change]): [string, string, unknown[], string] => [
+      name,
+      'publish:run',
+      [
+        {
+          ...SIGN_IN,
+          allowInsecure: false,
+          acceptWarnings: false,
+          confirmUnpublish: false,
+          choices: [CHOICE],
+          lessonIds: [1],
+          status: 'keep',
+          ...change,
+        },
+      ],
+      'invalid_argument',
+    ]),
     [
       'a check request with a status (a run request sent to the wrong channel)',
       'publish:check',

@@ -52,7 +52,7 @@ export function rowSteps(
       const merge = comparison.lesson;
       const status = isPublished ? 'published' : 'draft';
       const pair = merge.pairs[0];
-      if (!snapshot.lesson || !pair) {
+      if (!snapshot.lesson) {
         const mine = merge.inserts[0];
         if (!mine) throw new Error(studioMessage('not-found'));
         const row = { id: remoteId, ...mine.fields, is_published: isPublished };
@@ -65,6 +65,8 @@ export function rowSteps(
         store.lessons.setRemote(lesson.id, remoteId, status);
         return 'uploaded';
       }
+      // The comparison always pairs a lesson the server has; never overwrite it whole.
+      if (!pair) throw new Error(studioMessage('changed-meanwhile', { what: 'lesson' }));
       const patch = {
         ...pair.write,
         ...(snapshot.lesson.is_published === isPublished ? {} : { is_published: isPublished }),
@@ -100,6 +102,15 @@ export function rowSteps(
         })),
         ...merge.inserts.map((mine) => ({ mine, id: null, fields: mine.fields, writes: true })),
       ].sort((a, b) => a.mine.order - b.mine.order);
+      // save_lesson_transcript deletes every line it is not given: a server line that is
+      // neither kept nor meant to go stops the step before anything is written.
+      const accounted = new Set([
+        ...merge.pairs.map((pair) => pair.theirs.remoteId),
+        ...merge.deletes.map((row) => row.remoteId),
+      ]);
+      if (snapshot.lines.some((line) => !accounted.has(line.id))) {
+        throw new Error(studioMessage('changed-meanwhile', { what: 'transcript' }));
+      }
       const payload = rows.map((row, index) => ({
         id: row.id,
         line_number: index + 1,
