@@ -260,6 +260,12 @@ describe('createDispatcher', () => {
       'invalid_argument',
     ],
     ['an argument to publish:target', 'publish:target', [{}], 'invalid_argument'],
+    [
+      'a server address to publish:refresh-states (it asks only the remembered one)',
+      'publish:refresh-states',
+      ['http://attacker.invalid'],
+      'invalid_argument',
+    ],
   ])('refuses %s without calling the handler', async (_label, channel, args, code) => {
     const { handlers, calls } = fakeHandlers();
     const result = await createDispatcher(handlers, () => undefined)(channel, args);
