@@ -47,6 +47,7 @@ const studio = {
   checkPublish: (request) => invoke('publish:check', request),
   adoptRemote: (lessonId, remoteId) => invoke('publish:adopt-remote', lessonId, remoteId),
   publish: (request) => invoke('publish:run', request),
+  refreshServerStates: () => invoke('publish:refresh-states'),
   onImportProgress: (listener) => subscribe('import:progress', listener),
   onPublishProgress: (listener) => subscribe('publish:progress', listener),
 } satisfies StudioApi;

@@ -2,6 +2,7 @@
 // `window.studio` that `satisfies StudioApi`; main registers one handler per channel through
 // `registerHandlers`, which validates every argument with the validators below.
 import type {
+  ChangeChoice,
   ImportProgress,
   ImportReport,
   LessonDraft,
@@ -24,7 +25,7 @@ import type {
   WordMatch,
   WordPatch,
 } from './model.ts';
-import { LEVELS, MATCH_LEVELS } from './model.ts';
+import { CHOICES, LEVELS, MATCH_LEVELS, PUBLISH_AS } from './model.ts';
 import type { Validator } from './validate.ts';
 import {
   arrayOf,
@@ -62,6 +63,7 @@ export type InvokeMap = {
   'publish:check': { args: [request: PublishCheckRequest]; result: PublishCheckReport };
   'publish:adopt-remote': { args: [lessonId: number, remoteId: string]; result: LessonSummary };
   'publish:run': { args: [request: PublishRequest]; result: PublishReport };
+  'publish:refresh-states': { args: []; result: LessonSummary[] };
 };
 export type Channel = keyof InvokeMap;
 export type ArgsOf<C extends Channel> = InvokeMap[C]['args'];
@@ -94,6 +96,7 @@ export const METHODS = {
   checkPublish: 'publish:check',
   adoptRemote: 'publish:adopt-remote',
   publish: 'publish:run',
+  refreshServerStates: 'publish:refresh-states',
 } as const satisfies Record<string, Channel>;
 type Methods = typeof METHODS;
 
@@ -183,10 +186,24 @@ const credentials = {
 
 const publishCheckRequest: Validator<PublishCheckRequest> = object(credentials);
 
+const changeChoice: Validator<ChangeChoice> = object({
+  lessonId: id,
+  key: matching(
+    /^(lesson|line|word):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'a changed row',
+  ),
+  // '' chooses for the whole row; else a server column name.
+  field: matching(/^[a-z_]{0,40}$/, 'a column name'),
+  stamp: str(100),
+  choice: oneOf(CHOICES),
+});
+
 const publishRequest: Validator<PublishRequest> = object({
   ...credentials,
-  status: oneOf(['draft', 'published']),
+  status: oneOf(PUBLISH_AS),
   acceptWarnings: bool,
+  confirmUnpublish: bool,
+  choices: arrayOf(changeChoice, 100_000),
 });
 
 /** Per-channel argument validators; `registerHandlers` refuses a call that does not pass. */
@@ -213,6 +230,7 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'publish:check': [publishCheckRequest],
   'publish:adopt-remote': [id, uuid],
   'publish:run': [publishRequest],
+  'publish:refresh-states': [],
 };
 
 export const CHANNELS = Object.keys(VALIDATORS) as Channel[];

@@ -13,6 +13,7 @@ import type { ImportWorkerEntry } from './importer/run-import.ts';
 import { createImportRunner } from './importer/run-import.ts';
 import { ForeignLineError } from './drafts/lines-repo.ts';
 import { checkBeforePublish, publishLessons } from './publisher/publish.ts';
+import { refreshServerStates } from './publisher/server-status.ts';
 import { rememberedTarget } from './publisher/session.ts';
 
 export type StudioDeps = {
@@ -187,6 +188,7 @@ export function createStudio(deps: StudioDeps) {
         onProgress: (progress) => deps.emit('publish:progress', progress),
         log: deps.log,
       }),
+    'publish:refresh-states': () => refreshServerStates(store, deps.log),
   };
 
   return {

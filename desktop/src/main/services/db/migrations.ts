@@ -111,4 +111,22 @@ ALTER TABLE lessons ADD COLUMN transcript_source_hash TEXT;
 ALTER TABLE lessons ADD COLUMN vocabulary_source_hash TEXT;
 `,
   },
+  {
+    // What the server had of each row after the studio's last publish, and what the studio sent
+    // (JSON of the server's columns): a later publish compares the server's rows with it to find
+    // what was changed on the server (the web editor) since, instead of overwriting it.
+    // local_id is the draft's line or word (NULL for the lesson's own row, or once it is gone).
+    name: 'published-rows',
+    sql: `
+CREATE TABLE published_rows (
+  lesson_id INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('lesson', 'line', 'word')),
+  remote_id TEXT NOT NULL,
+  local_id INTEGER,
+  sent TEXT NOT NULL,
+  server TEXT NOT NULL,
+  PRIMARY KEY (lesson_id, kind, remote_id)
+) STRICT;
+`,
+  },
 ];

@@ -7,6 +7,7 @@ import { LIVE_ISSUE_CODES, createLessonsRepo } from './lessons-repo.ts';
 import { createLinesRepo } from './lines-repo.ts';
 import { createMediaRepo } from './media-repo.ts';
 import { createPublishedRepo } from './published-repo.ts';
+import { createPublishedRowsRepo } from './published-rows-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createWordsRepo } from './words-repo.ts';
 
@@ -18,6 +19,7 @@ export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
   const media = createMediaRepo(db);
   const issues = createIssuesRepo(db);
   const published = createPublishedRepo(db, now);
+  const publishedRows = createPublishedRowsRepo(db);
   const settings = createSettingsRepo(db);
   return {
     db,
@@ -27,6 +29,7 @@ export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
     media,
     issues,
     published,
+    publishedRows,
     settings,
     getDraft(lessonId: number): LessonDraft | null {
       const lesson = lessons.get(lessonId);
