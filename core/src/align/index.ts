@@ -1,0 +1,9 @@
+export { ALIGN_DEFAULTS, alignLines } from './align.ts';
+export type {
+  AlignInput,
+  AlignLineInput,
+  AlignOptions,
+  AlignedLine,
+  AlignedToken,
+} from './align.ts';
+export type { SpeechSynthesiser, Synthesis, SynthesisedWord } from './port.ts';

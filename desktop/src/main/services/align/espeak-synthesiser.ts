@@ -1,0 +1,50 @@
+import type { SpeechSynthesiser, Synthesis } from '@magyarul/core/align';
+import type { EspeakWorker } from '@echogarden/espeak-ng-emscripten';
+import type { SynthesisEvent } from './espeak-events.ts';
+import { wordsFromEvents } from './espeak-events.ts';
+
+let loading: Promise<EspeakWorker> | null = null;
+
+/** eSpeak NG in WebAssembly, loaded once per thread (its voice data is 24 MB). */
+function espeak(): Promise<EspeakWorker> {
+  loading ??= import('@echogarden/espeak-ng-emscripten').then(async ({ default: create }) => {
+    const module = await create();
+    return new module.eSpeakNGWorker();
+  });
+  return loading;
+}
+
+/** Voices this build of eSpeak NG speaks, by language code ('hu', 'es', …). */
+export async function espeakLanguages(): Promise<string[]> {
+  const worker = await espeak();
+  return worker.list_voices().flatMap((voice) => voice.languages.map((language) => language.name));
+}
+
+/**
+ * The aligner's speech synthesis port over eSpeak NG compiled to WebAssembly (npm
+ * `@echogarden/espeak-ng-emscripten`): runs in this process, nothing on PATH. The words come
+ * from eSpeak's own synthesis events, so their times are exact for the reference it speaks.
+ */
+export const espeakSynthesiser: SpeechSynthesiser = {
+  async synthesise(text: string, voice: string): Promise<Synthesis> {
+    const worker = await espeak();
+    if (worker.set_voice(voice) !== 0) throw new Error(`eSpeak NG has no voice "${voice}"`);
+    const chunks: Int16Array[] = [];
+    const events: SynthesisEvent[] = [];
+    let length = 0;
+    worker.synthesize(text, (samples, chunkEvents) => {
+      chunks.push(samples);
+      length += samples.length;
+      events.push(...chunkEvents);
+      return false;
+    });
+    const samples = new Float32Array(length);
+    let at = 0;
+    for (const chunk of chunks) {
+      for (let i = 0; i < chunk.length; i++) samples[at + i] = (chunk[i] as number) / 32768;
+      at += chunk.length;
+    }
+    const sampleRate = worker.samplerate;
+    return { samples, sampleRate, words: wordsFromEvents(text, events, length / sampleRate) };
+  },
+};
