@@ -2,8 +2,15 @@ import { tokenize } from '../tokens/tokenize.ts';
 import type { Token } from '../tokens/tokenize.ts';
 import type { WarpOptions, WarpPath } from './dtw.ts';
 import { WARP_DEFAULTS, warpMultiResolution } from './dtw.ts';
-import type { FeatureOptions, Features } from './features.ts';
-import { FEATURE_DEFAULTS, mfcc, normalise, speechFrames } from './features.ts';
+import type { FeatureOptions, Features, FloorDepth } from './features.ts';
+import {
+  FEATURE_DEFAULTS,
+  cepstra,
+  floorDepth,
+  melEnergies,
+  normalise,
+  speechFrames,
+} from './features.ts';
 import type { SpeechSynthesiser, Synthesis } from './port.ts';
 import type { Reference } from './reference.ts';
 import { joinReference } from './reference.ts';
@@ -46,6 +53,12 @@ export const ALIGN_DEFAULTS: AlignOptions = {
   features: FEATURE_DEFAULTS,
   warp: WARP_DEFAULTS,
 };
+
+/**
+ * Reference frames within this many dB of the loudest carry a word's edges through the path: the
+ * weak last 10 dB of a fading word are too close to a recording's room noise to place.
+ */
+const SOUNDING_DB = 20;
 
 const round3 = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
@@ -109,13 +122,18 @@ type Segment = {
 function alignSegment(
   segment: Segment,
   recording: Features,
+  depth: FloorDepth,
   sampleRate: number,
   options: AlignOptions,
 ): AlignedLine[] {
   const gap = segment.anchored ? 0 : options.gap;
   const reference: Reference = joinReference(segment.lines, gap, sampleRate);
-  const raw = mfcc(reference.samples, reference.sampleRate, options.features);
-  const sounding = speechFrames(raw, options.features);
+  const raw = cepstra(
+    melEnergies(reference.samples, reference.sampleRate, options.features),
+    depth,
+    options.features,
+  );
+  const sounding = speechFrames(raw, options.features, SOUNDING_DB);
   const referenceFeatures = normalise(raw, options.features);
   const region = normalise(slice(recording, segment.from, segment.to), options.features);
   if (region.count < 2 || referenceFeatures.count < 2) return [];
@@ -159,7 +177,9 @@ export async function alignLines(
   options: AlignOptions = ALIGN_DEFAULTS,
 ): Promise<AlignedLine[]> {
   const duration = input.samples.length / input.sampleRate;
-  const recording = mfcc(input.samples, input.sampleRate, options.features);
+  const recordingMel = melEnergies(input.samples, input.sampleRate, options.features);
+  const depth = floorDepth(recordingMel);
+  const recording = cepstra(recordingMel, depth, options.features);
   const prepared: Segment['lines'][number][] = [];
   for (const line of input.lines) {
     const tokens = tokenize(line.text);
@@ -189,5 +209,7 @@ export async function alignLines(
   }
   if (pending.length > 0) segments.push({ lines: pending, from, to: duration, anchored: false });
   const sampleRate = prepared[0]?.synthesis.sampleRate ?? 0;
-  return segments.flatMap((segment) => alignSegment(segment, recording, sampleRate, options));
+  return segments.flatMap((segment) =>
+    alignSegment(segment, recording, depth, sampleRate, options),
+  );
 }

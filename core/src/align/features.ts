@@ -79,16 +79,19 @@ export function decimationFactor(sampleRate: number): number {
   return Math.max(1, Math.floor(sampleRate / 12_000));
 }
 
+/** Log mel band energies, one row of `bands` per frame (natural log, floored at POWER_FLOOR). */
+export type MelEnergies = Features;
+
 /**
- * Mel-frequency cepstral coefficients of a mono signal: pre-emphasis, a Hamming window every
- * `hop` seconds, the power spectrum by fft.js, log mel band energies, a DCT. High sample rates
- * are first decimated (filtered) so a 48 kHz recording costs what a 16 kHz one does.
+ * Log mel band energies of a mono signal: pre-emphasis, a Hamming window every `hop` seconds,
+ * the power spectrum by fft.js, triangular mel filters. High sample rates are first decimated
+ * (filtered) so a 48 kHz recording costs what a 16 kHz one does.
  */
-export function mfcc(
+export function melEnergies(
   input: Float32Array,
   inputRate: number,
   options: FeatureOptions = FEATURE_DEFAULTS,
-): Features {
+): MelEnergies {
   const factor = decimationFactor(inputRate);
   const samples = decimate(input, factor);
   const sampleRate = inputRate / factor;
@@ -104,13 +107,11 @@ export function mfcc(
     (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (windowLength - 1)),
   );
   const filters = melFilters(options, fftSize, sampleRate);
-  const basis = dctBasis(options.coefficients, options.bands);
   const count =
     samples.length < windowLength ? 0 : Math.floor((samples.length - windowLength) / hop) + 1;
-  const dims = options.coefficients;
+  const dims = options.bands;
   const data = new Float32Array(count * dims);
   const power = new Float32Array(fftSize / 2 + 1);
-  const logMel = new Float32Array(options.bands);
   for (let f = 0; f < count; f++) {
     const at = f * hop;
     let previous = at > 0 ? (samples[at - 1] as number) : 0;
@@ -128,36 +129,96 @@ export function mfcc(
     for (let b = 0; b < filters.length; b++) {
       const { first, weights } = filters[b] as (typeof filters)[number];
       let energy = 0;
-      for (let w = 0; w < weights.length; w++)
+      for (let w = 0; w < weights.length; w++) {
         energy += (weights[w] as number) * (power[first + w] as number);
-      logMel[b] = Math.log(Math.max(energy, POWER_FLOOR));
-    }
-    for (let k = 0; k < dims; k++) {
-      const row = basis[k] as Float32Array;
-      let acc = 0;
-      for (let b = 0; b < row.length; b++) acc += (row[b] as number) * (logMel[b] as number);
-      data[f * dims + k] = acc;
+      }
+      data[f * dims + b] = Math.log(Math.max(energy, POWER_FLOOR));
     }
   }
   return { data, count, dims, hop: hop / sampleRate };
+}
+
+/** The value below which `fraction` of a band's frames lie. */
+function bandPercentile(mel: MelEnergies, band: number, fraction: number): number {
+  const values = new Float32Array(mel.count);
+  for (let f = 0; f < mel.count; f++) values[f] = mel.data[f * mel.dims + band] as number;
+  values.sort();
+  return values[Math.min(mel.count - 1, Math.floor(fraction * mel.count))] ?? 0;
+}
+
+/** How far below the speech each band's quiet lies (log units): the noise floor of a signal. */
+export type FloorDepth = Float32Array;
+
+/** Quiet is a band's 10th percentile, speech its 90th; never deeper than MAX_FLOOR_DEPTH. */
+export function floorDepth(mel: MelEnergies): FloorDepth {
+  return Float32Array.from({ length: mel.dims }, (_, b) =>
+    Math.min(MAX_FLOOR_DEPTH, bandPercentile(mel, b, 0.9) - bandPercentile(mel, b, 0.1)),
+  );
+}
+
+/** 50 dB in natural-log power units. */
+const MAX_FLOOR_DEPTH = 5 * Math.LN10;
+
+/**
+ * Cepstral coefficients (a DCT of the log mel energies) with each band floored `depth` below
+ * its own speech level. Given the recording's depth, the reference's digital silence and the
+ * recording's room noise become the same floor, and weak sounds under the noise are cut in
+ * both alike; otherwise noise would look more like a fading word than like the reference's
+ * silence, and words would swallow the pauses after them.
+ */
+export function cepstra(
+  mel: MelEnergies,
+  depth: FloorDepth,
+  options: FeatureOptions = FEATURE_DEFAULTS,
+): Features {
+  const basis = dctBasis(options.coefficients, options.bands);
+  const floors = Float32Array.from(
+    { length: mel.dims },
+    (_, b) => bandPercentile(mel, b, 0.9) - (depth[b] as number),
+  );
+  const dims = options.coefficients;
+  const data = new Float32Array(mel.count * dims);
+  for (let f = 0; f < mel.count; f++) {
+    for (let k = 0; k < dims; k++) {
+      const row = basis[k] as Float32Array;
+      let acc = 0;
+      for (let b = 0; b < row.length; b++) {
+        acc +=
+          (row[b] as number) * Math.max(mel.data[f * mel.dims + b] as number, floors[b] as number);
+      }
+      data[f * dims + k] = acc;
+    }
+  }
+  return { data, count: mel.count, dims, hop: mel.hop };
+}
+
+/** MFCCs of a signal floored at its own noise: `cepstra(melEnergies(…), floorDepth(…))`. */
+export function mfcc(
+  input: Float32Array,
+  inputRate: number,
+  options: FeatureOptions = FEATURE_DEFAULTS,
+): Features {
+  const mel = melEnergies(input, inputRate, options);
+  return cepstra(mel, floorDepth(mel), options);
 }
 
 /** Frames within this many decibels of a signal's loudest count as speech for normalising. */
 const SPEECH_RANGE_DB = 30;
 
 /**
- * 1 for each frame within SPEECH_RANGE_DB of the signal's loudest (by c0 of un-normalised
+ * 1 for each frame within `rangeDb` of the signal's loudest (by c0 of un-normalised
  * features), 0 for the silence between.
  */
 export function speechFrames(
   features: Features,
   options: FeatureOptions = FEATURE_DEFAULTS,
+  rangeDb: number = SPEECH_RANGE_DB,
 ): Uint8Array {
   const { data, count, dims } = features;
   let loudest = -Infinity;
   for (let f = 0; f < count; f++) loudest = Math.max(loudest, data[f * dims] as number);
   // c0 is sqrt(1/bands) times the sum of the bands' natural-log energies.
-  const range = Math.sqrt(options.bands) * (SPEECH_RANGE_DB / 10) * Math.LN10;
+  const range = Math.sqrt(options.bands) * (rangeDb / 10) * Math.LN10;
   const mask = new Uint8Array(count);
   for (let f = 0; f < count; f++) mask[f] = (data[f * dims] as number) >= loudest - range ? 1 : 0;
   return mask;

@@ -7,3 +7,4 @@ export type {
   AlignedToken,
 } from './align.ts';
 export type { SpeechSynthesiser, Synthesis, SynthesisedWord } from './port.ts';
+export { soundingSpan, tokenSpans } from './reference.ts';

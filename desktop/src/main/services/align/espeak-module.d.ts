@@ -11,6 +11,8 @@ declare module '@echogarden/espeak-ng-emscripten' {
   };
   export type EspeakWorker = {
     readonly samplerate: number;
+    rate: number;
+    pitch: number;
     set_voice(name: string): number;
     synthesize(
       text: string,
