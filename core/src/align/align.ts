@@ -143,11 +143,10 @@ function alignSegment(
     const timed = tokens.map((token, t) => {
       const span = line.tokens[t] as { start: number; end: number };
       const mapped = mapSpan(path, sounding, referenceFeatures.hop, region.hop, span);
-      return {
-        ...token,
-        startTime: round3(segment.from + mapped.start),
-        endTime: round3(segment.from + mapped.end),
-      };
+      // Words stay inside their stretch of the recording (an anchor's words inside the anchor).
+      const inside = (seconds: number) =>
+        round3(Math.min(segment.to, Math.max(segment.from, segment.from + seconds)));
+      return { ...token, startTime: inside(mapped.start), endTime: inside(mapped.end) };
     });
     // Consecutive words may touch, never overlap or run backwards.
     for (let t = 0; t < timed.length; t++) {
