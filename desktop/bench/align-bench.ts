@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alignLines } from '@magyarul/core/align';
-import { LESSONS } from '../../supabase/seed/content/lessons.ts';
 import { alignFile } from '../src/main/services/align/align-file.ts';
 import { espeakSynthesiser } from '../src/main/services/align/espeak-synthesiser.ts';
 import { decodeMono } from '../src/main/services/audio/mono-samples.ts';
@@ -16,6 +15,10 @@ import type { DialogueSpec } from '../test/support/synthetic-dialogue.ts';
 import { makeDialogue, wavBytes } from '../test/support/synthetic-dialogue.ts';
 
 const SEED = new URL('../../supabase/seed/', import.meta.url);
+// The demo course's texts, loaded by URL: the seed is its own TypeScript project.
+const { LESSONS } = (await import(new URL('content/lessons.ts', SEED).href)) as {
+  LESSONS: readonly { lines: readonly (readonly [speaker: string, text: string, unknown])[] }[];
+};
 // lame writes no gapless (Info) tag into the seed's CBR MP3s, so every decoder plays its
 // 576 + 529 samples of encoder and decoder delay: the audio runs 1105 / 16000 s after the
 // times in timings.json (measured: the first loud sample of lesson 1 is at 0.469 s, its first

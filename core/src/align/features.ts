@@ -192,16 +192,6 @@ export function cepstra(
   return { data, count: mel.count, dims, hop: mel.hop };
 }
 
-/** MFCCs of a signal floored at its own noise: `cepstra(melEnergies(…), floorDepth(…))`. */
-export function mfcc(
-  input: Float32Array,
-  inputRate: number,
-  options: FeatureOptions = FEATURE_DEFAULTS,
-): Features {
-  const mel = melEnergies(input, inputRate, options);
-  return cepstra(mel, floorDepth(mel), options);
-}
-
 /** Frames within this many decibels of a signal's loudest count as speech for normalising. */
 const SPEECH_RANGE_DB = 30;
 

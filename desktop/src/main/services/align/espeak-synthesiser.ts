@@ -14,12 +14,6 @@ function espeak(): Promise<EspeakWorker> {
   return loading;
 }
 
-/** Voices this build of eSpeak NG speaks, by language code ('hu', 'es', …). */
-export async function espeakLanguages(): Promise<string[]> {
-  const worker = await espeak();
-  return worker.list_voices().flatMap((voice) => voice.languages.map((language) => language.name));
-}
-
 /** How eSpeak NG speaks: a voice ('hu', or a variant such as 'hu+f4'), words per minute, pitch 0–99. */
 export type EspeakVoice = { readonly voice: string; readonly rate: number; readonly pitch: number };
 
