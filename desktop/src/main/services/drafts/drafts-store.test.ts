@@ -55,6 +55,7 @@ describe('drafts store', () => {
     expect(db.all('SELECT version, name FROM schema_migrations')).toEqual([
       { version: 1, name: 'drafts' },
       { version: 2, name: 'translations-and-publish-state' },
+      { version: 3, name: 'word-times' },
     ]);
     db.close();
   });
