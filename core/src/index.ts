@@ -9,3 +9,4 @@ export * from './audio-match/index.ts';
 export * from './flashcards/index.ts';
 export * from './srs/index.ts';
 export * from './lessons/index.ts';
+export * from './tokens/index.ts';

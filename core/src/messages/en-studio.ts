@@ -38,6 +38,8 @@ export const enStudio = {
     'Vocabulary {file} was not imported: {reason} Nothing from it was kept; fix the file and import it again.',
   'line-not-in-lesson': 'Line {id} is not part of this lesson; reload the lesson.',
   'word-not-in-lesson': 'Word {id} is not part of this lesson; reload the lesson.',
+  'align-no-audio': 'This lesson has no readable dialogue audio to align to.',
+  'alignment-stale': 'Line {id} changed while it was being aligned; align again.',
   'file-matched-twice': 'Audio file {file} is given to more than one word.',
   // Publish checks: errors keep the lesson from being sent, warnings need "publish anyway".
   'check-no-title': 'The lesson has no title.',
@@ -50,6 +52,10 @@ export const enStudio = {
   'check-bad-span': 'Line {n} ends ({end}) before it starts ({start}).',
   'check-overlap': 'Line {n} starts ({start}) before line {previous} ends ({end}).',
   'check-past-end': 'Line {n} ends at {end}, after the end of the audio ({duration}).',
+  'check-pace-fast':
+    'Line {n} lasts {seconds} s for {syllables} syllables ({rate} per second): too short for its text; check its times.',
+  'check-pace-slow':
+    'Line {n} lasts {seconds} s for {syllables} syllables ({rate} per second): too long for its text; check its times.',
   'check-unknown-speaker':
     'Line {n}: unknown speaker “{speaker}” (the server knows NARRATOR, ANNA and BENCE).',
   'check-word-no-meaning': 'The word “{word}” has no English meaning.',

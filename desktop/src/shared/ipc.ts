@@ -2,6 +2,8 @@
 // `window.studio` that `satisfies StudioApi`; main registers one handler per channel through
 // `registerHandlers`, which validates every argument with the validators below.
 import type {
+  Alignment,
+  AlignmentResult,
   ChangeChoice,
   ImportProgress,
   ImportReport,
@@ -11,6 +13,8 @@ import type {
   LineInput,
   LinePatch,
   LineTimes,
+  LineToken,
+  LineTokens,
   MediaRef,
   Peaks,
   PublishCheckReport,
@@ -58,6 +62,8 @@ export type InvokeMap = {
     result: VocabularyWord[];
   };
   'drafts:peaks': { args: [lessonId: number]; result: Peaks | null };
+  'drafts:set-alignment': { args: [lessonId: number, alignment: Alignment]; result: void };
+  'align:lesson': { args: [lessonId: number]; result: AlignmentResult };
   'media:url': { args: [ref: MediaRef]; result: string | null };
   'publish:target': { args: []; result: PublishTarget | null };
   'publish:check': { args: [request: PublishCheckRequest]; result: PublishCheckReport };
@@ -91,6 +97,8 @@ export const METHODS = {
   matchWord: 'drafts:match-word',
   setWordMatches: 'drafts:set-word-matches',
   getPeaks: 'drafts:peaks',
+  setAlignment: 'drafts:set-alignment',
+  alignLesson: 'align:lesson',
   mediaUrl: 'media:url',
   publishTarget: 'publish:target',
   checkPublish: 'publish:check',
@@ -162,7 +170,29 @@ const wordMatch: Validator<WordMatch> = object({
 
 const uuid = matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a UUID');
 
-const lineTimes: Validator<LineTimes> = object({ id, startTime: seconds, endTime: seconds });
+const lineTimes: Validator<LineTimes> = object({
+  id,
+  startTime: seconds,
+  endTime: seconds,
+  byHand: optional(bool),
+});
+
+const span = object({ start: seconds, end: seconds });
+const lineToken: Validator<LineToken> = object({
+  position: int(0, 10_000),
+  text: str(1000),
+  charStart: int(0, 10_000),
+  charEnd: int(1, 10_000),
+  times: object({ normal: span, slow: span, natural: span }),
+});
+const lineTokens: Validator<LineTokens> = object({
+  lineId: id,
+  tokens: arrayOf(lineToken, 10_000),
+});
+const alignment: Validator<Alignment> = object({
+  lines: arrayOf(lineTimes, 10_000),
+  tokens: arrayOf(lineTokens, 10_000),
+});
 
 const mediaRef: Validator<MediaRef> = (value, where) => {
   const kind = oneOf(['dialogue', 'vocabulary'])(
@@ -225,6 +255,8 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'drafts:match-word': [id, nullable(str(1000))],
   'drafts:set-word-matches': [id, arrayOf(wordMatch, 10_000)],
   'drafts:peaks': [id],
+  'drafts:set-alignment': [id, alignment],
+  'align:lesson': [id],
   'media:url': [mediaRef],
   'publish:target': [],
   'publish:check': [publishCheckRequest],

@@ -72,7 +72,12 @@ type LineContent = {
   readonly translationEs: string;
 };
 
-export type TranscriptLine = LineContent & { readonly id: number; readonly lineNumber: number };
+export type TranscriptLine = LineContent & {
+  readonly id: number;
+  readonly lineNumber: number;
+  /** The author set its times (see LineTimes.byHand). */
+  readonly timedByHand: boolean;
+};
 
 export type VocabularyWord = {
   readonly id: number;
@@ -92,6 +97,8 @@ export type LessonDraft = LessonSummary & {
   readonly topic: string;
   readonly dialogueFile: string | null;
   readonly lines: readonly TranscriptLine[];
+  /** The words of the lines that have any, with their times. */
+  readonly tokens: readonly LineTokens[];
   readonly words: readonly VocabularyWord[];
   /** Vocabulary audio files found in the folder, matched or not. */
   readonly audioFiles: readonly string[];
@@ -132,6 +139,44 @@ export type LineTimes = {
   readonly id: number;
   readonly startTime: number | null;
   readonly endTime: number | null;
+  /** Set by the author (drag, keys): alignment keeps such lines as anchors. Absent: false. */
+  readonly byHand?: boolean;
+};
+
+/** The audio renderings of a lesson whose lines and words have times of their own. */
+export const AUDIO_VERSIONS = ['normal', 'slow', 'natural'] as const;
+export type AudioVersion = (typeof AUDIO_VERSIONS)[number];
+
+/** Start and end in seconds of one rendering, null until aligned. */
+export type VersionSpan = { readonly start: number | null; readonly end: number | null };
+
+/**
+ * One word of a line (core's tokenize): as written, its UTF-16 offsets into the line's NFC
+ * text, and its times in each audio version.
+ */
+export type LineToken = {
+  readonly position: number;
+  readonly text: string;
+  readonly charStart: number;
+  readonly charEnd: number;
+  readonly times: { readonly [V in AudioVersion]: VersionSpan };
+};
+
+export type LineTokens = { readonly lineId: number; readonly tokens: readonly LineToken[] };
+
+/** What alignment proposes, or an undo puts back: line times and every line's words. */
+export type Alignment = {
+  readonly lines: readonly LineTimes[];
+  readonly tokens: readonly LineTokens[];
+};
+
+/** An alignment with what it was computed from. */
+export type AlignmentResult = Alignment & {
+  /** Versions aligned, and those the lesson has no audio for. */
+  readonly versions: readonly AudioVersion[];
+  /** Lines kept as they were because they were timed by hand. */
+  readonly anchors: number;
+  readonly seconds: number;
 };
 
 /**

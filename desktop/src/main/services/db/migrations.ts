@@ -129,4 +129,31 @@ CREATE TABLE published_rows (
 ) STRICT;
 `,
   },
+  {
+    // Word times from forced alignment (issue 28), one row per word of a line as core's
+    // tokenize cuts it, shaped like the server's transcript_tokens (DESIGN §12.3): text and
+    // UTF-16 offsets into the line's NFC text, start and end in each audio version (null until
+    // aligned). A line whose text changes loses its rows. `timed_by_hand` marks lines whose
+    // times an author set: the aligner keeps them as anchors.
+    name: 'word-times',
+    sql: `
+CREATE TABLE transcript_tokens (
+  line_id INTEGER NOT NULL REFERENCES transcript_lines (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL CHECK (position >= 0),
+  text TEXT NOT NULL,
+  char_start INTEGER NOT NULL CHECK (char_start >= 0),
+  char_end INTEGER NOT NULL CHECK (char_end > char_start),
+  start_time REAL,
+  end_time REAL,
+  slow_start_time REAL,
+  slow_end_time REAL,
+  natural_start_time REAL,
+  natural_end_time REAL,
+  PRIMARY KEY (line_id, position)
+) STRICT;
+
+ALTER TABLE transcript_lines ADD COLUMN timed_by_hand INTEGER NOT NULL DEFAULT 0
+  CHECK (timed_by_hand IN (0, 1));
+`,
+  },
 ];

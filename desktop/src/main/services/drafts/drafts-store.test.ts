@@ -56,6 +56,7 @@ describe('drafts store', () => {
       { version: 1, name: 'drafts' },
       { version: 2, name: 'translations-and-publish-state' },
       { version: 3, name: 'published-rows' },
+      { version: 4, name: 'word-times' },
     ]);
     db.close();
   });
