@@ -134,7 +134,7 @@ describe('minor auth findings', () => {
     });
     expect(samePage.status).toBe(200);
 
-    const foreign = [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-site' },
