@@ -28,9 +28,9 @@ import { TOURIST_PACK } from './content/tourist-pack.ts';
 import type { Timings } from './content/types.ts';
 import { demoHistory } from './demo-progress.ts';
 
-export const DEMO_PASSWORD = 'magyarul-demo';
-export const DEMO_ADMIN = { email: 'admin@magyarul.local', name: 'Admin' } as const;
-export const DEMO_LEARNER = { email: 'learner@magyarul.local', name: 'Demo Learner' } as const;
+import { DEMO_ADMIN, DEMO_LEARNER, DEMO_PASSWORD } from './demo-accounts.ts';
+
+export { DEMO_ADMIN, DEMO_LEARNER, DEMO_PASSWORD, lockDemoAccounts } from './demo-accounts.ts';
 /** The demo learner studies in Budapest time (streaks and "today" use the profile's zone). */
 const LEARNER_TIME_ZONE = 'Europe/Budapest';
 

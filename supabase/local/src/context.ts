@@ -96,6 +96,11 @@ export type ServerConfig = {
    * else ["public"].
    */
   dbSchemas?: string[];
+  /**
+   * The AUTH_* variables of the environment the server was started with (auth/options.ts reads
+   * its limits and settings from them); unset: process.env.
+   */
+  authEnv?: Readonly<Record<string, string | undefined>>;
 };
 
 export type ServerContext = {
