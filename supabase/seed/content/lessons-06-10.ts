@@ -1,7 +1,7 @@
 // Lessons 6–10 (A1): the market, telling the time, plans for the weekend, the railway station
 // and the hotel in Eger. The narrator speaks for the stallholder, the cashier and the receptionist,
 // who address Anna and Bence with the formal ön.
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
@@ -13,6 +13,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
     title: 'A piacon: At the market',
     description:
       'Apples, tomatoes and peppers at the market: asking what things cost, a kilo and half a kilo, cheap and expensive.',
+    de: { title: 'A piacon: Auf dem Markt', description: 'Äpfel, Tomaten und Paprika auf dem Markt: fragen, was etwas kostet, ein Kilo und ein halbes Kilo, billig und teuer; danach ein Kaffee mit Bence.' },
+    es: { title: 'A piacon: En el mercado', description: 'Manzanas, tomates y pimientos en el mercado: preguntar cuánto cuesta algo, un kilo y medio kilo, barato y caro; después, un café con Bence.' },
+    characters: [
+      character('seller', 'female', 'older_woman', 'Stallholder', 'Marktfrau', 'Vendedora'),
+      character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero'),
+    ],
     topic: 'market',
     level: 'beginner',
     lines: [
@@ -23,12 +29,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Am Samstagmorgen ist Anna auf dem Markt.',
         'El sábado por la mañana Anna está en el mercado.',
       ),
-      say(
-        'narrator',
-        'Az eladó kérdezi: Jó reggelt! Mit szeretne?',
-        'The stallholder asks: Good morning! What would you like?',
-        'Der Verkäufer fragt: Guten Morgen! Was hätten Sie gern?',
-        'El vendedor pregunta: ¡Buenos días! ¿Qué desea?',
+      by(
+        'seller',
+        'Jó reggelt! Mit szeretne?',
+        'Good morning! What would you like?',
+        'Guten Morgen! Was hätten Sie gern?',
+        '¡Buenos días! ¿Qué desea?',
       ),
       say(
         'anna',
@@ -37,8 +43,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Guten Morgen! Ich hätte gern ein Kilo Äpfel.',
         '¡Buenos días! Quería un kilo de manzanas.',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Piros vagy zöld almát?',
         'Red apples or green ones?',
         'Rote oder grüne Äpfel?',
@@ -51,8 +57,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Rote, bitte. Was kostet ein Kilo?',
         'Rojas, por favor. ¿Cuánto cuesta el kilo?',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Ötszáz forint egy kiló.',
         'Five hundred forints a kilo.',
         'Fünfhundert Forint das Kilo.',
@@ -65,8 +71,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Das ist nicht teuer. Und die Tomaten?',
         'No es caro. ¿Y los tomates?',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'A paradicsom most nagyon olcsó, csak négyszáz forint.',
         'Tomatoes are very cheap at the moment, only four hundred forints.',
         'Die Tomaten sind gerade sehr billig, nur vierhundert Forint.',
@@ -79,8 +85,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Dann nehme ich ein Kilo Äpfel und ein halbes Kilo Tomaten.',
         'Entonces quiero un kilo de manzanas y medio kilo de tomates.',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Még valamit? Paprikát?',
         'Anything else? Peppers?',
         'Sonst noch etwas? Paprika?',
@@ -93,16 +99,16 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Nein, danke, das ist alles.',
         'No, gracias, eso es todo.',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Összesen hétszáz forint.',
         "That's seven hundred forints altogether.",
         'Zusammen siebenhundert Forint.',
         'En total son setecientos forintos.',
       ),
       say('anna', 'Tessék.', 'Here you are.', 'Bitte schön.', 'Tenga.'),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Köszönöm. Szép napot!',
         'Thank you. Have a nice day!',
         'Danke. Schönen Tag noch!',
@@ -115,6 +121,24 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Danke, auf Wiedersehen!',
         'Gracias, ¡adiós!',
       ),
+      say('bence', 'Szia, Anna! Jó reggelt!', 'Hi, Anna! Good morning!', 'Hallo, Anna! Guten Morgen!', '¡Hola, Anna! ¡Buenos días!'),
+      say('anna', 'Szia, Bence! Igen, ma nem dolgozom. És te mit kérsz?', "Hi, Bence! Yes, I'm not working today. And what are you getting?", 'Hallo, Bence! Ja, heute arbeite ich nicht. Und was möchtest du?', '¡Hola, Bence! Sí, hoy no trabajo. ¿Y tú qué quieres?'),
+      say('bence', 'Én kenyeret és kiflit kérek, de itt nincs kenyér.', "I want bread and rolls, but there isn't any bread here.", 'Ich möchte Brot und Hörnchen, aber hier gibt es kein Brot.', 'Yo quiero pan y panecillos, pero aquí no hay pan.'),
+      say('anna', 'Most iszunk egy kávét? Itt van egy jó kávézó.', "Shall we have a coffee now? There's a good café here.", 'Trinken wir jetzt einen Kaffee? Hier gibt es ein gutes Café.', '¿Tomamos ahora un café? Aquí hay una cafetería buena.'),
+      say('bence', 'Persze, szívesen! Nagyon éhes vagyok.', "Of course, gladly! I'm very hungry.", 'Klar, gern! Ich habe großen Hunger.', '¡Claro, con gusto! Tengo mucha hambre.'),
+      say('narrator', 'Anna és Bence a kávézóban vannak.', 'Anna and Bence are at the café.', 'Anna und Bence sind im Café.', 'Anna y Bence están en la cafetería.'),
+      by('waiter', 'Jó reggelt! Mit kérnek?', 'Good morning! What would you like?', 'Guten Morgen! Was möchten Sie?', '¡Buenos días! ¿Qué desean?'),
+      say('bence', 'Egy kávét kérek, tej nélkül, és három kiflit.', 'A coffee without milk, please, and three rolls.', 'Einen Kaffee ohne Milch, bitte, und drei Hörnchen.', 'Un café sin leche, por favor, y tres panecillos.'),
+      say('anna', 'Én nem kávét, hanem teát kérek, tejjel. És egy pohár vizet.', 'Not coffee for me, but tea with milk. And a glass of water.', 'Ich nehme keinen Kaffee, sondern Tee mit Milch. Und ein Glas Wasser.', 'Yo no quiero café, sino té con leche. Y un vaso de agua.'),
+      by('waiter', 'Tessék!', 'Here you are!', 'Bitte schön!', '¡Aquí tienen!'),
+      say('bence', 'Köszönöm szépen! A kifli nagyon finom. És a teád?', 'Thank you very much! The roll is delicious. And your tea?', 'Vielen Dank! Das Hörnchen ist sehr lecker. Und dein Tee?', '¡Muchas gracias! El panecillo está muy rico. ¿Y tu té?'),
+      say('anna', 'Az is nagyon jó. Ez a pincér is nagyon jó.', "That's very good too. This waiter is very good too.", 'Der ist auch sehr gut. Dieser Kellner ist auch sehr gut.', 'También está muy bueno. Este camarero también es muy bueno.'),
+      say('bence', 'Igen, és a kávézó is szép. Holnap is itt iszunk egy kávét?', 'Yes, and the café is nice too. Shall we have a coffee here tomorrow too?', 'Ja, und das Café ist auch schön. Trinken wir morgen auch hier einen Kaffee?', 'Sí, y la cafetería también es bonita. ¿Mañana también tomamos un café aquí?'),
+      say('anna', 'Persze! Jó, hogy tegeződünk, és jó, hogy itt lakunk.', "Of course! It's good that we say te, and good that we live here.", 'Klar! Schön, dass wir uns duzen, und schön, dass wir hier wohnen.', '¡Claro! Qué bien que nos tuteamos y qué bien que vivimos aquí.'),
+      say('anna', 'Kérjük a számlát!', 'The bill, please!', 'Die Rechnung, bitte!', '¡La cuenta, por favor!'),
+      by('waiter', 'Tessék, a számla. Összesen ezerkétszáz forint.', "Here's the bill. One thousand two hundred forints altogether.", 'Hier ist die Rechnung. Insgesamt tausendzweihundert Forint.', 'Aquí tienen la cuenta. En total, mil doscientos forintos.'),
+      say('anna', 'Ma én fizetek, kártyával.', "Today I'm paying, by card.", 'Heute zahle ich, mit Karte.', 'Hoy pago yo, con tarjeta.'),
+      say('bence', 'Köszönöm, Anna! Akkor holnap én fizetek.', "Thank you, Anna! Then tomorrow I'll pay.", 'Danke, Anna! Dann zahle ich morgen.', '¡Gracias, Anna! Entonces mañana pago yo.'),
     ],
     words: [
       w('piac', 'market', 'Markt', 'mercado'),
@@ -136,12 +160,46 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('nap', 'day; sun', 'Tag; Sonne', 'día; sol'),
     ],
     glosses: [gloss('paprikát', 'pepper', 'Paprika', 'pimiento')],
+    notes: [
+      note(
+        ['szeretne', 'szeretnék'],
+        ["Szeretnék: I'd like", 'Szeretnék: ich möchte', 'Szeretnék: quisiera'],
+        [
+          'Szeretnék "I\'d like" is the polite way to ask for something, like German möchte or Spanish quisiera. The stallholder asks Anna with ön: Mit szeretne? "What would you like?"',
+          'Szeretnék „ich möchte“ ist die höfliche Art, um etwas zu bitten. Die Marktfrau fragt Anna mit ön: Mit szeretne? „Was möchten Sie?“',
+          'Szeretnék «quisiera» es la forma cortés de pedir algo. La vendedora pregunta a Anna de usted: Mit szeretne? «¿Qué desea?»',
+        ],
+      ),
+      note(
+        ['pirosat', 'piros vagy zöld'],
+        ['Pirosat: the red one', 'Pirosat: den roten', 'Pirosat: la roja'],
+        [
+          'An adjective can stand for the thing: Pirosat kérek "I\'d like red ones" — piros + -at, the object ending. Vagy between two choices means "or".',
+          'Ein Adjektiv kann für die Sache stehen: Pirosat kérek „ich möchte rote“ — piros + -at, die Objektendung. Vagy zwischen zwei Möglichkeiten heißt „oder“.',
+          'Un adjetivo puede sustituir a la cosa: Pirosat kérek «quiero rojas» — piros + -at, la terminación de objeto. Vagy entre dos opciones es «o».',
+        ],
+      ),
+      note(
+        ['mennyibe kerül'],
+        ['Mennyibe kerül? How much is it?', 'Mennyibe kerül? Was kostet das?', 'Mennyibe kerül? ¿Cuánto cuesta?'],
+        [
+          'Mennyibe kerül? asks the price of one thing; Mennyi az összesen? asks for the total. Kerül "costs" takes -be on the question word: mennyi → mennyibe.',
+          'Mennyibe kerül? fragt nach dem Preis einer Sache, Mennyi az összesen? nach der Summe. Kerül „kostet“ verlangt -be am Fragewort: mennyi → mennyibe.',
+          'Mennyibe kerül? pregunta el precio de una cosa; Mennyi az összesen?, el total. Kerül «cuesta» pide -be en la palabra interrogativa: mennyi → mennyibe.',
+        ],
+      ),
+    ],
   },
   {
     number: 7,
     title: 'Hány óra van? Telling the time',
     description:
       'A film on Friday night: what time it is, at what time something starts, half past and a few minutes late.',
+    de: { title: 'Hány óra van? Die Uhrzeit', description: 'Ein Kinoabend: fragen, ob jemand Zeit hat, wie spät es ist und wann der Film beginnt, sich verabreden, zu spät kommen und sich entschuldigen.' },
+    es: { title: 'Hány óra van? La hora', description: 'Una noche de cine: preguntar si alguien tiene tiempo, qué hora es y cuándo empieza la película, quedar, llegar tarde y disculparse.' },
+    characters: [
+      character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero'),
+    ],
     topic: 'time',
     level: 'beginner',
     lines: [
@@ -237,6 +295,27 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Macht nichts. Komm, gehen wir!',
         'No pasa nada. ¡Venga, vamos!',
       ),
+      say('narrator', 'Most Anna és Bence a kávézóban vannak.', 'Now Anna and Bence are at the café.', 'Jetzt sind Anna und Bence im Café.', 'Ahora Anna y Bence están en la cafetería.'),
+      say('bence', 'Jó volt, Anna?', 'Was it good, Anna?', 'War es gut, Anna?', '¿Estuvo bien, Anna?'),
+      say('anna', 'Igen, nagyon jó volt! Köszönöm, Bence!', 'Yes, it was very good! Thank you, Bence!', 'Ja, es war sehr gut! Danke, Bence!', '¡Sí, estuvo muy bien! ¡Gracias, Bence!'),
+      say('bence', 'Szívesen! Éhes vagy?', "You're welcome! Are you hungry?", 'Gern geschehen! Hast du Hunger?', '¡De nada! ¿Tienes hambre?'),
+      say('anna', 'Igen, nagyon éhes vagyok.', "Yes, I'm very hungry.", 'Ja, ich habe großen Hunger.', 'Sí, tengo mucha hambre.'),
+      by('waiter', 'Jó napot! Mit kérnek?', 'Hello! What would you like?', 'Guten Tag! Was möchten Sie?', '¡Buenas! ¿Qué desean?'),
+      say('anna', 'Egy teát kérek, tej nélkül, és két kiflit.', "I'd like a tea without milk and two rolls.", 'Ich hätte gern einen Tee ohne Milch und zwei Hörnchen.', 'Quiero un té sin leche y dos panecillos.'),
+      say('bence', 'Én egy pohár vizet kérek és három kiflit.', "I'd like a glass of water and three rolls.", 'Ich hätte gern ein Glas Wasser und drei Hörnchen.', 'Yo quiero un vaso de agua y tres panecillos.'),
+      by('waiter', 'Tessék. Még valamit?', 'Here you are. Anything else?', 'Bitte schön. Noch etwas?', 'Aquí tienen. ¿Algo más?'),
+      say('bence', 'Nem, köszönöm. Kérem a számlát!', 'No, thank you. The bill, please!', 'Nein, danke. Die Rechnung, bitte!', 'No, gracias. ¡La cuenta, por favor!'),
+      by('waiter', 'Összesen ezerhatszáz forint.', 'One thousand six hundred forints altogether.', 'Insgesamt tausendsechshundert Forint.', 'En total, mil seiscientos forintos.'),
+      say('bence', 'Tessék, kártyával fizetek.', "Here you are, I'll pay by card.", 'Bitte schön, ich zahle mit Karte.', 'Aquí tiene, pago con tarjeta.'),
+      say('anna', 'Holnap dolgozol, Bence?', 'Are you working tomorrow, Bence?', 'Arbeitest du morgen, Bence?', '¿Trabajas mañana, Bence?'),
+      say('bence', 'Nem, holnap szombat van. És te?', 'No, tomorrow is Saturday. And you?', 'Nein, morgen ist Samstag. Und du?', 'No, mañana es sábado. ¿Y tú?'),
+      say('anna', 'Én nem dolgozom. Holnap reggel a piacra megyek. Ott nagyon jó és olcsó az alma.', "I'm not working. Tomorrow morning I'm going to the market. The apples there are very good and cheap.", 'Ich arbeite nicht. Morgen früh gehe ich auf den Markt. Dort sind die Äpfel sehr gut und billig.', 'Yo no trabajo. Mañana por la mañana voy al mercado. Allí las manzanas son muy buenas y baratas.'),
+      say('bence', 'Akkor én is megyek, kenyeret is szeretnék. Mennyibe kerül egy kiló alma?', "Then I'll come too, I'd like some bread as well. How much is a kilo of apples?", 'Dann komme ich auch mit, ich möchte auch Brot. Was kostet ein Kilo Äpfel?', 'Entonces voy yo también, también quiero pan. ¿Cuánto cuesta un kilo de manzanas?'),
+      say('anna', 'Csak ötszáz forint egy kiló. Nem drága.', "Only five hundred forints a kilo. That's not expensive.", 'Nur fünfhundert Forint das Kilo. Das ist nicht teuer.', 'Solo quinientos forintos el kilo. No es caro.'),
+      say('bence', 'És a paradicsom? Az is olcsó?', 'And the tomatoes? Are they cheap too?', 'Und die Tomaten? Sind die auch billig?', '¿Y los tomates? ¿También son baratos?'),
+      say('anna', 'Igen, a piros paradicsom nagyon olcsó. Nem a zöldet, hanem a pirosat kérd!', "Yes, the red tomatoes are very cheap. Don't ask for the green ones, ask for the red ones!", 'Ja, die roten Tomaten sind sehr billig. Nimm nicht die grünen, sondern die roten!', 'Sí, los tomates rojos son muy baratos. ¡No pidas los verdes, sino los rojos!'),
+      say('bence', 'Jó, akkor holnap reggel a piacon! Szia, Anna!', 'Good, then tomorrow morning at the market! Bye, Anna!', 'Gut, dann morgen früh auf dem Markt! Tschüss, Anna!', 'Bien, ¡entonces mañana por la mañana en el mercado! ¡Chao, Anna!'),
+      say('anna', 'Szia! Holnap reggel ott vagyok.', "Bye! I'll be there tomorrow morning.", 'Tschüss! Morgen früh bin ich dort.', '¡Chao! Mañana por la mañana estoy allí.'),
     ],
     words: [
       w('péntek', 'Friday', 'Freitag', 'viernes'),
@@ -258,6 +337,26 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('bocsánat', 'sorry', 'Entschuldigung', 'perdón'),
       w('perc', 'minute', 'Minute', 'minuto'),
       w('nem baj', 'never mind, no problem', 'macht nichts', 'no pasa nada'),
+    ],
+    notes: [
+      note(
+        ['hány óra', 'négy óra', 'hány órakor', 'nyolckor', 'fél nyolckor'],
+        ['Hány óra van? Telling the time', 'Hány óra van? Die Uhrzeit', 'Hány óra van? La hora'],
+        [
+          'Hány óra van? "What time is it?" — Négy óra van "it\'s four". "At" a time is -kor: nyolckor "at eight", hány órakor? "at what time?". Fél nyolc is half past seven: half of the way to eight.',
+          'Hány óra van? „Wie spät ist es?“ — Négy óra van „es ist vier“. „Um“ ist -kor: nyolckor „um acht“, hány órakor? „um wie viel Uhr?“. Fél nyolc ist wie „halb acht“ im Deutschen.',
+          'Hány óra van? «¿Qué hora es?» — Négy óra van «son las cuatro». «A las» es -kor: nyolckor «a las ocho», hány órakor? «¿a qué hora?». Fél nyolc son las siete y media: la mitad del camino hacia las ocho.',
+        ],
+      ),
+      note(
+        ['ráérsz', 'ráérek'],
+        ['Ráérsz? Are you free?', 'Ráérsz? Hast du Zeit?', 'Ráérsz? ¿Tienes tiempo?'],
+        [
+          'Ráér means "to have time": Ráérsz ma este? "Are you free this evening?" The ending -sz is "you (te)" with many verbs: ráérsz, iszol is the exception after sz.',
+          'Ráér heißt „Zeit haben“: Ráérsz ma este? „Hast du heute Abend Zeit?“ Die Endung -sz ist bei vielen Verben „du“.',
+          'Ráér significa «tener tiempo»: Ráérsz ma este? «¿Tienes tiempo esta noche?». La terminación -sz es «tú» en muchos verbos.',
+        ],
+      ),
     ],
   },
   {
