@@ -364,6 +364,11 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
     title: 'A hétvégén: Plans for the weekend',
     description:
       'What do you want to do at the weekend? Days of the week, want and can, and a trip to Eger by train.',
+    de: { title: 'A hétvégén: Pläne fürs Wochenende', description: 'Bence schlägt einen Ausflug nach Eger vor: was man am Wochenende macht, was man will und kann, wann der Zug fährt und wann man nach Hause kommt.' },
+    es: { title: 'A hétvégén: Planes para el fin de semana', description: 'Bence propone una excursión a Eger: qué hacer el fin de semana, qué se quiere y se puede hacer, cuándo sale el tren y cuándo se vuelve a casa.' },
+    characters: [
+      character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero'),
+    ],
     topic: 'plans',
     level: 'beginner',
     lines: [
@@ -472,6 +477,21 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Sehr gut! Dann sehen wir uns am Samstag.',
         '¡Estupendo! Entonces nos vemos el sábado.',
       ),
+      say('anna', 'Jó, hogy szombaton nem a piacra megyek, hanem Egerbe!', "How nice that on Saturday I'm not going to the market but to Eger!", 'Schön, dass ich am Samstag nicht auf den Markt fahre, sondern nach Eger!', '¡Qué bien que el sábado no voy al mercado, sino a Eger!'),
+      say('bence', 'És pénteken este ráérsz? Van egy jó film a moziban. Nyolckor kezdődik.', "And are you free on Friday evening? There's a good film at the cinema. It starts at eight.", 'Und hast du am Freitagabend Zeit? Im Kino läuft ein guter Film. Er beginnt um acht.', '¿Y el viernes por la noche tienes tiempo? Hay una película buena en el cine. Empieza a las ocho.'),
+      say('anna', 'Igen, ráérek. De nem késel, igen?', "Yes, I'm free. But you won't be late, right?", 'Ja, ich habe Zeit. Aber du kommst nicht zu spät, ja?', 'Sí, tengo tiempo. Pero no llegas tarde, ¿vale?'),
+      say('bence', 'Nem, nem késem!', "No, I won't be late!", 'Nein, ich komme nicht zu spät!', '¡No, no llego tarde!'),
+      say('anna', 'És most hány óra van?', 'And what time is it now?', 'Und wie spät ist es jetzt?', '¿Y qué hora es ahora?'),
+      say('bence', 'Már kilenc óra.', "It's already nine o'clock.", 'Schon neun Uhr.', 'Ya son las nueve.'),
+      say('anna', 'Bocsánat, akkor most megyek. Holnap reggel dolgozom.', "Sorry, then I'm off now. I'm working tomorrow morning.", 'Entschuldige, dann gehe ich jetzt. Morgen früh arbeite ich.', 'Perdona, entonces me voy ya. Mañana por la mañana trabajo.'),
+      say('bence', 'Nem baj.', "That's all right.", 'Macht nichts.', 'No pasa nada.'),
+      say('bence', 'Várj, kérem a számlát!', "Wait, I'll ask for the bill!", 'Warte, ich bitte um die Rechnung!', 'Espera, ¡pido la cuenta!'),
+      by('waiter', 'Tessék, a számla. Összesen ezerkétszáz forint.', "Here's the bill. One thousand two hundred forints altogether.", 'Hier ist die Rechnung. Insgesamt tausendzweihundert Forint.', 'Aquí tiene la cuenta. En total, mil doscientos forintos.'),
+      say('anna', 'Ma én fizetek. Tessék, kártyával.', "Today I'm paying. Here you are, by card.", 'Heute zahle ich. Bitte schön, mit Karte.', 'Hoy pago yo. Aquí tiene, con tarjeta.'),
+      say('bence', 'Köszönöm! Akkor szombaton reggel hét előtt a ház előtt?', 'Thank you! Then on Saturday morning before seven in front of the building?', 'Danke! Dann Samstagmorgen vor sieben vor dem Haus?', '¡Gracias! ¿Entonces el sábado por la mañana antes de las siete delante del edificio?'),
+      say('anna', 'Rendben! Kávét és kiflit is hozok.', "All right! I'll bring coffee and rolls too.", 'Einverstanden! Ich bringe auch Kaffee und Hörnchen mit.', '¡De acuerdo! Llevo también café y panecillos.'),
+      say('bence', 'Jó ötlet! Én almát hozok, meg egy kenyeret.', "Good idea! I'll bring apples, and a loaf of bread.", 'Gute Idee! Ich bringe Äpfel mit, und ein Brot.', '¡Buena idea! Yo llevo manzanas y un pan.'),
+      say('anna', 'Akkor szombaton! Szia, Bence!', 'See you on Saturday, then! Bye, Bence!', 'Also bis Samstag! Tschüss, Bence!', '¡Entonces hasta el sábado! ¡Chao, Bence!'),
     ],
     words: [
       w('hétfő', 'Monday', 'Montag', 'lunes'),
@@ -493,6 +513,35 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('haza', 'home (homewards)', 'nach Hause', 'a casa'),
       w('éjszaka', 'night', 'Nacht', 'noche'),
       w('alszik', 'to sleep', 'schlafen', 'dormir'),
+    ],
+    notes: [
+      note(
+        ['akarok menni', 'akarsz', 'szeretek sétálni', 'tudsz', 'indulni'],
+        ['Akarok menni: verb + -ni', 'Akarok menni: Verb + -ni', 'Akarok menni: verbo + -ni'],
+        [
+          'After akar "want", tud "can" and szeret "like" the second verb takes -ni, the infinitive: Egerbe akarok menni "I want to go to Eger", Szeretek sétálni "I like walking".',
+          'Nach akar „wollen“, tud „können“ und szeret „mögen“ steht das zweite Verb mit -ni, dem Infinitiv: Egerbe akarok menni „ich will nach Eger fahren“, Szeretek sétálni „ich gehe gern spazieren“.',
+          'Después de akar «querer», tud «poder» y szeret «gustar» el segundo verbo lleva -ni, el infinitivo: Egerbe akarok menni «quiero ir a Eger», Szeretek sétálni «me gusta pasear».',
+        ],
+      ),
+      note(
+        ['szombaton', 'vasárnap', 'hétfő', 'a hétvégén'],
+        ['Szombaton: on Saturday', 'Szombaton: am Samstag', 'Szombaton: el sábado'],
+        [
+          '"On" a day is an ending: szombat → szombaton, hétfő → hétfőn; vasárnap stays as it is. The weekend: a hétvégén "at the weekend".',
+          '„Am“ Tag ist eine Endung: szombat → szombaton, hétfő → hétfőn; vasárnap bleibt unverändert. Das Wochenende: a hétvégén „am Wochenende“.',
+          '«El» día de la semana es una terminación: szombat → szombaton, hétfő → hétfőn; vasárnap no cambia. El fin de semana: a hétvégén.',
+        ],
+      ),
+      note(
+        ['megnézzük'],
+        ['Megnézzük: meg + néz', 'Megnézzük: meg + néz', 'Megnézzük: meg + néz'],
+        [
+          'Meg- in front of a verb makes it complete: néz "look", megnéz "have a look at, see (all of it)". Megnézzük a várost "we\'ll see the town" has the definite ending: a város is a particular town.',
+          'Meg- vor einem Verb macht es abgeschlossen: néz „schauen“, megnéz „sich (ganz) ansehen“. Megnézzük a várost „wir sehen uns die Stadt an“ hat die bestimmte Endung.',
+          'Meg- delante de un verbo lo completa: néz «mirar», megnéz «ver (entero), visitar». Megnézzük a várost «veremos la ciudad» lleva la terminación definida.',
+        ],
+      ),
     ],
   },
   {
