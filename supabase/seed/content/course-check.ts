@@ -46,6 +46,8 @@ export const NAMES: readonly string[] = [
   'London',
   'Bodri',
   'Arany',
+  'Lucía',
+  'Madrid',
 ];
 
 /** Analyses hunspell-hu offers that are wrong for how the course uses the word. */

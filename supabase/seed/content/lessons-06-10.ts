@@ -549,6 +549,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
     title: 'A pályaudvaron: At the station',
     description:
       'Two return tickets to Eger at Keleti station: single or return, card or cash, the platform and the arrival time.',
+    de: { title: 'A pályaudvaron: Am Bahnhof', description: 'Fahrkarten nach Eger kaufen: einfach oder hin und zurück, bar oder mit Karte, das Gleis; im Zug eine Spanierin, die Ungarisch lernt: Sprachen und Nationalitäten.' },
+    es: { title: 'A pályaudvaron: En la estación', description: 'Comprar billetes para Eger: ida o ida y vuelta, en efectivo o con tarjeta, la vía; en el tren, una española que aprende húngaro: idiomas y nacionalidades.' },
+    characters: [
+      character('cashier', 'female', 'woman', 'Cashier', 'Kassiererin', 'Cajera'),
+      character('lucia', 'female', 'young_woman', 'Lucía', 'Lucía', 'Lucía'),
+    ],
     topic: 'train station',
     level: 'beginner',
     lines: [
@@ -566,12 +572,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Guten Morgen! Zwei Fahrkarten nach Eger, bitte.',
         '¡Buenos días! Dos billetes para Eger, por favor.',
       ),
-      say(
-        'narrator',
-        'A pénztáros kérdezi: Csak oda, vagy oda-vissza?',
-        'The cashier asks: Single or return?',
-        'Die Kassiererin fragt: Einfach oder hin und zurück?',
-        'La cajera pregunta: ¿Solo ida o ida y vuelta?',
+      by(
+        'cashier',
+        'Csak oda, vagy oda-vissza?',
+        'Single or return?',
+        'Einfach oder hin und zurück?',
+        '¿Solo ida o ida y vuelta?',
       ),
       say(
         'bence',
@@ -580,8 +586,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Hin und zurück, bitte.',
         'Ida y vuelta, por favor.',
       ),
-      say(
-        'narrator',
+      by(
+        'cashier',
         'Kártyával vagy készpénzzel fizet?',
         'Are you paying by card or in cash?',
         'Zahlen Sie mit Karte oder bar?',
@@ -594,8 +600,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Mit Karte. Wann fährt der Zug ab?',
         'Con tarjeta. ¿Cuándo sale el tren?',
       ),
-      say(
-        'narrator',
+      by(
+        'cashier',
         'Hét óra tízkor, a hatos vágányról.',
         'At ten past seven, from platform six.',
         'Um sieben Uhr zehn, von Gleis sechs.',
@@ -608,8 +614,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Und wann kommt er in Eger an?',
         '¿Y cuándo llega a Eger?',
       ),
-      say(
-        'narrator',
+      by(
+        'cashier',
         'Kilenc óra tízkor. Tessék, itt a két jegy.',
         'At ten past nine. Here you are, the two tickets.',
         'Um neun Uhr zehn. Bitte, hier sind die zwei Fahrkarten.',
@@ -651,6 +657,30 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Der Zug fährt pünktlich ab.',
         'El tren sale puntual.',
       ),
+      say('anna', 'Nagyon korán van, Bence. Most alszom, jó?', "It's very early, Bence. I'm going to sleep now, all right?", 'Es ist sehr früh, Bence. Ich schlafe jetzt, ja?', 'Es muy temprano, Bence. Ahora duermo, ¿vale?'),
+      say('bence', 'Persze, nem baj.', 'Of course, no problem.', 'Klar, kein Problem.', 'Claro, no pasa nada.'),
+      say('narrator', 'A vonaton Lucía ül Anna és Bence előtt.', 'On the train Lucía is sitting in front of Anna and Bence.', 'Im Zug sitzt Lucía vor Anna und Bence.', 'En el tren Lucía está sentada delante de Anna y Bence.'),
+      by('lucia', 'Jó reggelt! Bocsánat, ez a vonat Egerbe megy?', 'Good morning! Excuse me, does this train go to Eger?', 'Guten Morgen! Entschuldigung, fährt dieser Zug nach Eger?', '¡Buenos días! Perdone, ¿este tren va a Eger?'),
+      say('bence', 'Igen, Egerbe megy. Ön honnan jön?', 'Yes, it goes to Eger. Where are you from?', 'Ja, er fährt nach Eger. Woher kommen Sie?', 'Sí, va a Eger. ¿De dónde es usted?'),
+      by('lucia', 'Spanyol vagyok, Madridból jövök.', "I'm Spanish, I'm from Madrid.", 'Ich bin Spanierin, ich komme aus Madrid.', 'Soy española, soy de Madrid.'),
+      say('anna', 'Ön nagyon jól beszél magyarul!', 'You speak Hungarian very well!', 'Sie sprechen sehr gut Ungarisch!', '¡Usted habla muy bien húngaro!'),
+      by('lucia', 'Köszönöm! Most Budapesten lakom, és itt dolgozom.', 'Thank you! I live in Budapest now, and I work here.', 'Danke! Ich wohne jetzt in Budapest und arbeite hier.', '¡Gracias! Ahora vivo en Budapest y trabajo aquí.'),
+      say('bence', 'És angolul is beszél?', 'And do you speak English too?', 'Und sprechen Sie auch Englisch?', '¿Y también habla inglés?'),
+      by('lucia', 'Igen, angolul és németül is.', 'Yes, English and German too.', 'Ja, Englisch und auch Deutsch.', 'Sí, inglés y también alemán.'),
+      say('bence', 'És ön is Egerben lakik, vagy csak a hétvégén megy?', 'And do you live in Eger too, or are you only going there for the weekend?', 'Und wohnen Sie auch in Eger, oder fahren Sie nur übers Wochenende hin?', '¿Y usted también vive en Eger, o solo va allí el fin de semana?'),
+      by('lucia', 'Bocsánat, nem értem. Lassabban, kérem!', "Sorry, I don't understand. More slowly, please!", 'Entschuldigung, ich verstehe nicht. Langsamer, bitte!', 'Perdone, no entiendo. ¡Más despacio, por favor!'),
+      say('bence', 'Ön... Egerben... lakik?', 'Do you... live... in Eger?', 'Wohnen Sie... in Eger?', '¿Usted... vive... en Eger?'),
+      by('lucia', 'Nem, nem lakom ott. Csak a hétvégén megyek.', "No, I don't live there. I'm only going there for the weekend.", 'Nein, ich wohne nicht dort. Ich fahre nur übers Wochenende hin.', 'No, no vivo allí. Solo voy el fin de semana.'),
+      say('anna', 'Mit akar ott csinálni?', 'What do you want to do there?', 'Was wollen Sie dort machen?', '¿Qué quiere hacer allí?'),
+      by('lucia', 'Még nem tudom. Sétálni akarok, és megnézni a várost.', "I don't know yet. I want to walk around and see the town.", 'Ich weiß es noch nicht. Ich will spazieren gehen und mir die Stadt ansehen.', 'Todavía no lo sé. Quiero pasear y ver la ciudad.'),
+      say('anna', 'Mi is! Bence, te beszélsz spanyolul?', 'So do we! Bence, do you speak Spanish?', 'Wir auch! Bence, sprichst du Spanisch?', '¡Nosotros también! Bence, ¿tú hablas español?'),
+      say('bence', 'Nem, csak angolul.', 'No, only English.', 'Nein, nur Englisch.', 'No, solo inglés.'),
+      by('lucia', 'Viszontlátásra! Szép hétvégét!', 'Goodbye! Have a nice weekend!', 'Auf Wiedersehen! Schönes Wochenende!', '¡Adiós! ¡Buen fin de semana!'),
+      say('anna', 'Viszontlátásra!', 'Goodbye!', 'Auf Wiedersehen!', '¡Adiós!'),
+      say('bence', 'Anna, most miért nem alszol?', "Anna, why aren't you sleeping now?", 'Anna, warum schläfst du jetzt nicht?', 'Anna, ¿por qué no duermes ahora?'),
+      say('anna', 'Most nem tudok. Itt minden nagyon szép!', "I can't now. Everything here is so beautiful!", 'Jetzt kann ich nicht. Hier ist alles so schön!', 'Ahora no puedo. ¡Aquí todo es muy bonito!'),
+      say('bence', 'Igen, szép. Tessék, itt egy alma és egy kifli.', 'Yes, it is. Here you are, an apple and a roll.', 'Ja, schön. Bitte, hier sind ein Apfel und ein Hörnchen.', 'Sí, es bonito. Toma, aquí tienes una manzana y un panecillo.'),
+      say('anna', 'Köszönöm! Nagyon éhes vagyok.', "Thanks! I'm very hungry.", 'Danke! Ich habe großen Hunger.', '¡Gracias! Tengo mucha hambre.'),
     ],
     words: [
       w('pályaudvar', 'railway station', 'Bahnhof', 'estación de tren'),
@@ -669,8 +699,45 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('érkezik', 'to arrive', 'ankommen', 'llegar'),
       w('siet', 'to hurry', 'sich beeilen', 'darse prisa'),
       w('pontosan', 'on time, exactly', 'pünktlich, genau', 'puntual, exactamente'),
+      w('spanyol', 'Spanish; Spaniard', 'spanisch; Spanier', 'español', ['spanyolul']),
+      w('német', 'German; a German', 'deutsch; Deutscher', 'alemán', ['németül']),
+      w('angol', 'English; Englishman', 'englisch; Engländer', 'inglés', ['angolul']),
+      w('beszél', 'to speak, to talk', 'sprechen', 'hablar'),
+      w('ért', 'to understand', 'verstehen', 'entender'),
+      w('lassan', 'slowly', 'langsam', 'despacio', ['lassabban']),
     ],
-    glosses: [gloss('pénztáros', 'cashier', 'Kassiererin', 'cajera')],
+    glosses: [
+      gloss('bocsánat', 'excuse me', 'Entschuldigung', 'perdone'),
+    ],
+    notes: [
+      note(
+        ['magyarul', 'angolul', 'németül', 'spanyolul'],
+        ['Magyarul, németül: in a language', 'Magyarul, németül: auf Ungarisch, auf Deutsch', 'Magyarul, németül: en húngaro, en alemán'],
+        [
+          'The ending -ul/-ül makes a language of a nationality: magyar "Hungarian" → magyarul "in Hungarian", német → németül, spanyol → spanyolul, angol → angolul. Beszél magyarul? "Do you speak Hungarian?" Nationalities are written with a small letter.',
+          'Die Endung -ul/-ül macht aus der Nationalität die Sprache: magyar „ungarisch“ → magyarul „auf Ungarisch“, német → németül, spanyol → spanyolul, angol → angolul. Beszél magyarul? „Sprechen Sie Ungarisch?“ Nationalitäten schreibt man klein.',
+          'La terminación -ul/-ül forma el idioma a partir de la nacionalidad: magyar «húngaro» → magyarul «en húngaro», német → németül, spanyol → spanyolul, angol → angolul. Beszél magyarul? «¿Habla húngaro?». Las nacionalidades se escriben con minúscula.',
+        ],
+      ),
+      note(
+        ['nem értem', 'lassabban', 'nem tudom'],
+        ['Nem értem. Lassabban, kérem!', 'Nem értem. Lassabban, kérem!', 'Nem értem. Lassabban, kérem!'],
+        [
+          'Three sentences every learner needs: Nem értem "I don\'t understand", Nem tudom "I don\'t know", Lassabban, kérem! "More slowly, please!" (lassan "slowly", lassabban "more slowly").',
+          'Drei Sätze, die jeder Lernende braucht: Nem értem „ich verstehe nicht“, Nem tudom „ich weiß nicht“, Lassabban, kérem! „Langsamer, bitte!“ (lassan „langsam“, lassabban „langsamer“).',
+          'Tres frases que todo estudiante necesita: Nem értem «no entiendo», Nem tudom «no lo sé», Lassabban, kérem! «¡Más despacio, por favor!» (lassan «despacio», lassabban «más despacio»).',
+        ],
+      ),
+      note(
+        ['legyen szíves'],
+        ['Legyen szíves: please', 'Legyen szíves: bitte', 'Legyen szíves: por favor'],
+        [
+          'Legyen szíves ("be kind") is the polite "please" to someone you call ön; to a friend it is légy szíves. Kérem after a request does the same job: Lassabban, kérem!',
+          'Legyen szíves („seien Sie so freundlich“) ist das höfliche „bitte“ beim Siezen; beim Duzen heißt es légy szíves. Kérem nach einer Bitte leistet dasselbe: Lassabban, kérem!',
+          'Legyen szíves («sea amable») es el «por favor» cortés a quien tratas de usted; a un amigo, légy szíves. Kérem tras una petición cumple la misma función: Lassabban, kérem!',
+        ],
+      ),
+    ],
   },
   {
     number: 10,
