@@ -744,6 +744,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
     title: 'A szállodában: At the hotel',
     description:
       'Checking in at the hotel in Eger: a reservation, the second floor, breakfast times, the internet and check-out.',
+    de: { title: 'A szállodában: Im Hotel', description: 'Einchecken im Hotel in Eger: eine Reservierung, der zweite Stock, Frühstückszeiten, Internet und Abreise; danach ein Markt und ein Kinoplan.' },
+    es: { title: 'A szállodában: En el hotel', description: 'Registrarse en el hotel de Eger: una reserva, el segundo piso, el horario del desayuno, internet y la salida; después, un mercado y un plan de cine.' },
+    characters: [
+      character('receptionist', 'female', 'woman', 'Receptionist', 'Rezeptionistin', 'Recepcionista'),
+      character('seller', 'male', 'older_man', 'Stallholder', 'Markthändler', 'Vendedor'),
+    ],
     topic: 'hotel',
     level: 'beginner',
     lines: [
@@ -754,12 +760,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Um elf Uhr sind Anna und Bence im Hotel.',
         'A las once Anna y Bence están en el hotel.',
       ),
-      say(
-        'narrator',
-        'A recepciós kérdezi: Jó napot kívánok! Miben segíthetek?',
-        'The receptionist asks: Good day! How can I help you?',
-        'Die Rezeptionistin fragt: Guten Tag! Wie kann ich Ihnen helfen?',
-        'La recepcionista pregunta: ¡Buenos días! ¿En qué puedo ayudarles?',
+      by(
+        'receptionist',
+        'Jó napot kívánok! Miben segíthetek?',
+        'Good day! How can I help you?',
+        'Guten Tag! Wie kann ich Ihnen helfen?',
+        '¡Buenos días! ¿En qué puedo ayudarles?',
       ),
       say(
         'bence',
@@ -768,15 +774,15 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Guten Tag! Wir haben eine Reservierung. Ich bin Bence Szabó.',
         '¡Buenos días! Tenemos una reserva. Soy Bence Szabó.',
       ),
-      say(
-        'narrator',
+      by(
+        'receptionist',
         'Igen, két szoba, egy éjszakára.',
         'Yes, two rooms for one night.',
         'Ja, zwei Zimmer für eine Nacht.',
         'Sí, dos habitaciones para una noche.',
       ),
-      say(
-        'narrator',
+      by(
+        'receptionist',
         'A szobák a második emeleten vannak. Itt vannak a kulcsok.',
         'The rooms are on the second floor. Here are the keys.',
         'Die Zimmer sind im zweiten Stock. Hier sind die Schlüssel.',
@@ -789,8 +795,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Danke. Wann gibt es Frühstück?',
         'Gracias. ¿A qué hora es el desayuno?',
       ),
-      say(
-        'narrator',
+      by(
+        'receptionist',
         'Reggel héttől tízig, a földszinten.',
         'From seven to ten in the morning, on the ground floor.',
         'Morgens von sieben bis zehn, im Erdgeschoss.',
@@ -803,7 +809,7 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Gibt es Internet im Zimmer?',
         '¿Hay internet en la habitación?',
       ),
-      say('narrator', 'Igen, persze.', 'Yes, of course.', 'Ja, natürlich.', 'Sí, claro.'),
+      by('receptionist', 'Igen, persze.', 'Yes, of course.', 'Ja, natürlich.', 'Sí, claro.'),
       say(
         'anna',
         'Vasárnap meddig maradhatunk?',
@@ -811,8 +817,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Bis wann können wir am Sonntag bleiben?',
         '¿Hasta qué hora podemos quedarnos el domingo?',
       ),
-      say(
-        'narrator',
+      by(
+        'receptionist',
         'Tizenegy óráig.',
         "Until eleven o'clock.",
         'Bis elf Uhr.',
@@ -840,6 +846,19 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Komm, gehen wir spazieren!',
         '¡Venga, vamos a pasear!',
       ),
+      say('narrator', 'A városban Anna és Bence egy piac előtt vannak.', 'In the town Anna and Bence are in front of a market.', 'In der Stadt stehen Anna und Bence vor einem Markt.', 'En la ciudad Anna y Bence están delante de un mercado.'),
+      say('anna', 'Nézd, itt is van egy piac! Kérünk egy kiló almát?', "Look, there's a market here too! Shall we get a kilo of apples?", 'Schau, hier gibt es auch einen Markt! Kaufen wir ein Kilo Äpfel?', '¡Mira, aquí también hay un mercado! ¿Compramos un kilo de manzanas?'),
+      say('bence', 'Jó ötlet. Piros vagy zöld almát?', 'Good idea. Red apples or green ones?', 'Gute Idee. Rote oder grüne Äpfel?', 'Buena idea. ¿Manzanas rojas o verdes?'),
+      say('anna', 'Zöldet. Mennyibe kerül egy kiló?', 'Green ones. How much is a kilo?', 'Grüne. Was kostet ein Kilo?', 'Verdes. ¿Cuánto cuesta un kilo?'),
+      by('seller', 'Négyszáz forint.', 'Four hundred forints.', 'Vierhundert Forint.', 'Cuatrocientos forintos.'),
+      say('anna', 'Nem drága. És fél kiló paradicsomot is kérek.', "That's not expensive. And half a kilo of tomatoes too, please.", 'Das ist nicht teuer. Und ein halbes Kilo Tomaten, bitte.', 'No es caro. Y medio kilo de tomates también, por favor.'),
+      by('seller', 'Tessék. Összesen hatszáz forint.', 'Here you are. Six hundred forints altogether.', 'Bitte schön. Insgesamt sechshundert Forint.', 'Aquí tiene. En total, seiscientos forintos.'),
+      say('bence', 'Itt minden nagyon olcsó!', 'Everything here is very cheap!', 'Hier ist alles sehr billig!', '¡Aquí todo es muy barato!'),
+      say('anna', 'Igen. Este ráérsz? Van itt egy mozi. Megyünk?', "Yes. Are you free this evening? There's a cinema here. Shall we go?", 'Ja. Hast du heute Abend Zeit? Hier gibt es ein Kino. Gehen wir hin?', 'Sí. ¿Tienes tiempo esta noche? Aquí hay un cine. ¿Vamos?'),
+      say('bence', 'Persze! Hány órakor kezdődik a film?', 'Of course! What time does the film start?', 'Klar! Um wie viel Uhr beginnt der Film?', '¡Claro! ¿A qué hora empieza la película?'),
+      say('anna', 'Fél kilenckor. De pontosan ott vagy, igen?', "At half past eight. But you'll be there on time, right?", 'Um halb neun. Aber du bist pünktlich da, ja?', 'A las ocho y media. Pero llegas puntual, ¿vale?'),
+      say('bence', 'Nem késem! És holnap mikor megyünk haza?', "I won't be late! And when are we going home tomorrow?", 'Ich komme nicht zu spät! Und wann fahren wir morgen nach Hause?', '¡No llego tarde! ¿Y mañana cuándo volvemos a casa?'),
+      say('anna', 'Délután. Ma éjszaka még itt alszunk, a szállodában.', "In the afternoon. Tonight we're still sleeping here, at the hotel.", 'Am Nachmittag. Heute Nacht schlafen wir noch hier im Hotel.', 'Por la tarde. Esta noche todavía dormimos aquí, en el hotel.'),
     ],
     words: [
       w('szálloda', 'hotel', 'Hotel', 'hotel'),
@@ -861,6 +880,26 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
     glosses: [
       gloss('recepciós', 'receptionist', 'Rezeptionist', 'recepcionista'),
       gloss('földszinten', 'ground floor', 'Erdgeschoss', 'planta baja'),
+    ],
+    notes: [
+      note(
+        ['jó napot kívánok', 'miben segíthetek'],
+        ['Jó napot kívánok!', 'Jó napot kívánok!', 'Jó napot kívánok!'],
+        [
+          'Staff greet with the full form, Jó napot kívánok! "I wish you a good day". Miben segíthetek? "How can I help you?": -hat/-het added to a verb means "can, may": segít → segíthetek "I can help", maradhatunk "we may stay".',
+          'Angestellte grüßen mit der vollen Form, Jó napot kívánok! „Ich wünsche einen guten Tag“. Miben segíthetek? „Wie kann ich helfen?“: -hat/-het am Verb heißt „können, dürfen“: segít → segíthetek „ich kann helfen“, maradhatunk „wir dürfen bleiben“.',
+          'El personal saluda con la forma completa, Jó napot kívánok! «le deseo un buen día». Miben segíthetek? «¿En qué puedo ayudarle?»: -hat/-het añadido al verbo significa «poder»: segít → segíthetek «puedo ayudar», maradhatunk «podemos quedarnos».',
+        ],
+      ),
+      note(
+        ['héttől tízig', 'tizenegy óráig', 'meddig'],
+        ['Héttől tízig: from … to …', 'Héttől tízig: von … bis …', 'Héttől tízig: de … a …'],
+        [
+          '"From" a time is -tól/-től, "until" is -ig: héttől tízig "from seven to ten", tizenegy óráig "until eleven". Meddig? asks "until when, how long?".',
+          '„Von“ ist -tól/-től, „bis“ ist -ig: héttől tízig „von sieben bis zehn“, tizenegy óráig „bis elf Uhr“. Meddig? fragt „bis wann, wie lange?“.',
+          '«Desde» es -tól/-től, «hasta» es -ig: héttől tízig «de siete a diez», tizenegy óráig «hasta las once». Meddig? pregunta «¿hasta cuándo?».',
+        ],
+      ),
     ],
   },
 ];
