@@ -1,6 +1,6 @@
 // Lessons 11–15 (A1): asking the way and lunch in Eger, a phone call with the tens and zero,
 // the weather and the seasons, and a first look back at the weekend with the past tense.
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
@@ -12,6 +12,12 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
     title: 'Merre van a tér? Asking the way',
     description:
       'Anna asks a stranger the way to Dobó Square: excuse me, straight on, left and right, the second corner, ten minutes on foot.',
+    de: { title: 'Merre van a tér? Nach dem Weg fragen', description: 'Anna fragt in Eger nach dem Weg: geradeaus, links und rechts, an der Ecke, neben der Kirche, zu Fuß; dann fragt ein deutscher Tourist sie nach dem Bahnhof.' },
+    es: { title: 'Merre van a tér? Preguntar el camino', description: 'Anna pregunta el camino en Eger: recto, a la izquierda y a la derecha, en la esquina, al lado de la iglesia, a pie; luego un turista alemán le pregunta por la estación.' },
+    characters: [
+      character('man', 'male', 'older_man', 'Man', 'Mann', 'Hombre'),
+      character('tourist', 'male', 'young_man', 'German tourist', 'deutscher Tourist', 'Turista alemán'),
+    ],
     topic: 'directions',
     level: 'beginner',
     lines: [
@@ -29,27 +35,16 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Entschuldigung! Wo geht es zum Dobó-Platz?',
         '¡Perdone! ¿Por dónde se va a la plaza Dobó?',
       ),
-      say(
-        'narrator',
-        'Egy férfi segít: A Dobó tér? Nincs messze.',
-        "A man helps her: Dobó Square? It isn't far.",
-        'Ein Mann hilft ihr: Der Dobó-Platz? Der ist nicht weit.',
-        'Un hombre la ayuda: ¿La plaza Dobó? No está lejos.',
-      ),
-      say(
-        'narrator',
+      say('narrator', 'Egy férfi segít.', 'A man helps her.', 'Ein Mann hilft ihr.', 'Un hombre la ayuda.'),
+      by('man', 'A Dobó tér? Nincs messze.', "Dobó Square? It isn't far.", 'Der Dobó-Platz? Der ist nicht weit.', '¿La plaza Dobó? No está lejos.'),
+      by(
+        'man',
         'Menjen egyenesen ezen az utcán!',
         'Go straight along this street!',
         'Gehen Sie diese Straße geradeaus!',
         '¡Siga recto por esta calle!',
       ),
-      say(
-        'narrator',
-        'A második sarkon forduljon balra!',
-        'Turn left at the second corner!',
-        'Biegen Sie an der zweiten Ecke links ab!',
-        '¡En la segunda esquina, gire a la izquierda!',
-      ),
+      by('man', 'A második sarkon forduljon balra!', 'Turn left at the second corner!', 'An der zweiten Ecke müssen Sie links abbiegen!', '¡En la segunda esquina gire a la izquierda!'),
       say(
         'anna',
         'Egyenesen, és a második sarkon balra. És utána?',
@@ -57,8 +52,8 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Geradeaus und an der zweiten Ecke links. Und danach?',
         'Recto y en la segunda esquina a la izquierda. ¿Y después?',
       ),
-      say(
-        'narrator',
+      by(
+        'man',
         'Utána jobbra van egy nagy templom. A tér a templom mellett van.',
         "After that, on the right, there's a big church. The square is next to the church.",
         'Danach ist rechts eine große Kirche. Der Platz ist neben der Kirche.',
@@ -71,8 +66,8 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Wie viele Minuten zu Fuß?',
         '¿Cuántos minutos a pie?',
       ),
-      say(
-        'narrator',
+      by(
+        'man',
         'Körülbelül tíz perc.',
         'About ten minutes.',
         'Ungefähr zehn Minuten.',
@@ -85,7 +80,7 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Vielen Dank für Ihre Hilfe!',
         '¡Muchas gracias por su ayuda!',
       ),
-      say('narrator', 'Szívesen!', "You're welcome!", 'Gern geschehen!', '¡De nada!'),
+      by('man', 'Szívesen!', "You're welcome!", 'Gern geschehen!', '¡De nada!'),
       say(
         'narrator',
         'Tíz perc múlva Anna a téren van. Bence már ott vár.',
@@ -114,6 +109,24 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Komm, sehen wir uns die Kirche an!',
         '¡Venga, vamos a ver la iglesia!',
       ),
+      say('narrator', 'A téren sok ember van. Egy férfi Annához jön.', 'There are a lot of people in the square. A man comes up to Anna.', 'Auf dem Platz sind viele Leute. Ein Mann kommt zu Anna.', 'En la plaza hay mucha gente. Un hombre se acerca a Anna.'),
+      by('tourist', 'Bocsánat, beszél németül?', 'Excuse me, do you speak German?', 'Entschuldigung, sprechen Sie Deutsch?', 'Perdone, ¿habla usted alemán?'),
+      say('anna', 'Nem, nem beszélek németül. Angolul vagy magyarul beszélek.', "No, I don't speak German. I speak English or Hungarian.", 'Nein, ich spreche kein Deutsch. Ich spreche Englisch oder Ungarisch.', 'No, no hablo alemán. Hablo inglés o húngaro.'),
+      by('tourist', 'Jó, akkor magyarul. Hol van a pályaudvar?', 'Fine, Hungarian then. Where is the railway station?', 'Gut, dann auf Ungarisch. Wo ist der Bahnhof?', 'Bien, entonces en húngaro. ¿Dónde está la estación?'),
+      say('anna', 'A pályaudvar? Az messze van, fél óra.', "The station? That's far, half an hour.", 'Der Bahnhof? Der ist weit, eine halbe Stunde.', '¿La estación? Está lejos, a media hora.'),
+      by('tourist', 'Bocsánat, nem értem. Lassabban, legyen szíves!', "Sorry, I don't understand. More slowly, please!", 'Entschuldigung, ich verstehe nicht. Langsamer, bitte!', 'Perdone, no entiendo. ¡Más despacio, por favor!'),
+      say('anna', 'Messze van. Fél... óra.', "It's far. Half... an hour.", 'Es ist weit. Eine halbe... Stunde.', 'Está lejos. Media... hora.'),
+      by('tourist', 'Köszönöm. A vonat tizenkét órakor indul. Sietek!', "Thank you. The train leaves at twelve. I'm in a hurry!", 'Danke. Der Zug fährt um zwölf. Ich habe es eilig!', 'Gracias. El tren sale a las doce. ¡Tengo prisa!'),
+      say('bence', 'Van jegye? Oda-vissza vagy csak oda?', 'Do you have a ticket? Return or single?', 'Haben Sie eine Fahrkarte? Hin und zurück oder einfach?', '¿Tiene billete? ¿De ida y vuelta o solo de ida?'),
+      by('tourist', 'Oda-vissza. Itt van. Köszönöm szépen a segítséget!', 'Return. Here it is. Thank you very much for your help!', 'Hin und zurück. Hier ist sie. Vielen Dank für die Hilfe!', 'Ida y vuelta. Aquí está. ¡Muchas gracias por la ayuda!'),
+      say('anna', 'Szívesen! A vonat pontosan indul, siessen!', "You're welcome! The train leaves on time, hurry!", 'Gern geschehen! Der Zug fährt pünktlich ab, beeilen Sie sich!', '¡De nada! El tren sale puntual, ¡dese prisa!'),
+      say('anna', 'Bence, hol van a kulcs? A szobában van?', "Bence, where's the key? Is it in the room?", 'Bence, wo ist der Schlüssel? Ist er im Zimmer?', 'Bence, ¿dónde está la llave? ¿Está en la habitación?'),
+      say('bence', 'Nem, itt van. Tizenegy óráig maradhatunk a szállodában.', "No, it's here. We can stay at the hotel until eleven.", 'Nein, er ist hier. Bis elf dürfen wir im Hotel bleiben.', 'No, está aquí. Podemos quedarnos en el hotel hasta las once.'),
+      say('anna', 'A reggeli nagyon jó volt, de most egy kávét szeretnék.', "Breakfast was very good, but now I'd like a coffee.", 'Das Frühstück war sehr gut, aber jetzt möchte ich einen Kaffee.', 'El desayuno estuvo muy bien, pero ahora quisiera un café.'),
+      say('bence', 'A szálloda előtt van egy kávézó. Ott internet is van.', "There's a café in front of the hotel. There's internet there too.", 'Vor dem Hotel ist ein Café. Dort gibt es auch Internet.', 'Delante del hotel hay una cafetería. Allí también hay internet.'),
+      say('anna', 'Jó. És meddig maradunk ma Egerben?', 'Good. And how long are we staying in Eger today?', 'Gut. Und wie lange bleiben wir heute in Eger?', 'Bien. ¿Y hasta cuándo nos quedamos hoy en Eger?'),
+      say('bence', 'Délután háromig. A vonat fél négykor indul, a hatos vágányról.', 'Until three in the afternoon. The train leaves at half past three, from platform six.', 'Bis drei Uhr nachmittags. Der Zug fährt um halb vier, von Gleis sechs.', 'Hasta las tres de la tarde. El tren sale a las tres y media, de la vía seis.'),
+      say('anna', 'Eger nagyon szép és tiszta város. Jó, hogy itt vagyunk!', "Eger is a very beautiful and clean town. It's good that we're here!", 'Eger ist eine sehr schöne und saubere Stadt. Schön, dass wir hier sind!', 'Eger es una ciudad muy bonita y limpia. ¡Qué bien que estamos aquí!'),
     ],
     words: [
       w('elnézést', 'excuse me', 'Entschuldigung', 'perdone'),
@@ -133,10 +146,41 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       w('segítség', 'help', 'Hilfe', 'ayuda'),
       w('múlva', 'in, later (time)', 'in, später (Zeit)', 'dentro de (tiempo)'),
       w('közel', 'near, close', 'nah', 'cerca'),
+      w('ember', 'person, human being; people (sok ember)', 'Mensch', 'persona, ser humano'),
     ],
     glosses: [
       gloss('körülbelül', 'about', 'ungefähr', 'unos'),
-      gloss('forduljon', 'turn', 'biegen', 'gire'),
+      gloss('forduljon', 'turn', 'abbiegen', 'gire'),
+
+    ],
+    notes: [
+      note(
+        ['menjen', 'forduljon', 'siessen'],
+        ['Menjen! Forduljon! Polite commands', 'Menjen! Forduljon! Höfliche Aufforderungen', 'Menjen! Forduljon! Órdenes corteses'],
+        [
+          'Directions to someone you call ön use the polite imperative, which ends in -jen/-jon (and changes some consonants): menjen "go", forduljon "turn", siessen "hurry".',
+          'Wegbeschreibungen beim Siezen stehen im höflichen Imperativ auf -jen/-jon (einige Konsonanten ändern sich): menjen „gehen Sie“, forduljon „biegen Sie ab“, siessen „beeilen Sie sich“.',
+          'Las indicaciones a quien tratas de usted van en imperativo cortés, que acaba en -jen/-jon (y cambia algunas consonantes): menjen «vaya», forduljon «gire», siessen «dese prisa».',
+        ],
+      ),
+      note(
+        ['a templom mellett', 'a második sarkon', 'ezen az utcán'],
+        ['A templom mellett: after the noun', 'A templom mellett: nach dem Nomen', 'A templom mellett: detrás del sustantivo'],
+        [
+          'Words like mellett "next to", előtt "in front of", nélkül "without" come after the noun: a templom mellett "next to the church". "On" a street or corner is the ending -n/-on: sarkon, utcán.',
+          'Wörter wie mellett „neben“, előtt „vor“, nélkül „ohne“ stehen nach dem Nomen: a templom mellett „neben der Kirche“. „An“ der Ecke, „auf“ der Straße ist die Endung -n/-on: sarkon, utcán.',
+          'Palabras como mellett «al lado de», előtt «delante de», nélkül «sin» van después del sustantivo: a templom mellett «al lado de la iglesia». «En» la esquina o la calle es la terminación -n/-on: sarkon, utcán.',
+        ],
+      ),
+      note(
+        ['sok ember', 'emberek'],
+        ['Sok ember: many people', 'Sok ember: viele Leute', 'Sok ember: mucha gente'],
+        [
+          'Ember is "person"; after sok "many" the noun stays singular, like after numbers: sok ember "a lot of people".',
+          'Ember ist „Mensch“; nach sok „viel“ bleibt das Nomen in der Einzahl, wie nach Zahlen: sok ember „viele Leute“.',
+          'Ember es «persona»; después de sok «mucho» el sustantivo queda en singular, como tras los números: sok ember «mucha gente».',
+        ],
+      ),
     ],
   },
   {
