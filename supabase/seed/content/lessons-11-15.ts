@@ -188,6 +188,11 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
     title: 'Az étteremben: At the restaurant',
     description:
       'Lunch in Eger: a table for two, the menu, something without meat, a glass of wine, cheers and the bill.',
+    de: { title: 'Az étteremben: Im Restaurant', description: 'Mittagessen in Eger: ein freier Tisch am Fenster, Wein und Bier, Suppe, etwas ohne Fleisch, „Prost!“, bar bezahlen und nach dem Weg zum Bahnhof fragen.' },
+    es: { title: 'Az étteremben: En el restaurante', description: 'Comida en Eger: una mesa libre junto a la ventana, vino y cerveza, sopa, algo sin carne, «¡salud!», pagar en efectivo y preguntar el camino a la estación.' },
+    characters: [
+      character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero'),
+    ],
     topic: 'restaurant',
     level: 'beginner',
     lines: [
@@ -205,15 +210,15 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Guten Tag! Haben Sie einen freien Tisch für zwei Personen?',
         '¡Buenos días! ¿Hay una mesa libre para dos personas?',
       ),
-      say(
-        'narrator',
-        'A pincér mondja: Igen, tessék, ott az ablak mellett.',
-        'The waiter says: Yes, please, over there by the window.',
-        'Der Kellner sagt: Ja, bitte, dort am Fenster.',
-        'El camarero dice: Sí, por favor, allí, junto a la ventana.',
+      by(
+        'waiter',
+        'Igen, tessék, ott az ablak mellett.',
+        'Yes, please, over there by the window.',
+        'Ja, bitte, dort am Fenster.',
+        'Sí, por favor, allí, junto a la ventana.',
       ),
-      say(
-        'narrator',
+      by(
+        'waiter',
         'Itt az étlap. Mit hozhatok inni?',
         'Here is the menu. What can I bring you to drink?',
         'Hier ist die Speisekarte. Was darf ich Ihnen zu trinken bringen?',
@@ -227,13 +232,9 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Para mí, una copa de vino.',
       ),
       say('bence', 'Én egy sört.', 'A beer for me.', 'Ich ein Bier.', 'Yo, una cerveza.'),
-      say(
-        'narrator',
-        'És mit esznek? A leves ma nagyon finom.',
-        'And what would you like to eat? The soup is very good today.',
-        'Und was möchten Sie essen? Die Suppe ist heute sehr gut.',
-        '¿Y qué van a comer? La sopa hoy está muy rica.',
-      ),
+      by('waiter', 'És mit esznek? A leves ma nagyon finom.', 'And what would you like to eat? The soup is very good today.', 'Und was möchten Sie essen? Die Suppe ist heute sehr gut.', '¿Y qué van a comer? La sopa hoy está muy rica.'),
+      say('anna', 'Mit mond?', 'What is he saying?', 'Was sagt er?', '¿Qué dice?'),
+      say('bence', 'Hogy a leves ma nagyon finom.', 'That the soup is very good today.', 'Dass die Suppe heute sehr gut ist.', 'Que la sopa hoy está muy rica.'),
       say(
         'anna',
         'Én nem eszem húst. Van valami hús nélkül?',
@@ -241,8 +242,8 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Ich esse kein Fleisch. Gibt es etwas ohne Fleisch?',
         'Yo no como carne. ¿Hay algo sin carne?',
       ),
-      say(
-        'narrator',
+      by(
+        'waiter',
         'Igen, a rántott sajt nagyon jó.',
         'Yes, the fried cheese is very good.',
         'Ja, der panierte Käse ist sehr gut.',
@@ -291,6 +292,19 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Der ist auch sehr gut. Die Rechnung, bitte!',
         'También está muy bueno. ¡La cuenta, por favor!',
       ),
+      by('waiter', 'Tessék, a számla. Kártyával fizetnek?', "Here's the bill. Are you paying by card?", 'Hier ist die Rechnung. Zahlen Sie mit Karte?', 'Aquí tienen la cuenta. ¿Pagan con tarjeta?'),
+      say('bence', 'Nem, készpénzzel. Elnézést, merre van a pályaudvar?', 'No, in cash. Excuse me, which way is the railway station?', 'Nein, bar. Entschuldigung, wo geht es zum Bahnhof?', 'No, en efectivo. Perdone, ¿por dónde se va a la estación?'),
+      by('waiter', 'Menjen egyenesen ezen az utcán, a templomnál jobbra. Gyalog tíz perc.', 'Go straight along this street, then right at the church. Ten minutes on foot.', 'Gehen Sie diese Straße geradeaus, an der Kirche rechts. Zu Fuß zehn Minuten.', 'Siga recto por esta calle y en la iglesia a la derecha. A pie son diez minutos.'),
+      say('bence', 'Köszönöm! Nem messze van, akkor gyalog megyünk.', "Thanks! It isn't far, so we'll walk.", 'Danke! Es ist nicht weit, dann gehen wir zu Fuß.', '¡Gracias! No está lejos, entonces vamos a pie.'),
+      say('anna', 'Nézd, ott az ablak mellett spanyol emberek ülnek. Spanyolul beszélnek.', "Look, there are Spanish people sitting by the window. They're speaking Spanish.", 'Schau, dort am Fenster sitzen Spanier. Sie sprechen Spanisch.', 'Mira, allí junto a la ventana hay españoles sentados. Hablan español.'),
+      say('bence', 'Igen. Ma sok ember van itt.', 'Yes. There are a lot of people here today.', 'Ja. Heute sind viele Leute hier.', 'Sí. Hoy hay mucha gente aquí.'),
+      say('anna', 'Mikor érkezik a vonat Budapestre?', 'When does the train get to Budapest?', 'Wann kommt der Zug in Budapest an?', '¿Cuándo llega el tren a Budapest?'),
+      say('bence', 'Este hatkor, pontosan.', 'At six in the evening, on time.', 'Um sechs Uhr abends, pünktlich.', 'A las seis de la tarde, puntual.'),
+      say('anna', 'A szálloda nagyon jó volt. A szoba tiszta volt, és a reggeli is finom.', 'The hotel was very good. The room was clean, and the breakfast was delicious too.', 'Das Hotel war sehr gut. Das Zimmer war sauber, und das Frühstück war auch lecker.', 'El hotel estuvo muy bien. La habitación estaba limpia y el desayuno también estaba rico.'),
+      say('bence', 'Igen, de a második emeleten volt, és az internet nem volt jó.', "Yes, but it was on the second floor, and the internet wasn't good.", 'Ja, aber es war im zweiten Stock, und das Internet war nicht gut.', 'Sí, pero estaba en el segundo piso y el internet no funcionaba bien.'),
+      say('anna', 'Nem baj. Utána iszunk egy kávét a téren? A templom mellett van egy kávézó.', "Never mind. Shall we have a coffee in the square afterwards? There's a café next to the church.", 'Macht nichts. Trinken wir danach einen Kaffee auf dem Platz? Neben der Kirche ist ein Café.', 'No pasa nada. ¿Después tomamos un café en la plaza? Al lado de la iglesia hay una cafetería.'),
+      say('bence', 'Jó ötlet! Az közel van. Tíz perc múlva ott vagyunk.', "Good idea! That's close. We'll be there in ten minutes.", 'Gute Idee! Das ist nah. In zehn Minuten sind wir dort.', '¡Buena idea! Está cerca. En diez minutos estamos allí.'),
+      say('anna', 'Akkor menjünk! Siess, Bence!', "Let's go, then! Hurry up, Bence!", 'Dann los! Beeil dich, Bence!', '¡Entonces vamos! ¡Date prisa, Bence!'),
     ],
     words: [
       w('dél', 'noon; south', 'Mittag; Süden', 'mediodía; sur'),
@@ -309,7 +323,7 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       w('sajt', 'cheese', 'Käse', 'queso'),
       w('étel', 'food, dish', 'Essen, Gericht', 'comida, plato'),
       w('gyorsan', 'quickly', 'schnell', 'rápido'),
-      w('egészségedre', 'cheers (to you)', 'prost (zu dir)', 'salud (a ti)'),
+      w('egészségedre', 'cheers (to you)', 'prost (zu dir)', 'salud (a tu salud)'),
     ],
     glosses: [
       gloss('étlap', 'menu', 'Speisekarte', 'carta'),
@@ -317,6 +331,35 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       gloss('csirke', 'chicken', 'Hähnchen', 'pollo'),
       gloss('salátával', 'salad', 'Salat', 'ensalada'),
       gloss('rántott', 'fried', 'paniert', 'rebozado'),
+    ],
+    notes: [
+      note(
+        ['egészségedre'],
+        ['Egészségedre! Cheers!', 'Egészségedre! Prost!', 'Egészségedre! ¡Salud!'],
+        [
+          'Egészségedre! "to your health" is said when drinking to someone you call te (and after a sneeze); to ön it is Egészségére!. Hungarians look each other in the eye when they clink glasses.',
+          'Egészségedre! „auf deine Gesundheit“ sagt man beim Anstoßen mit jemandem, den man duzt (und nach dem Niesen); beim Siezen heißt es Egészségére!. Man schaut sich dabei in die Augen.',
+          'Egészségedre! «a tu salud» se dice al brindar con alguien a quien tuteas (y tras un estornudo); de usted es Egészségére!. Al brindar se mira a los ojos.',
+        ],
+      ),
+      note(
+        ['hogy ízlik'],
+        ['Hogy ízlik? How do you like it?', 'Hogy ízlik? Wie schmeckt es?', 'Hogy ízlik? ¿Qué tal está?'],
+        [
+          'Ízlik "tastes good (to someone)" is for food and drink: Hogy ízlik a csirke? "How do you like the chicken?" For things that are not eaten, Hungarian uses tetszik (lesson 18).',
+          'Ízlik „schmecken“ gilt für Essen und Trinken: Hogy ízlik a csirke? „Wie schmeckt dir das Hähnchen?“ Für anderes sagt man tetszik (Lektion 18).',
+          'Ízlik «gustar (de sabor)» es para comida y bebida: Hogy ízlik a csirke? «¿Qué tal el pollo?». Para otras cosas se usa tetszik (lección 18).',
+        ],
+      ),
+      note(
+        ['nem eszem', 'eszik', 'esznek'],
+        ['Eszem, eszik: an irregular verb', 'Eszem, eszik: ein unregelmäßiges Verb', 'Eszem, eszik: un verbo irregular'],
+        [
+          'Eszik "eat" and iszik "drink" are -ik verbs whose "I" form ends in -m: eszem, iszom. "They eat" is esznek, which also serves as the polite plural to ön: Mit esznek? "What would you (all) like to eat?".',
+          'Eszik „essen“ und iszik „trinken“ sind ik-Verben mit -m in der ich-Form: eszem, iszom. „Sie essen“ heißt esznek und dient auch als höfliche Mehrzahl: Mit esznek? „Was essen Sie?“.',
+          'Eszik «comer» e iszik «beber» son verbos en -ik cuya forma de «yo» acaba en -m: eszem, iszom. «Comen» es esznek, que sirve también de plural cortés: Mit esznek? «¿Qué van a comer ustedes?».',
+        ],
+      ),
     ],
   },
   {
