@@ -531,6 +531,11 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
     title: 'Milyen idő van? The weather',
     description:
       'A rainy Saturday turns sunny: rain, cold and warm, degrees, the four seasons and which one you like.',
+    de: { title: 'Milyen idő van? Das Wetter', description: 'Regen am Samstagmorgen, Sonne am Nachmittag: Temperaturen, die vier Jahreszeiten, was man mag und was nicht; im Park lernt Anna Bences Mutter kennen.' },
+    es: { title: 'Milyen idő van? El tiempo', description: 'Lluvia el sábado por la mañana, sol por la tarde: temperaturas, las cuatro estaciones, lo que gusta y lo que no; en el parque Anna conoce a la madre de Bence.' },
+    characters: [
+      character('mother', 'female', 'older_woman', "Bence's mother", 'Bences Mutter', 'La madre de Bence'),
+    ],
     topic: 'weather',
     level: 'beginner',
     lines: [
@@ -633,6 +638,23 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Du hattest recht! Das Wetter ist wunderschön.',
         '¡Tenías razón! Hace un tiempo precioso.',
       ),
+      say('narrator', 'A parkban van Margit is, Bence anyja.', "Margit, Bence's mother, is in the park too.", 'Im Park ist auch Margit, Bences Mutter.', 'En el parque también está Margit, la madre de Bence.'),
+      by('mother', 'Jó napot kívánok! Ön Anna, az orvos?', 'Good afternoon! Are you Anna, the doctor?', 'Guten Tag! Sind Sie Anna, die Ärztin?', '¡Buenas tardes! ¿Es usted Anna, la médica?'),
+      say('anna', 'Igen, én vagyok. Jó napot kívánok!', "Yes, that's me. Good afternoon!", 'Ja, das bin ich. Guten Tag!', 'Sí, soy yo. ¡Buenas tardes!'),
+      by('mother', 'Bence sokat beszél önről. Ön honnan jön?', 'Bence talks about you a lot. Where are you from?', 'Bence spricht viel von Ihnen. Woher kommen Sie?', 'Bence habla mucho de usted. ¿De dónde es usted?'),
+      say('anna', 'Debrecenből, de most itt lakom, Budapesten. Bence sokat segít nekem.', 'From Debrecen, but now I live here, in Budapest. Bence helps me a lot.', 'Aus Debrecen, aber jetzt wohne ich hier in Budapest. Bence hilft mir viel.', 'De Debrecen, pero ahora vivo aquí, en Budapest. Bence me ayuda mucho.'),
+      by('mother', 'Ma reggel vonattal jöttem. A vonat pontosan érkezett, és Bence már várt a pályaudvaron.', 'I came by train this morning. The train arrived on time, and Bence was already waiting at the station.', 'Ich bin heute Morgen mit dem Zug gekommen. Der Zug kam pünktlich an, und Bence wartete schon am Bahnhof.', 'Esta mañana vine en tren. El tren llegó puntual y Bence ya esperaba en la estación.'),
+      say('bence', 'Délben egy étterembe mentünk, és ott ettünk.', 'At noon we went to a restaurant and ate there.', 'Mittags sind wir in ein Restaurant gegangen und haben dort gegessen.', 'A mediodía fuimos a un restaurante y comimos allí.'),
+      say('anna', 'És milyen volt az étterem?', 'And what was the restaurant like?', 'Und wie war das Restaurant?', '¿Y qué tal el restaurante?'),
+      by('mother', 'Kicsi, de nagyon tiszta. Az ablak mellett ültünk, és a leves nagyon finom volt.', 'Small, but very clean. We sat by the window, and the soup was delicious.', 'Klein, aber sehr sauber. Wir saßen am Fenster, und die Suppe war sehr lecker.', 'Pequeño, pero muy limpio. Nos sentamos junto a la ventana y la sopa estaba muy rica.'),
+      by('mother', 'De Bence sört ivott!', 'But Bence drank beer!', 'Aber Bence hat Bier getrunken!', '¡Pero Bence bebió cerveza!'),
+      say('bence', 'Csak egy pohárral, anya!', 'Only one glass, Mum!', 'Nur ein Glas, Mama!', '¡Solo un vaso, mamá!'),
+      say('anna', 'És ön mit evett? Húst?', 'And what did you eat? Meat?', 'Und was haben Sie gegessen? Fleisch?', '¿Y usted qué comió? ¿Carne?'),
+      by('mother', 'Nem, én nem eszem húst. Levest és sajtot ettem. Két személyre csak ötezer forint volt.', "No, I don't eat meat. I had soup and cheese. For two people it was only five thousand forints.", 'Nein, ich esse kein Fleisch. Ich hatte Suppe und Käse. Für zwei Personen waren es nur fünftausend Forint.', 'No, yo no como carne. Tomé sopa y queso. Para dos personas fueron solo cinco mil forintos.'),
+      say('anna', 'Az nem drága.', "That's not expensive.", 'Das ist nicht teuer.', 'No es caro.'),
+      say('bence', 'Anya, most iszunk egy kávét? A park mellett van egy kávézó, ott gyorsan jön a kávé.', "Mum, shall we have a coffee now? There's a café next to the park, the coffee comes quickly there.", 'Mama, trinken wir jetzt einen Kaffee? Neben dem Park ist ein Café, dort kommt der Kaffee schnell.', 'Mamá, ¿tomamos ahora un café? Al lado del parque hay una cafetería, allí el café llega rápido.'),
+      by('mother', 'Jó ötlet. Anna, ön is jön?', 'Good idea. Anna, are you coming too?', 'Gute Idee. Anna, kommen Sie auch mit?', 'Buena idea. Anna, ¿usted también viene?'),
+      say('anna', 'Szívesen, köszönöm!', 'Gladly, thank you!', 'Gern, danke!', '¡Con mucho gusto, gracias!'),
     ],
     words: [
       w('esik', 'to fall (rain)', 'fallen (Regen)', 'caer (lluvia)'),
@@ -652,6 +674,39 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       w('tényleg', 'really', 'wirklich', 'de verdad'),
       w('park', 'park', 'Park', 'parque'),
       w('igaz', 'true', 'wahr', 'verdad'),
+    ],
+    glosses: [
+      gloss('anyja', 'mother', 'Mutter', 'madre'),
+      gloss('anya', 'Mum', 'Mama', 'mamá'),
+    ],
+    notes: [
+      note(
+        ['esik az eső', 'süt a nap'],
+        ["Esik az eső: it's raining", 'Esik az eső: es regnet', 'Esik az eső: llueve'],
+        [
+          'Hungarian weather needs a subject: esik az eső "the rain falls", süt a nap "the sun shines". For temperature it is van: hideg van "it\'s cold", húsz fok van "it\'s twenty degrees".',
+          'Das ungarische Wetter braucht ein Subjekt: esik az eső „der Regen fällt“, süt a nap „die Sonne scheint“. Für Temperaturen steht van: hideg van „es ist kalt“, húsz fok van „es sind zwanzig Grad“.',
+          'El tiempo en húngaro necesita sujeto: esik az eső «cae la lluvia», süt a nap «brilla el sol». Para la temperatura se usa van: hideg van «hace frío», húsz fok van «hace veinte grados».',
+        ],
+      ),
+      note(
+        ['lesz'],
+        ['Lesz: will be', 'Lesz: wird sein', 'Lesz: será'],
+        [
+          'Lesz is the future of van: Délután jobb idő lesz "the weather will be better in the afternoon". For most other verbs the present tense already speaks of the future.',
+          'Lesz ist die Zukunft von van: Délután jobb idő lesz „am Nachmittag wird das Wetter besser“. Bei den meisten anderen Verben drückt schon das Präsens die Zukunft aus.',
+          'Lesz es el futuro de van: Délután jobb idő lesz «por la tarde hará mejor tiempo». Con casi todos los demás verbos el presente ya expresa el futuro.',
+        ],
+      ),
+      note(
+        ['szeretem a tavaszt', 'a nyarat szeretem', 'a telet nem szeretem'],
+        ['Szeretem a tavaszt: definite again', 'Szeretem a tavaszt: wieder bestimmt', 'Szeretem a tavaszt: de nuevo definido'],
+        [
+          'Seasons in general take the article: szeretem a tavaszt "I love spring", so the verb is definite (szeretem). "In" a season: tavasszal, nyáron, ősszel, télen.',
+          'Jahreszeiten stehen allgemein mit Artikel: szeretem a tavaszt „ich liebe den Frühling“, daher das bestimmte szeretem. „Im“ Frühling usw.: tavasszal, nyáron, ősszel, télen.',
+          'Las estaciones llevan artículo: szeretem a tavaszt «me encanta la primavera», por eso el verbo es definido (szeretem). «En» primavera, etc.: tavasszal, nyáron, ősszel, télen.',
+        ],
+      ),
     ],
   },
   {
