@@ -714,6 +714,8 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
     title: 'Milyen volt a hétvégéd? Looking back',
     description:
       'Monday morning on the stairs: what each of them did at the weekend, the first past tense forms, and an invitation to dinner.',
+    de: { title: 'Milyen volt a hétvégéd? Rückblick', description: 'Montagmorgen vor dem Haus: was man am Wochenende gemacht hat (Museum, zu Hause lesen und kochen, Fußball, viel schlafen), die Vergangenheit; Bence lädt Anna zum Gulasch ein.' },
+    es: { title: 'Milyen volt a hétvégéd? Mirando atrás', description: 'El lunes por la mañana delante del edificio: qué se hizo el fin de semana (museo, leer y cocinar en casa, fútbol, dormir mucho), el pasado; Bence invita a Anna a un gulash.' },
     topic: 'past weekend',
     level: 'beginner',
     lines: [
@@ -746,6 +748,12 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Im Nationalmuseum. Es war sehr interessant.',
         'En el Museo Nacional. Fue muy interesante.',
       ),
+      say('bence', 'A Nemzeti Múzeum? Hol van az?', 'The National Museum? Where is that?', 'Das Nationalmuseum? Wo ist das?', '¿El Museo Nacional? ¿Dónde está?'),
+      say('anna', 'Nincs messze. Egyenesen a mi utcánkon, és a második sarkon balra. Gyalog húsz perc.', "It isn't far. Straight along our street, then left at the second corner. Twenty minutes on foot.", 'Nicht weit. Unsere Straße geradeaus, dann an der zweiten Ecke links. Zu Fuß zwanzig Minuten.', 'No está lejos. Recto por nuestra calle y luego en la segunda esquina a la izquierda. A pie son veinte minutos.'),
+      say('bence', 'És mikor van nyitva?', 'And when is it open?', 'Und wann ist es geöffnet?', '¿Y cuándo está abierto?'),
+      say('anna', 'Tíztől hatig, de hétfőn nincs nyitva. Csütörtökön este nyolcig is nyitva van.', "From ten to six, but it isn't open on Mondays. On Thursdays it's open until eight in the evening.", 'Von zehn bis sechs, aber montags ist es geschlossen. Donnerstags ist es bis acht Uhr abends geöffnet.', 'De diez a seis, pero los lunes no abre. Los jueves abre hasta las ocho de la tarde.'),
+      say('bence', 'És mennyibe kerül a jegy?', 'And how much is a ticket?', 'Und was kostet der Eintritt?', '¿Y cuánto cuesta la entrada?'),
+      say('anna', 'Háromezer-ötszáz forint. Szerdán csak kétezer.', 'Three thousand five hundred forints. On Wednesdays only two thousand.', 'Dreitausendfünfhundert Forint. Mittwochs nur zweitausend.', 'Tres mil quinientos forintos. Los miércoles solo dos mil.'),
       say(
         'bence',
         'És vasárnap mit csináltál?',
@@ -816,6 +824,11 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Meins auch! Um sieben bin ich da.',
         '¡El mío también! A las siete estoy allí.',
       ),
+      say('bence', 'Hétkor? Akkor még hívom Margitot. A számát nem tudom, keresem.', "At seven? Then I'll call Margit first. I don't know her number, I'm looking for it.", 'Um sieben? Dann rufe ich noch Margit an. Ihre Nummer weiß ich nicht, ich suche sie.', '¿A las siete? Entonces antes llamo a Margit. No sé su número, lo estoy buscando.'),
+      say('anna', 'Itt van: nulla hat, harminc, hatszázötven, hetvenegy, nyolcvankettő. Írd!', 'Here it is: zero six, thirty, six hundred and fifty, seventy-one, eighty-two. Write it down!', 'Hier ist sie: null sechs, dreißig, sechshundertfünfzig, einundsiebzig, zweiundachtzig. Schreib sie auf!', 'Aquí está: cero seis, treinta, seiscientos cincuenta, setenta y uno, ochenta y dos. ¡Apúntalo!'),
+      say('bence', 'Lassabban, légy szíves!', 'More slowly, please!', 'Langsamer, bitte!', '¡Más despacio, por favor!'),
+      say('anna', 'Nulla hat... harminc... hatszázötven... hetvenegy... nyolcvankettő.', 'Zero six... thirty... six hundred and fifty... seventy-one... eighty-two.', 'Null sechs... dreißig... sechshundertfünfzig... einundsiebzig... zweiundachtzig.', 'Cero seis... treinta... seiscientos cincuenta... setenta y uno... ochenta y dos.'),
+      say('bence', 'Köszönöm! Akkor hétkor itt. Bor is lesz. Egészségedre, Anna!', "Thanks! Then here at seven. There'll be wine too. Cheers, Anna!", 'Danke! Dann um sieben hier. Es gibt auch Wein. Prost, Anna!', '¡Gracias! Entonces a las siete aquí. También habrá vino. ¡Salud, Anna!'),
     ],
     words: [
       w('múzeum', 'museum', 'Museum', 'museo'),
@@ -835,6 +848,26 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
     glosses: [
       gloss('fociztam', 'football', 'Fußball', 'fútbol'),
       gloss('vacsorázni', 'dinner', 'Abendessen', 'cenar'),
+    ],
+    notes: [
+      note(
+        ['voltam', 'csináltál', 'olvastam', 'főztem', 'fociztam', 'aludtam'],
+        ['Voltam, főztem: the past tense', 'Voltam, főztem: die Vergangenheit', 'Voltam, főztem: el pasado'],
+        [
+          'The past tense has a -t- (or -tt-) before the ending: főz → főztem "I cooked", olvas → olvastam "I read", csinál → csináltál "you did". Van becomes volt: voltam "I was", volt "it was".',
+          'Die Vergangenheit hat ein -t- (oder -tt-) vor der Endung: főz → főztem „ich kochte“, olvas → olvastam „ich las“, csinál → csináltál „du machtest“. Van wird zu volt: voltam „ich war“, volt „es war“.',
+          'El pasado lleva una -t- (o -tt-) antes de la terminación: főz → főztem «cociné», olvas → olvastam «leí», csinál → csináltál «hiciste». Van pasa a volt: voltam «estuve», volt «estuvo».',
+        ],
+      ),
+      note(
+        ['pedig'],
+        ['Pedig: and, on the other hand', 'Pedig: und, dagegen', 'Pedig: y en cambio'],
+        [
+          'Pedig sets one thing against another and comes after the first word of its clause: Vasárnap pedig sokat aludtam "and on Sunday (for my part) I slept a lot".',
+          'Pedig stellt zwei Dinge gegenüber und steht nach dem ersten Wort seines Satzes: Vasárnap pedig sokat aludtam „und am Sonntag habe ich dagegen viel geschlafen“.',
+          'Pedig contrapone dos cosas y va detrás de la primera palabra de su oración: Vasárnap pedig sokat aludtam «y el domingo, en cambio, dormí mucho».',
+        ],
+      ),
     ],
   },
 ];
