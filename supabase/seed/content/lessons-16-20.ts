@@ -1,6 +1,6 @@
 // Lessons 16–20 (A2): at the doctor's (Anna with a patient, formal), Bence ill at home (why and
 // because), Anna's birthday and ages, buying a coat (the formal tetszik), booking a table by phone.
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
@@ -12,6 +12,12 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
     title: 'Az orvosnál: At the doctor’s',
     description:
       'Anna sees a patient at her surgery: what is wrong, since when, a temperature, medicine morning and evening, get well soon.',
+    de: { title: 'Az orvosnál: Beim Arzt', description: 'Anna in ihrer Praxis: Herr Kovács hat Kopf- und Halsschmerzen und Fieber; seit wann, wie hoch, ein Medikament, gute Besserung; dann ein deutscher Patient, der ein wenig Ungarisch spricht.' },
+    es: { title: 'Az orvosnál: En el médico', description: 'Anna en su consulta: al señor Kovács le duelen la cabeza y la garganta y tiene fiebre; desde cuándo, cuánta, un medicamento, que se mejore; luego un paciente alemán que habla un poco de húngaro.' },
+    characters: [
+      character('patient', 'male', 'older_man', 'Mr Kovács', 'Herr Kovács', 'El señor Kovács'),
+      character('tourist', 'male', 'young_man', 'German patient', 'deutscher Patient', 'Paciente alemán'),
+    ],
     topic: 'doctor',
     level: 'intermediate',
     lines: [
@@ -29,15 +35,15 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Guten Tag, Herr Kovács! Was fehlt Ihnen?',
         '¡Buenas tardes, señor Kovács! ¿Qué le pasa?',
       ),
-      say(
-        'narrator',
-        'Kovács úr mondja: Rosszul vagyok, doktornő.',
-        "Mr Kovács says: I'm not well, doctor.",
-        'Herr Kovács sagt: Mir geht es schlecht, Frau Doktor.',
-        'El señor Kovács dice: Me encuentro mal, doctora.',
+      by(
+        'patient',
+        'Rosszul vagyok, doktornő.',
+        "I'm not well, doctor.",
+        'Mir geht es schlecht, Frau Doktor.',
+        'Me encuentro mal, doctora.',
       ),
-      say(
-        'narrator',
+      by(
+        'patient',
         'Fáj a fejem és a torkom.',
         'I have a headache and a sore throat.',
         'Ich habe Kopfschmerzen und Halsschmerzen.',
@@ -50,16 +56,16 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Seit wann sind Sie krank?',
         '¿Desde cuándo está enfermo?',
       ),
-      say(
-        'narrator',
+      by(
+        'patient',
         'Három napja. Tegnap este lázas is voltam.',
         'For three days. Yesterday evening I had a temperature too.',
         'Seit drei Tagen. Gestern Abend hatte ich auch Fieber.',
         'Desde hace tres días. Anoche también tuve fiebre.',
       ),
       say('anna', 'Hány fok volt?', 'How high was it?', 'Wie hoch war es?', '¿Cuánto tenía?'),
-      say(
-        'narrator',
+      by(
+        'patient',
         'Harmincnyolc fok.',
         'Thirty-eight degrees.',
         'Achtunddreißig Grad.',
@@ -79,8 +85,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Ich gebe Ihnen ein Medikament. Nehmen Sie morgens und abends eins.',
         'Le doy un medicamento. Tome uno por la mañana y otro por la noche.',
       ),
-      say(
-        'narrator',
+      by(
+        'patient',
         'Köszönöm, doktornő. És ha nem lesz jobb?',
         "Thank you, doctor. And if it doesn't get better?",
         'Danke, Frau Doktor. Und wenn es nicht besser wird?',
@@ -93,6 +99,23 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Dann kommen Sie am Freitag wieder! Gute Besserung!',
         'Entonces vuelva el viernes. ¡Que se mejore!',
       ),
+      say('narrator', 'Tíz perc múlva jön egy férfi. Ő német.', 'Ten minutes later a man comes in. He is German.', 'Zehn Minuten später kommt ein Mann. Er ist Deutscher.', 'Diez minutos después llega un hombre. Es alemán.'),
+      by('tourist', 'Jó napot! Bocsánat, nem beszélek jól magyarul.', "Hello! Sorry, I don't speak Hungarian well.", 'Guten Tag! Entschuldigung, ich spreche nicht gut Ungarisch.', '¡Buenos días! Perdone, no hablo bien húngaro.'),
+      say('anna', 'Nem baj. Beszél angolul?', "That's all right. Do you speak English?", 'Macht nichts. Sprechen Sie Englisch?', 'No pasa nada. ¿Habla inglés?'),
+      by('tourist', 'Egy kicsit. De magyarul is értek. Csak lassan, legyen szíves!', 'A little. But I understand Hungarian too. Just slowly, please!', 'Ein bisschen. Aber ich verstehe auch Ungarisch. Nur langsam, bitte!', 'Un poco. Pero también entiendo húngaro. ¡Despacio, por favor!'),
+      say('anna', 'Jó. Mi a baj?', "Good. What's the matter?", 'Gut. Was fehlt Ihnen?', 'Bien. ¿Qué le pasa?'),
+      by('tourist', 'Tegnap egy étteremben húst és sajtot ettem, és ma nagyon rosszul vagyok.', 'Yesterday I ate meat and cheese in a restaurant, and today I feel very bad.', 'Gestern habe ich in einem Restaurant Fleisch und Käse gegessen, und heute geht es mir sehr schlecht.', 'Ayer comí carne y queso en un restaurante y hoy me encuentro muy mal.'),
+      by('tourist', 'Fáradt vagyok, és nem vagyok éhes.', "I'm tired, and I'm not hungry.", 'Ich bin müde und habe keinen Hunger.', 'Estoy cansado y no tengo hambre.'),
+      say('anna', 'Nem komoly. Igyon sok vizet és teát, és ma csak levest egyen!', "It isn't serious. Drink a lot of water and tea, and only have soup today!", 'Es ist nicht schlimm. Trinken Sie viel Wasser und Tee, und essen Sie heute nur Suppe!', 'No es grave. Beba mucha agua y té, ¡y hoy tome solo sopa!'),
+      by('tourist', 'És hol van egy gyógyszertár?', 'And where is there a pharmacy?', 'Und wo gibt es eine Apotheke?', '¿Y dónde hay una farmacia?'),
+      say('anna', 'Közel van: egyenesen ezen az utcán, a második sarkon jobbra. Reggel héttől este nyolcig nyitva van.', "It's close: straight along this street, right at the second corner. It's open from seven in the morning to eight in the evening.", 'Ganz in der Nähe: diese Straße geradeaus, an der zweiten Ecke rechts. Sie ist von sieben Uhr morgens bis acht Uhr abends geöffnet.', 'Está cerca: recto por esta calle, en la segunda esquina a la derecha. Abre de siete de la mañana a ocho de la tarde.'),
+      say('anna', 'Meddig marad Budapesten?', 'How long are you staying in Budapest?', 'Wie lange bleiben Sie in Budapest?', '¿Hasta cuándo se queda en Budapest?'),
+      by('tourist', 'Csütörtökig. Egy szállodában vagyok, a Keleti pályaudvar mellett.', "Until Thursday. I'm at a hotel next to Keleti station.", 'Bis Donnerstag. Ich wohne in einem Hotel neben dem Keleti-Bahnhof.', 'Hasta el jueves. Estoy en un hotel al lado de la estación Keleti.'),
+      say('anna', 'Akkor szerdán jöjjön vissza! Itt a rendelő száma: nulla hat, egy, négyszázhuszonhárom, ötvenhat, nyolcvankilenc.', "Then come back on Wednesday! Here's the surgery's number: zero six, one, four hundred and twenty-three, fifty-six, eighty-nine.", 'Dann kommen Sie am Mittwoch wieder! Hier ist die Nummer der Praxis: null sechs, eins, vierhundertdreiundzwanzig, sechsundfünfzig, neunundachtzig.', '¡Entonces vuelva el miércoles! Aquí tiene el número de la consulta: cero seis, uno, cuatrocientos veintitrés, cincuenta y seis, ochenta y nueve.'),
+      by('tourist', 'Köszönöm szépen, doktornő. Viszontlátásra!', 'Thank you very much, doctor. Goodbye!', 'Vielen Dank, Frau Doktor. Auf Wiedersehen!', 'Muchas gracias, doctora. ¡Adiós!'),
+      say('anna', 'Viszontlátásra! Jobbulást!', 'Goodbye! Get well soon!', 'Auf Wiedersehen! Gute Besserung!', '¡Adiós! ¡Que se mejore!'),
+      say('narrator', 'Este Anna otthon van, és nagyon fáradt.', 'In the evening Anna is at home and very tired.', 'Am Abend ist Anna zu Hause und sehr müde.', 'Por la noche Anna está en casa y muy cansada.'),
+      say('anna', 'Ma nagyon sokat dolgoztam. Most iszom egy teát tejjel, olvasok egy kicsit, és alszom.', "I worked a lot today. Now I'll drink a tea with milk, read a little, and sleep.", 'Heute habe ich sehr viel gearbeitet. Jetzt trinke ich einen Tee mit Milch, lese ein bisschen und schlafe.', 'Hoy he trabajado mucho. Ahora me tomo un té con leche, leo un poco y me duermo.'),
     ],
     words: [
       w('rendelő', "doctor's surgery", 'Arztpraxis', 'consulta médica'),
@@ -112,11 +135,41 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       w('be', 'in, into', 'hinein', 'dentro, adentro'),
       w('vesz', 'to take; to buy', 'nehmen; kaufen', 'tomar; comprar'),
       w('ha', 'if', 'wenn, falls', 'si'),
-      w('jobbulást', 'get well soon', 'gute Besserung', 'que te mejores'),
+      w('jobbulást', 'get well soon', 'gute Besserung', 'que se mejore'),
     ],
     glosses: [
       gloss('fejem', 'head', 'Kopf', 'cabeza'),
       gloss('mióta', 'how long', 'seit wann', 'desde cuándo'),
+      gloss('gyógyszertár', 'pharmacy', 'Apotheke', 'farmacia'),
+    ],
+    notes: [
+      note(
+        ['fáj a fejem', 'fáj a torkom'],
+        ['Fáj a fejem: my head hurts', 'Fáj a fejem: mir tut der Kopf weh', 'Fáj a fejem: me duele la cabeza'],
+        [
+          '"My" is an ending on the noun: fej → fejem "my head", torok → torkom "my throat". What hurts is the subject of fáj: fáj a fejem "my head hurts".',
+          '„Mein“ ist eine Endung am Nomen: fej → fejem „mein Kopf“, torok → torkom „mein Hals“. Was wehtut, ist das Subjekt von fáj: fáj a fejem „mein Kopf tut weh“.',
+          '«Mi» es una terminación del sustantivo: fej → fejem «mi cabeza», torok → torkom «mi garganta». Lo que duele es el sujeto de fáj: fáj a fejem «me duele la cabeza».',
+        ],
+      ),
+      note(
+        ['vegyen be', 'jöjjön vissza', 'igyon', 'egyen'],
+        ['Vegyen be! Jöjjön vissza! Polite advice', 'Vegyen be! Jöjjön vissza! Höfliche Ratschläge', '¡Vegyen be! ¡Jöjjön vissza! Consejos corteses'],
+        [
+          'A doctor speaks to patients with ön, so the advice is in the polite imperative: vegyen be egyet "take one", jöjjön vissza "come back", igyon sok vizet "drink a lot of water", ne egyen húst "don\'t eat meat" (ne: "don\'t").',
+          'Eine Ärztin siezt ihre Patienten, daher der höfliche Imperativ: vegyen be egyet „nehmen Sie eine“, jöjjön vissza „kommen Sie wieder“, igyon sok vizet „trinken Sie viel Wasser“, ne egyen húst „essen Sie kein Fleisch“ (ne: „nicht“).',
+          'Una médica trata de usted a sus pacientes, por eso los consejos van en imperativo cortés: vegyen be egyet «tome una», jöjjön vissza «vuelva», igyon sok vizet «beba mucha agua», ne egyen húst «no coma carne» (ne: «no»).',
+        ],
+      ),
+      note(
+        ['doktornő', 'kovács úr'],
+        ['Doktornő, Kovács úr: titles', 'Doktornő, Kovács úr: Anreden', 'Doktornő, Kovács úr: tratamientos'],
+        [
+          'Patients call a woman doctor doktornő (a man: doktor úr). Úr "Mr" follows the surname: Kovács úr. Hungarian names put the family name first: Szabó Bence.',
+          'Patienten nennen eine Ärztin doktornő (einen Arzt doktor úr). Úr „Herr“ steht nach dem Familiennamen: Kovács úr. Im Ungarischen steht der Familienname vorn: Szabó Bence.',
+          'Los pacientes llaman a una médica doktornő (a un médico, doktor úr). Úr «señor» va detrás del apellido: Kovács úr. En húngaro el apellido va primero: Szabó Bence.',
+        ],
+      ),
     ],
   },
   {
