@@ -177,6 +177,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
     title: 'Miért? Mert beteg vagyok. Bence is ill',
     description:
       'Anna phones Bence, who has stayed at home: why and because, since yesterday, the pharmacy, tea with honey and lemon.',
+    de: { title: 'Miért? Mert beteg vagyok. Bence ist krank', description: 'Am Dienstag ruft Anna Bence an: warum er nicht in der Schule ist, weil er krank ist, seit wann ihm der Hals wehtut; abends bringt sie Medikamente, Tee und Honig.' },
+    es: { title: 'Miért? Mert beteg vagyok. Bence está enfermo', description: 'El martes Anna llama a Bence: por qué no está en la escuela, porque está enfermo, desde cuándo le duele la garganta; por la noche le lleva medicinas, té y miel.' },
     topic: 'illness',
     level: 'intermediate',
     lines: [
@@ -278,6 +280,16 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'In Ordnung, Frau Doktor! Danke!',
         '¡De acuerdo, doctora! ¡Gracias!',
       ),
+      say('anna', 'Nem tudom. Ha szerdán nem lesz jobb, csütörtökön jössz a rendelőbe.', "I don't know. If it isn't better by Wednesday, you'll come to the surgery on Thursday.", 'Ich weiß nicht. Wenn es am Mittwoch nicht besser ist, kommst du am Donnerstag in die Praxis.', 'No lo sé. Si el miércoles no está mejor, el jueves vienes a la consulta.'),
+      say('bence', 'Rendben. És te? Ma sokat dolgoztál?', 'All right. And you? Did you work a lot today?', 'In Ordnung. Und du? Hast du heute viel gearbeitet?', 'De acuerdo. ¿Y tú? ¿Hoy has trabajado mucho?'),
+      say('anna', 'Igen, sok beteg volt. Egy német férfi is jött, ő is beteg volt.', 'Yes, there were a lot of patients. A German man came too, he was ill as well.', 'Ja, es waren viele Patienten da. Ein Deutscher kam auch, er war auch krank.', 'Sí, hubo muchos pacientes. También vino un alemán, él también estaba enfermo.'),
+      say('bence', 'És milyen idő van? Esik az eső?', "And what's the weather like? Is it raining?", 'Und wie ist das Wetter? Regnet es?', '¿Y qué tiempo hace? ¿Llueve?'),
+      say('anna', 'Igen, esik, és hideg van. Csak öt fok.', "Yes, it's raining, and it's cold. Only five degrees.", 'Ja, es regnet, und es ist kalt. Nur fünf Grad.', 'Sí, llueve y hace frío. Solo cinco grados.'),
+      say('bence', 'Akkor te is igyál egy teát velem!', 'Then you have a tea with me too!', 'Dann trink du auch einen Tee mit mir!', '¡Entonces tómate tú también un té conmigo!'),
+      say('anna', 'Jó, de csak egy kicsit maradok. Holnap korán dolgozom.', "All right, but I'll only stay a little while. I'm working early tomorrow.", 'Gut, aber ich bleibe nur kurz. Morgen arbeite ich früh.', 'Vale, pero me quedo solo un rato. Mañana trabajo temprano.'),
+      say('bence', 'Köszönöm, Anna. Te nagyon jó barát vagy.', "Thank you, Anna. You're a very good friend.", 'Danke, Anna. Du bist eine sehr gute Freundin.', 'Gracias, Anna. Eres muy buena amiga.'),
+      say('anna', 'Szívesen! Most már megyek haza. Holnap reggel hívlak. Jó éjszakát, Bence!', "You're welcome! I'm going home now. I'll call you tomorrow morning. Good night, Bence!", 'Gern geschehen! Jetzt gehe ich nach Hause. Morgen früh rufe ich dich an. Gute Nacht, Bence!', '¡De nada! Ya me voy a casa. Mañana por la mañana te llamo. ¡Buenas noches, Bence!'),
+      say('bence', 'Jó éjszakát, Anna! Szia!', 'Good night, Anna! Bye!', 'Gute Nacht, Anna! Tschüss!', '¡Buenas noches, Anna! ¡Chao!'),
     ],
     words: [
       w('kedd', 'Tuesday', 'Dienstag', 'martes'),
@@ -303,6 +315,35 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       gloss('szegény', 'poor', 'arm', 'pobre'),
       gloss('mézet', 'honey', 'Honig', 'miel'),
       gloss('mézzel', 'honey', 'Honig', 'miel'),
+    ],
+    notes: [
+      note(
+        ['miért', 'mert'],
+        ['Miért? Mert …: why and because', 'Miért? Mert …: warum und weil', 'Miért? Mert …: por qué y porque'],
+        [
+          'Miért? asks "why?"; the answer starts with mert "because": Miért nem vagy az iskolában? — Mert beteg vagyok.',
+          'Miért? fragt „warum?“; die Antwort beginnt mit mert „weil“: Miért nem vagy az iskolában? — Mert beteg vagyok.',
+          'Miért? pregunta «¿por qué?»; la respuesta empieza con mert «porque»: Miért nem vagy az iskolában? — Mert beteg vagyok.',
+        ],
+      ),
+      note(
+        ['nincs semmi', 'nem ettél semmit'],
+        ['Nincs semmi: double negative', 'Nincs semmi: doppelte Verneinung', 'Nincs semmi: doble negación'],
+        [
+          'With semmi "nothing" the verb keeps its negation, as in Spanish: Nincs semmi "there is nothing", nem ettél semmit "you haven\'t eaten anything".',
+          'Mit semmi „nichts“ bleibt das Verb verneint, wie im Spanischen: Nincs semmi „es gibt nichts“, nem ettél semmit „du hast nichts gegessen“.',
+          'Con semmi «nada» el verbo conserva la negación, como en español: Nincs semmi «no hay nada», nem ettél semmit «no has comido nada».',
+        ],
+      ),
+      note(
+        ['ugye'],
+        ["Ugye? Isn't it?", 'Ugye? Nicht wahr?', 'Ugye? ¿Verdad?'],
+        [
+          'Ugye at the start or end asks for agreement, like "…, right?": Ugye ma még nem ettél semmit? "You haven\'t eaten anything today, have you?"',
+          'Ugye am Anfang oder Ende bittet um Zustimmung, wie „…, oder?“: Ugye ma még nem ettél semmit? „Du hast heute noch nichts gegessen, oder?“',
+          'Ugye al principio o al final pide confirmación, como «…, ¿verdad?»: Ugye ma még nem ettél semmit? «Hoy todavía no has comido nada, ¿verdad?»',
+        ],
+      ),
     ],
   },
   {
