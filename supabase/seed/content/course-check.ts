@@ -48,6 +48,7 @@ export const NAMES: readonly string[] = [
   'Arany',
   'Lucía',
   'Madrid',
+  'Eszter',
 ];
 
 /** Analyses hunspell-hu offers that are wrong for how the course uses the word. */

@@ -351,6 +351,11 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
     title: 'Boldog születésnapot! A birthday',
     description:
       'Anna turns thirty-one: how old are you, a present, do you like it, and the Hungarian birthday wish.',
+    de: { title: 'Boldog születésnapot! Ein Geburtstag', description: 'Anna hat Geburtstag: Glückwünsche, das Alter, ein Geschenk, das ihr gefällt, und abends feiern alle zusammen; Bence lernt Annas Kollegin Eszter kennen.' },
+    es: { title: 'Boldog születésnapot! Un cumpleaños', description: 'Es el cumpleaños de Anna: felicitaciones, la edad, un regalo que le gusta, y por la noche todos lo celebran juntos; Bence conoce a Eszter, la colega de Anna.' },
+    characters: [
+      character('eszter', 'female', 'woman', 'Eszter', 'Eszter', 'Eszter'),
+    ],
     topic: 'birthday',
     level: 'intermediate',
     lines: [
@@ -452,6 +457,15 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Am Abend feiern alle zusammen.',
         'Por la noche todos lo celebran juntos.',
       ),
+      by('eszter', 'Jó estét! Eszter vagyok, Anna barátja. Ön is itt lakik?', "Good evening! I'm Eszter, Anna's friend. Do you live here too?", 'Guten Abend! Ich bin Eszter, Annas Freundin. Wohnen Sie auch hier?', '¡Buenas noches! Soy Eszter, amiga de Anna. ¿Usted también vive aquí?'),
+      say('bence', 'Igen, ebben a házban lakom. Bence vagyok. Tegeződjünk!', "Yes, I live in this building. I'm Bence. Let's say te!", 'Ja, ich wohne in diesem Haus. Ich bin Bence. Sagen wir du!', 'Sí, vivo en este edificio. Soy Bence. ¡Tuteémonos!'),
+      by('eszter', 'Persze! Én Annával dolgozom, a rendelőben. Két éve vagyok orvos.', "Sure! I work with Anna, at the surgery. I've been a doctor for two years.", 'Klar! Ich arbeite mit Anna in der Praxis. Ich bin seit zwei Jahren Ärztin.', '¡Claro! Trabajo con Anna en la consulta. Soy médica desde hace dos años.'),
+      say('bence', 'És honnan jössz? Te is Debrecenből?', 'And where are you from? From Debrecen too?', 'Und woher kommst du? Auch aus Debrecen?', '¿Y de dónde eres? ¿También de Debrecen?'),
+      by('eszter', 'Nem, én budapesti vagyok. De egy évig Madridban dolgoztam. Beszélek spanyolul!', "No, I'm from Budapest. But I worked in Madrid for a year. I speak Spanish!", 'Nein, ich bin aus Budapest. Aber ich habe ein Jahr in Madrid gearbeitet. Ich spreche Spanisch!', 'No, soy de Budapest. Pero trabajé un año en Madrid. ¡Hablo español!'),
+      say('bence', 'Én csak angolul és németül beszélek, egy kicsit.', 'I only speak English and German, a little.', 'Ich spreche nur Englisch und Deutsch, ein bisschen.', 'Yo solo hablo inglés y alemán, un poco.'),
+      say('anna', 'Bence, Eszter, kértek még tortát?', 'Bence, Eszter, would you like some more cake?', 'Bence, Eszter, möchtet ihr noch Torte?', 'Bence, Eszter, ¿queréis más tarta?'),
+      by('eszter', 'Igen, kérek! Nagyon finom.', "Yes, please! It's delicious.", 'Ja, gern! Sie ist sehr lecker.', '¡Sí, por favor! Está muy rica.'),
+      say('bence', 'Én is kérek, és egy pohár bort is, köszönöm szépen.', "I'd like some too, and a glass of wine as well, thank you very much.", 'Ich auch, und auch ein Glas Wein, vielen Dank.', 'Yo también, y también una copa de vino, muchas gracias.'),
       say(
         'bence',
         'Isten éltessen, Anna!',
@@ -480,8 +494,38 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'alles Gute (Geburtstag)',
         'que cumplas muchos más',
       ),
+      w('év', 'year', 'Jahr', 'año'),
     ],
     glosses: [gloss('versek', 'poem', 'Gedicht', 'poema')],
+    notes: [
+      note(
+        ['hány éves', 'harmincegy éves', 'két éve', 'egy évig'],
+        ['Éves, éve, évig: years', 'Éves, éve, évig: Jahre', 'Éves, éve, évig: años'],
+        [
+          'Év is "year". Hány éves vagy? "How old are you?" — Harmincegy éves vagyok "I\'m thirty-one". Két éve "two years ago, for two years (up to now)", egy évig "for a year".',
+          'Év ist „Jahr“. Hány éves vagy? „Wie alt bist du?“ — Harmincegy éves vagyok „ich bin einunddreißig“. Két éve „vor zwei Jahren, seit zwei Jahren“, egy évig „ein Jahr lang“.',
+          'Év es «año». Hány éves vagy? «¿Cuántos años tienes?» — Harmincegy éves vagyok «tengo treinta y uno». Két éve «hace dos años, desde hace dos años», egy évig «durante un año».',
+        ],
+      ),
+      note(
+        ['tetszik'],
+        ['Tetszik: I like it', 'Tetszik: es gefällt mir', 'Tetszik: me gusta'],
+        [
+          'Tetszik works like "gefallen" and "gustar": the thing liked is the subject. Tetszik? "Do you like it?" — Nagyon tetszik "I like it very much". For food, say ízlik.',
+          'Tetszik funktioniert wie „gefallen“: Das, was gefällt, ist das Subjekt. Tetszik? „Gefällt es dir?“ — Nagyon tetszik „es gefällt mir sehr“. Bei Essen sagt man ízlik.',
+          'Tetszik funciona como «gustar»: lo que gusta es el sujeto. ¿Tetszik? «¿Te gusta?» — Nagyon tetszik «me gusta mucho». Para la comida se dice ízlik.',
+        ],
+      ),
+      note(
+        ['boldog születésnapot', 'isten éltessen'],
+        ['Boldog születésnapot! Isten éltessen!', 'Boldog születésnapot! Isten éltessen!', 'Boldog születésnapot! Isten éltessen!'],
+        [
+          'Two birthday wishes: Boldog születésnapot! "Happy birthday!" and Isten éltessen! "God keep you", which is also sung.',
+          'Zwei Geburtstagswünsche: Boldog születésnapot! „Alles Gute zum Geburtstag!“ und Isten éltessen! „Gott erhalte dich“, das auch gesungen wird.',
+          'Dos felicitaciones: Boldog születésnapot! «¡Feliz cumpleaños!» e Isten éltessen! «Dios te guarde», que también se canta.',
+        ],
+      ),
+    ],
   },
   {
     number: 19,
