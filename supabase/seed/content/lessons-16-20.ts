@@ -532,22 +532,21 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
     title: 'A boltban: Buying a coat',
     description:
       'Anna buys a winter coat: colours, sizes, may I try it on, how do you like it (the formal tetszik), a smaller one, paying.',
+    de: { title: 'A boltban: Einen Mantel kaufen', description: 'Anna kauft einen Wintermantel: die Farbe, die Größe, anprobieren, zu groß, ein kleinerer, der Preis; die Verkäuferin siezt sie mit tetszik und ön.' },
+    es: { title: 'A boltban: Comprar un abrigo', description: 'Anna compra un abrigo de invierno: el color, la talla, probárselo, demasiado grande, uno más pequeño, el precio; la dependienta la trata de usted con tetszik y ön.' },
+    characters: [
+      character('assistant', 'female', 'woman', 'Shop assistant', 'Verkäuferin', 'Dependienta'),
+    ],
     topic: 'clothes shopping',
     level: 'intermediate',
     lines: [
-      say(
-        'narrator',
-        'Anna egy boltban van. Új kabátot keres.',
-        "Anna is in a shop. She's looking for a new coat.",
-        'Anna ist in einem Geschäft. Sie sucht einen neuen Mantel.',
-        'Anna está en una tienda. Busca un abrigo nuevo.',
-      ),
-      say(
-        'narrator',
-        'Az eladó kérdezi: Segíthetek?',
-        'The shop assistant asks: Can I help you?',
-        'Die Verkäuferin fragt: Kann ich Ihnen helfen?',
-        'La dependienta pregunta: ¿Puedo ayudarla?',
+      say('narrator', 'Anna egy boltban van. Új kabátot keres, és az eladó segít.', "Anna is in a shop. She's looking for a new coat, and the shop assistant helps her.", 'Anna ist in einem Geschäft. Sie sucht einen neuen Mantel, und die Verkäuferin hilft ihr.', 'Anna está en una tienda. Busca un abrigo nuevo y la dependienta la ayuda.'),
+      by(
+        'assistant',
+        'Segíthetek?',
+        'Can I help you?',
+        'Kann ich Ihnen helfen?',
+        '¿Puedo ayudarla?',
       ),
       say(
         'anna',
@@ -556,16 +555,16 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Ja, ich suche einen warmen Mantel für den Winter.',
         'Sí, busco un abrigo calentito para el invierno.',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Milyen színt szeretne?',
         'What colour would you like?',
         'Welche Farbe hätten Sie gern?',
         '¿De qué color lo quiere?',
       ),
       say('anna', 'Feketét vagy kéket.', 'Black or blue.', 'Schwarz oder Blau.', 'Negro o azul.'),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Ez a kék kabát nagyon szép. Milyen méretet kér?',
         'This blue coat is very nice. What size would you like?',
         'Dieser blaue Mantel ist sehr schön. Welche Größe brauchen Sie?',
@@ -578,8 +577,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Ich weiß es nicht genau. Darf ich ihn anprobieren?',
         'No lo sé exactamente. ¿Me lo puedo probar?',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Persze, ott a próbafülke. Na, hogy tetszik?',
         'Of course, the fitting room is over there. Well, how do you like it?',
         'Natürlich, dort ist die Umkleidekabine. Na, wie gefällt er Ihnen?',
@@ -592,8 +591,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Er gefällt mir sehr, aber er ist ein bisschen groß.',
         'Me gusta mucho, pero me queda un poco grande.',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Tessék, itt egy kisebb.',
         "Here you are, here's a smaller one.",
         'Bitte, hier ist ein kleinerer.',
@@ -606,8 +605,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Der passt! Was kostet er?',
         '¡Este me queda bien! ¿Cuánto cuesta?',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Harmincezer forint, de ma csak huszonötezer.',
         'Thirty thousand forints, but today only twenty-five thousand.',
         'Dreißigtausend Forint, aber heute nur fünfundzwanzigtausend.',
@@ -620,15 +619,24 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Dann nehme ich ihn. Ich zahle mit Karte.',
         'Entonces me lo llevo. Pago con tarjeta.',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Köszönjük. Viszontlátásra!',
         'Thank you. Goodbye!',
         'Vielen Dank. Auf Wiedersehen!',
         'Gracias. ¡Adiós!',
       ),
+      say('narrator', 'Este Anna Bencénél van.', "In the evening Anna is at Bence's.", 'Am Abend ist Anna bei Bence.', 'Por la noche Anna está en casa de Bence.'),
+      say('anna', 'Na, tetszik az új kabátom?', 'Well, do you like my new coat?', 'Na, gefällt dir mein neuer Mantel?', 'Bueno, ¿te gusta mi abrigo nuevo?'),
+      say('bence', 'Nagyon tetszik! Nagyon szép. Drága volt?', "I like it very much! It's very nice. Was it expensive?", 'Sehr! Er ist sehr schön. War er teuer?', '¡Me gusta mucho! Es muy bonito. ¿Fue caro?'),
+      say('anna', 'Nem, csak huszonötezer forint. Ma olcsó volt.', 'No, only twenty-five thousand forints. It was cheap today.', 'Nein, nur fünfundzwanzigtausend Forint. Heute war er billig.', 'No, solo veinticinco mil forintos. Hoy estaba barato.'),
+      say('bence', 'Nagyon jó. Te mindig szép vagy, Anna!', 'Very good. You always look nice, Anna!', 'Sehr gut. Du siehst immer schön aus, Anna!', 'Muy bien. ¡Siempre estás guapa, Anna!'),
+      say('anna', 'Köszönöm! És most már nem leszek beteg, ha hideg van.', "Thank you! And now I won't get ill when it's cold.", 'Danke! Und jetzt werde ich nicht krank, wenn es kalt ist.', '¡Gracias! Y ahora ya no me pondré enferma cuando haga frío.'),
+      say('bence', 'Kérsz egy teát? Van citrom is.', "Would you like a tea? There's lemon too.", 'Möchtest du einen Tee? Es gibt auch Zitrone.', '¿Quieres un té? También hay limón.'),
+      say('anna', 'Igen, szívesen. Citrommal kérem, cukor nélkül.', 'Yes, please. With lemon, without sugar.', 'Ja, gern. Mit Zitrone, ohne Zucker.', 'Sí, con gusto. Con limón, sin azúcar.'),
     ],
     words: [
+      w('eladó', 'shop assistant', 'Verkäufer, Verkäuferin', 'dependiente, dependienta'),
       w('bolt', 'shop', 'Geschäft, Laden', 'tienda'),
       w('új', 'new', 'neu', 'nuevo'),
       w('kabát', 'coat', 'Mantel', 'abrigo'),
@@ -640,7 +648,30 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       w('próbál', 'to try', 'probieren', 'probar'),
       w('na', 'well', 'na', 'bueno, pues'),
     ],
-    glosses: [gloss('próbafülke', 'fitting room', 'Umkleidekabine', 'probador')],
+    glosses: [
+      gloss('próbafülke', 'fitting room', 'Umkleidekabine', 'probador'),
+      gloss('cukor', 'sugar', 'Zucker', 'azúcar'),
+    ],
+    notes: [
+      note(
+        ['hogy tetszik', 'felpróbálhatom'],
+        ['Hogy tetszik? The polite shop question', 'Hogy tetszik? Die höfliche Frage im Geschäft', 'Hogy tetszik? La pregunta cortés en la tienda'],
+        [
+          'Hogy tetszik? "How do you like it?" is polite and neutral: tetszik has no "you" in it, so it suits both ön and te. Felpróbálhatom? "May I try it on?": fel "up, on" + próbál "try" + -hat "may".',
+          'Hogy tetszik? „Wie gefällt es Ihnen?“ ist höflich und neutral: tetszik enthält kein „du“ oder „Sie“, passt also zu beiden. Felpróbálhatom? „Darf ich ihn anprobieren?“: fel „hinauf, an“ + próbál „probieren“ + -hat „dürfen“.',
+          'Hogy tetszik? «¿Qué tal le queda?» es cortés y neutro: tetszik no contiene «tú» ni «usted». Felpróbálhatom? «¿Me lo puedo probar?»: fel «arriba, puesto» + próbál «probar» + -hat «poder».',
+        ],
+      ),
+      note(
+        ['kisebb', 'egy kicsit nagy'],
+        ['Kicsi, kisebb: smaller', 'Kicsi, kisebb: kleiner', 'Kicsi, kisebb: más pequeño'],
+        [
+          'The comparative ends in -bb: kicsi → kisebb "smaller", nagy → nagyobb "bigger", jó → jobb "better". Egy kicsit nagy "a bit big".',
+          'Der Komparativ endet auf -bb: kicsi → kisebb „kleiner“, nagy → nagyobb „größer“, jó → jobb „besser“. Egy kicsit nagy „ein bisschen groß“.',
+          'El comparativo acaba en -bb: kicsi → kisebb «más pequeño», nagy → nagyobb «más grande», jó → jobb «mejor». Egy kicsit nagy «un poco grande».',
+        ],
+      ),
+    ],
   },
   {
     number: 20,
