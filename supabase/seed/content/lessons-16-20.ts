@@ -678,6 +678,11 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
     title: 'Asztalfoglalás: Booking a table by phone',
     description:
       'Bence phones a restaurant: a table for four on Friday, unfortunately not at seven, one moment, in whose name, a phone number.',
+    de: { title: 'Asztalfoglalás: Einen Tisch reservieren', description: 'Bence ruft das Restaurant Arany an: ein Tisch für Freitagabend, für wie viele Personen, leider schon voll, geht es um acht, auf welchen Namen, die Telefonnummer.' },
+    es: { title: 'Asztalfoglalás: Reservar mesa por teléfono', description: 'Bence llama al restaurante Arany: una mesa para el viernes por la noche, para cuántas personas, por desgracia ya está lleno, ¿a las ocho es posible?, a qué nombre, el número de teléfono.' },
+    characters: [
+      character('host', 'female', 'woman', 'Restaurant', 'Restaurant', 'Restaurante'),
+    ],
     topic: 'booking by phone',
     level: 'intermediate',
     lines: [
@@ -688,13 +693,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Bence ruft im Restaurant Arany an.',
         'Bence llama al restaurante Arany.',
       ),
-      say(
-        'narrator',
-        'Egy nő veszi fel a telefont: Arany étterem, jó napot kívánok!',
-        'A woman answers the phone: Arany restaurant, good afternoon!',
-        'Eine Frau nimmt ab: Restaurant Arany, guten Tag!',
-        'Una mujer contesta al teléfono: Restaurante Arany, ¡buenas tardes!',
-      ),
+      say('narrator', 'Egy nő veszi fel a telefont.', 'A woman answers the phone.', 'Eine Frau nimmt ab.', 'Una mujer contesta al teléfono.'),
+      by('host', 'Arany étterem, jó napot kívánok!', 'Arany restaurant, good afternoon!', 'Restaurant Arany, guten Tag!', 'Restaurante Arany, ¡buenas tardes!'),
       say(
         'bence',
         'Jó napot! Szeretnék asztalt foglalni péntek estére.',
@@ -702,8 +702,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Guten Tag! Ich möchte einen Tisch für Freitagabend reservieren.',
         '¡Buenas tardes! Quería reservar una mesa para el viernes por la noche.',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Hány főre?',
         'For how many people?',
         'Für wie viele Personen?',
@@ -716,8 +716,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Für vier Personen, um sieben Uhr abends.',
         'Para cuatro personas, a las siete de la tarde.',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Sajnos hétkor már nincs szabad asztal. Fél kilenc jó?',
         'Unfortunately there are no free tables at seven. Is half past eight all right?',
         'Leider ist um sieben kein Tisch mehr frei. Passt halb neun?',
@@ -730,8 +730,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Das ist ein bisschen spät. Geht es nicht um acht?',
         'Es un poco tarde. ¿No puede ser a las ocho?',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Egy pillanat... Igen, nyolckor van egy asztal.',
         "One moment... Yes, there's a table at eight.",
         'Einen Moment ... Ja, um acht ist ein Tisch frei.',
@@ -744,16 +744,16 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Großartig, dann um acht.',
         'Estupendo, entonces a las ocho.',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Milyen névre foglalhatom?',
         'What name shall I put the booking under?',
         'Auf welchen Namen darf ich reservieren?',
         '¿A nombre de quién hago la reserva?',
       ),
       say('bence', 'Szabó Bence.', 'Bence Szabó.', 'Bence Szabó.', 'Bence Szabó.'),
-      say(
-        'narrator',
+      by(
+        'host',
         'Megadná a telefonszámát is?',
         'Could you give me your phone number too?',
         'Würden Sie mir auch Ihre Telefonnummer geben?',
@@ -766,8 +766,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Natürlich: dreißig, zweihundertelf, fünfundvierzig, sechzig.',
         'Claro: treinta, doscientos once, cuarenta y cinco, sesenta.',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Köszönöm. Pénteken várjuk önöket!',
         'Thank you. We look forward to seeing you on Friday!',
         'Vielen Dank. Wir freuen uns am Freitag auf Sie!',
@@ -780,6 +780,12 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Danke, auf Wiedersehen!',
         'Gracias, ¡adiós!',
       ),
+      say('narrator', 'Este Bence hívja Annát.', 'In the evening Bence calls Anna.', 'Am Abend ruft Bence Anna an.', 'Por la noche Bence llama a Anna.'),
+      say('bence', 'Szia! Pénteken este nyolckor az Arany étteremben eszünk. Eszter és Péter is jön.', "Hi! On Friday at eight in the evening we're having dinner at the Arany restaurant. Eszter and Péter are coming too.", 'Hallo! Am Freitag um acht Uhr abends essen wir im Restaurant Arany. Eszter und Péter kommen auch.', '¡Hola! El viernes a las ocho de la tarde cenamos en el restaurante Arany. Eszter y Péter también vienen.'),
+      say('anna', 'Nagyszerű! Munka után megyek. Mindenki együtt lesz, ugye?', "Great! I'll go after work. Everyone will be together, won't they?", 'Toll! Ich komme nach der Arbeit. Wir sind dann alle zusammen, oder?', '¡Estupendo! Voy después del trabajo. Estaremos todos juntos, ¿verdad?'),
+      say('bence', 'Igen. Eszter nagyon kedves. Majd spanyolul beszéltek!', 'Yes. Eszter is very nice. You two can speak Spanish!', 'Ja. Eszter ist sehr nett. Ihr könnt dann Spanisch sprechen!', 'Sí. Eszter es muy simpática. ¡Ya hablaréis en español!'),
+      say('anna', 'Dehogy! Én nem beszélek spanyolul. Csak angolul.', "Not at all! I don't speak Spanish. Only English.", 'Ach was! Ich spreche kein Spanisch. Nur Englisch.', '¡Qué va! Yo no hablo español. Solo inglés.'),
+      say('bence', 'Nem baj. Akkor pénteken! Szia!', 'Never mind. See you on Friday, then! Bye!', 'Macht nichts. Dann bis Freitag! Tschüss!', 'No pasa nada. ¡Entonces hasta el viernes! ¡Chao!'),
     ],
     words: [
       w('nő', 'woman', 'Frau', 'mujer'),
@@ -792,6 +798,26 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       w('nagyszerű', 'great, splendid', 'großartig', 'estupendo'),
       w('név', 'name', 'Name', 'nombre'),
       w('telefonszám', 'phone number', 'Telefonnummer', 'número de teléfono'),
+    ],
+    notes: [
+      note(
+        ['hány főre', 'négy főre', 'este hét órára', 'péntek estére'],
+        ['Négy főre, hét órára: -ra/-re', 'Négy főre, hét órára: -ra/-re', 'Négy főre, hét órára: -ra/-re'],
+        [
+          'A booking is "for" something: -ra/-re. Négy főre "for four people", hét órára "for seven o\'clock", péntek estére "for Friday evening", milyen névre? "under what name?".',
+          'Eine Reservierung ist „für“ etwas: -ra/-re. Négy főre „für vier Personen“, hét órára „für sieben Uhr“, péntek estére „für Freitagabend“, milyen névre? „auf welchen Namen?“.',
+          'Una reserva es «para» algo: -ra/-re. Négy főre «para cuatro personas», hét órára «para las siete», péntek estére «para el viernes por la noche», milyen névre? «¿a qué nombre?».',
+        ],
+      ),
+      note(
+        ['megadná'],
+        ['Megadná? A very polite request', 'Megadná? Eine sehr höfliche Bitte', '¿Megadná? Una petición muy cortés'],
+        [
+          'Megadná a telefonszámát? "Would you give me your phone number?" uses the conditional (-ná/-né), the most polite way to ask, like German würden Sie or Spanish ¿me daría…?.',
+          'Megadná a telefonszámát? „Würden Sie mir Ihre Telefonnummer geben?“ steht im Konditional (-ná/-né), der höflichsten Art zu bitten.',
+          'Megadná a telefonszámát? «¿Me daría su número de teléfono?» usa el condicional (-ná/-né), la forma más cortés de pedir.',
+        ],
+      ),
     ],
   },
 ];
