@@ -1,6 +1,6 @@
 // Lessons 21–25 (A2): Anna's flat, an ordinary day, a phone call to Anna's mother, the tram to
 // Margaret Island (formal, with a stranger) and a lost bag at the police station (formal).
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
@@ -12,6 +12,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Anna lakása: Anna’s flat',
     description:
       'Bence visits Anna’s new flat: rooms, kitchen and bathroom, old pictures, big enough or too small, like mine.',
+    de: { title: 'Anna lakása: Annas Wohnung', description: 'Bence besucht Anna: Zimmer, Küche und Bad, große Fenster, alte Bilder aus Debrecen; wie etwas ist, zu klein, genug, so wie; wer, was und wo im Nebensatz.' },
+    es: { title: 'Anna lakása: El piso de Anna', description: 'Bence visita a Anna: habitaciones, cocina y baño, ventanas grandes, fotos antiguas de Debrecen; cómo es algo, demasiado pequeño, suficiente, como; quién, qué y dónde en la oración relativa.' },
     topic: 'home',
     level: 'intermediate',
     lines: [
@@ -50,6 +52,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Komm, ich zeige es dir! Das ist das große Zimmer.',
         '¡Ven, te lo enseño! Esta es la habitación grande.',
       ),
+      say('anna', 'Ez az a szoba, ahol dolgozom és olvasok. Itt van az asztal és a könyvek.', 'This is the room where I work and read. Here are the desk and the books.', 'Das ist das Zimmer, in dem ich arbeite und lese. Hier sind der Tisch und die Bücher.', 'Esta es la habitación donde trabajo y leo. Aquí están la mesa y los libros.'),
       say(
         'bence',
         'Milyen szép! És milyen nagyok az ablakok!',
@@ -71,13 +74,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Diese Bilder sind auch sehr schön. Woher sind sie?',
         'Estos cuadros también son muy bonitos. ¿De dónde son?',
       ),
-      say(
-        'anna',
-        'Debrecenből hoztam őket. Régi képek.',
-        'I brought them from Debrecen. They are old pictures.',
-        'Ich habe sie aus Debrecen mitgebracht. Es sind alte Bilder.',
-        'Los traje de Debrecen. Son cuadros antiguos.',
-      ),
+      say('anna', 'Debrecenből hoztam őket. Régi képek. Az a nő, aki ezen a képen van, az anyám.', "I brought them from Debrecen. They're old pictures. The woman who is in this picture is my mother.", 'Ich habe sie aus Debrecen mitgebracht. Es sind alte Bilder. Die Frau, die auf diesem Bild ist, ist meine Mutter.', 'Los traje de Debrecen. Son fotos antiguas. La mujer que está en esta foto es mi madre.'),
       say(
         'bence',
         'És a konyha? Elég nagy?',
@@ -85,13 +82,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Und die Küche? Ist sie groß genug?',
         '¿Y la cocina? ¿Es bastante grande?',
       ),
-      say(
-        'anna',
-        'Nem, egy kicsit kicsi, de van benne minden.',
-        "No, it's a bit small, but it has everything in it.",
-        'Nein, sie ist ein bisschen klein, aber es ist alles drin.',
-        'No, es un poco pequeña, pero tiene de todo.',
-      ),
+      say('anna', 'Nem, egy kicsit kicsi, de van benne minden, ami kell.', "No, it's a bit small, but it has everything it needs.", 'Nein, sie ist ein bisschen klein, aber es ist alles drin, was man braucht.', 'No, es un poco pequeña, pero tiene todo lo que hace falta.'),
       say(
         'bence',
         'Olyan, mint az én konyhám. Az is túl kicsi.',
@@ -120,6 +111,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Danke! Trinkst du einen Tee?',
         '¡Gracias! ¿Te tomas un té?',
       ),
+      say('bence', 'Szívesen. Ma esik az eső, és hideg van, csak nyolc fok.', "I'd love one. It's raining today, and it's cold, only eight degrees.", 'Gern. Heute regnet es, und es ist kalt, nur acht Grad.', 'Con gusto. Hoy llueve y hace frío, solo ocho grados.'),
+      say('anna', 'Igen, itt az ősz. Én a tavaszt szeretem, nem az őszt.', 'Yes, autumn is here. I love spring, not autumn.', 'Ja, der Herbst ist da. Ich liebe den Frühling, nicht den Herbst.', 'Sí, ya está aquí el otoño. A mí me encanta la primavera, no el otoño.'),
+      say('bence', 'Én is. Tavasszal a parkban sétálunk, és süt a nap.', 'Me too. In spring we walk in the park, and the sun shines.', 'Ich auch. Im Frühling gehen wir im Park spazieren, und die Sonne scheint.', 'Yo también. En primavera paseamos por el parque y brilla el sol.'),
+      say('anna', 'Főzök egy gulyást? Az a kedvenced, ugye?', "Shall I cook a goulash? That's your favourite, isn't it?", 'Soll ich ein Gulasch kochen? Das ist doch dein Lieblingsessen, oder?', '¿Hago un gulash? Es tu favorito, ¿verdad?'),
+      say('bence', 'Igen! Te nagyon jól főzöl. Én pedig hozok egy üveg bort.', "Yes! You cook very well. And I'll bring a bottle of wine.", 'Ja! Du kochst sehr gut. Und ich bringe eine Flasche Wein mit.', '¡Sí! Cocinas muy bien. Y yo traigo una botella de vino.'),
     ],
     words: [
       w('lakás', 'flat, apartment', 'Wohnung', 'piso'),
@@ -134,8 +130,35 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('mint', 'like, as', 'wie', 'como'),
       w('túl', 'too (much)', 'zu (sehr)', 'demasiado'),
       w('gyönyörű', 'gorgeous', 'wunderschön', 'precioso'),
+      w('aki', 'who (in a relative clause)', 'der, die (Relativpronomen, Person)', 'que, quien (relativo, persona)'),
+      w('ami', 'which, what (in a relative clause)', 'das, was (Relativpronomen)', 'que, lo que (relativo, cosa)', ['amit', 'amik']),
+      w('ahol', 'where (in a relative clause)', 'wo (Relativpronomen)', 'donde (relativo)'),
     ],
-    glosses: [gloss('fürdőszoba', 'bathroom', 'Bad', 'baño')],
+    glosses: [
+      gloss('fürdőszoba', 'bathroom', 'Bad', 'baño'),
+      gloss('anyám', 'mother', 'Mutter', 'madre'),
+      gloss('üveg', 'bottle', 'Flasche', 'botella'),
+    ],
+    notes: [
+      note(
+        ['aki', 'ami', 'ahol'],
+        ['Aki, ami, ahol: who, which, where', 'Aki, ami, ahol: der, das, wo', 'Aki, ami, ahol: quien, que, donde'],
+        [
+          'Relative words are the question words with a- in front: ki "who?" → aki "who" (a person), mi "what?" → ami "which, what" (a thing), hol "where?" → ahol "where". Az a nő, aki a képen van "the woman who is in the picture"; minden, ami kell "everything (that) is needed"; a szoba, ahol dolgozom "the room where I work".',
+          'Relativwörter sind die Fragewörter mit a- davor: ki „wer?“ → aki „der, die“ (Person), mi „was?“ → ami „das, was“ (Sache), hol „wo?“ → ahol „wo“. Az a nő, aki a képen van „die Frau, die auf dem Bild ist“; minden, ami kell „alles, was man braucht“; a szoba, ahol dolgozom „das Zimmer, wo ich arbeite“.',
+          'Los relativos son las palabras interrogativas con a- delante: ki «¿quién?» → aki «que, quien» (persona), mi «¿qué?» → ami «que, lo que» (cosa), hol «¿dónde?» → ahol «donde». Az a nő, aki a képen van «la mujer que está en la foto»; minden, ami kell «todo lo que hace falta»; a szoba, ahol dolgozom «la habitación donde trabajo».',
+        ],
+      ),
+      note(
+        ['olyan, mint', 'túl kicsi'],
+        ['Olyan, mint: just like', 'Olyan, mint: so wie', 'Olyan, mint: igual que'],
+        [
+          'Olyan, mint … "like …, the same as …": Olyan, mint az én konyhám "It\'s like my kitchen". Túl "too" before an adjective: túl kicsi "too small".',
+          'Olyan, mint … „so wie …“: Olyan, mint az én konyhám „Sie ist wie meine Küche“. Túl „zu“ vor einem Adjektiv: túl kicsi „zu klein“.',
+          'Olyan, mint … «igual que …»: Olyan, mint az én konyhám «Es como mi cocina». Túl «demasiado» delante de un adjetivo: túl kicsi «demasiado pequeña».',
+        ],
+      ),
+    ],
   },
   {
     number: 22,
