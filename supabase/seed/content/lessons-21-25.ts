@@ -165,6 +165,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Egy átlagos nap: An ordinary day',
     description:
       'Anna describes her day: getting up, first a coffee, then breakfast, walking to work, sometimes no time for lunch, never any sport.',
+    de: { title: 'Egy átlagos nap: Ein ganz normaler Tag', description: 'Abends im Café: wann man aufsteht, frühstückt, zur Arbeit geht und zu Mittag isst; oft, manchmal, nie; und was man am Wochenende macht.' },
+    es: { title: 'Egy átlagos nap: Un día normal', description: 'Por la noche en la cafetería: cuándo se levanta uno, desayuna, va al trabajo y come; a menudo, a veces, nunca; y qué se hace el fin de semana.' },
     topic: 'daily routine',
     level: 'intermediate',
     lines: [
@@ -175,13 +177,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Am Abend unterhalten sich Anna und Bence im Café.',
         'Por la tarde Anna y Bence charlan en la cafetería.',
       ),
-      say(
-        'bence',
-        'Milyen egy napod általában? Mikor kelsz fel?',
-        'What is a normal day like for you? When do you get up?',
-        'Wie sieht dein Tag normalerweise aus? Wann stehst du auf?',
-        '¿Cómo es normalmente tu día? ¿A qué hora te levantas?',
-      ),
+      say('bence', 'Mit csinálsz egy átlagos napon? Mikor kelsz fel?', 'What do you do on an ordinary day? When do you get up?', 'Was machst du an einem normalen Tag? Wann stehst du auf?', '¿Qué haces en un día normal? ¿A qué hora te levantas?'),
       say(
         'anna',
         'Általában hatkor kelek fel. Először iszom egy kávét.',
@@ -266,6 +262,15 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Vielleicht mal. Aber nicht um sechs Uhr morgens!',
         'Quizás algún día. ¡Pero no a las seis de la mañana!',
       ),
+      say('bence', 'És a hétvégén? Mit csinálsz szombaton?', 'And at the weekend? What do you do on Saturday?', 'Und am Wochenende? Was machst du am Samstag?', '¿Y el fin de semana? ¿Qué haces el sábado?'),
+      say('anna', 'Szombat reggel a piacra megyek. Veszek egy kiló almát, paradicsomot és kenyeret. Délután néha moziba megyek, ha van egy jó film.', "On Saturday morning I go to the market. I buy a kilo of apples, tomatoes and bread. In the afternoon I sometimes go to the cinema, if there's a good film.", 'Samstagmorgens gehe ich auf den Markt. Ich kaufe ein Kilo Äpfel, Tomaten und Brot. Nachmittags gehe ich manchmal ins Kino, wenn ein guter Film läuft.', 'El sábado por la mañana voy al mercado. Compro un kilo de manzanas, tomates y pan. Por la tarde a veces voy al cine, si hay una película buena.'),
+      say('bence', 'És vasárnap?', 'And on Sunday?', 'Und am Sonntag?', '¿Y el domingo?'),
+      say('anna', 'Vasárnap otthon vagyok. Sokat alszom, olvasok, és a barátaimmal főzök.', "On Sunday I'm at home. I sleep a lot, read, and cook with my friends.", 'Sonntags bin ich zu Hause. Ich schlafe viel, lese und koche mit meinen Freunden.', 'El domingo estoy en casa. Duermo mucho, leo y cocino con mis amigos.'),
+      say('bence', 'Én kedden és csütörtökön este a parkban focizom. Szerdán pedig a múzeumba megyek.', 'On Tuesday and Thursday evenings I play football in the park. And on Wednesday I go to the museum.', 'Dienstag- und Donnerstagabend spiele ich im Park Fußball. Und mittwochs gehe ich ins Museum.', 'Los martes y los jueves por la tarde juego al fútbol en el parque. Y los miércoles voy al museo.'),
+      say('anna', 'Melyik múzeumba?', 'To which museum?', 'In welches Museum?', '¿A qué museo?'),
+      say('bence', 'A Nemzeti Múzeumba. Nagyon érdekes!', "The National Museum. It's very interesting!", 'Ins Nationalmuseum. Es ist sehr interessant!', 'Al Museo Nacional. ¡Es muy interesante!'),
+      say('anna', 'Te mindig dolgozol, Bence. Mikor pihensz?', "You're always working, Bence. When do you rest?", 'Du arbeitest immer, Bence. Wann ruhst du dich aus?', 'Siempre estás trabajando, Bence. ¿Cuándo descansas?'),
+      say('bence', 'Vasárnap. Akkor én is sokat alszom!', 'On Sunday. Then I sleep a lot too!', 'Am Sonntag. Dann schlafe ich auch viel!', 'El domingo. ¡Entonces yo también duermo mucho!'),
     ],
     words: [
       w('általában', 'usually', 'normalerweise', 'normalmente'),
@@ -287,7 +292,38 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     ],
     glosses: [
       gloss('sportolsz', 'sport', 'Sport', 'deporte'),
-      gloss('reggelizem', 'breakfast', 'frühstück', 'desayuno'),
+      gloss('reggelizem', 'breakfast', 'frühstücke', 'desayuno'),
+      gloss('átlagos', 'ordinary', 'normalen', 'normal'),
+      gloss('focizom', 'football', 'Fußball', 'fútbol'),
+    ],
+    notes: [
+      note(
+        ['kelsz fel', 'kelek fel'],
+        ['Felkel: the preverb moves', 'Felkel: das Präfix wandert', 'Felkel: el preverbio se mueve'],
+        [
+          'Felkel "get up" is fel + kel. In a plain statement the preverb comes first (Hatkor felkelek), but after a question word or a stressed word it goes after the verb: Mikor kelsz fel? — Általában hatkor kelek fel.',
+          'Felkel „aufstehen“ ist fel + kel. In einer einfachen Aussage steht das Präfix vorn (Hatkor felkelek), nach einem Fragewort oder einem betonten Wort aber hinter dem Verb: Mikor kelsz fel? — Általában hatkor kelek fel.',
+          'Felkel «levantarse» es fel + kel. En una afirmación simple el preverbio va delante (Hatkor felkelek), pero tras una palabra interrogativa o un elemento destacado va detrás del verbo: Mikor kelsz fel? — Általában hatkor kelek fel.',
+        ],
+      ),
+      note(
+        ['soha', 'néha', 'gyakran', 'általában'],
+        ['Soha, néha, gyakran: how often', 'Soha, néha, gyakran: wie oft', 'Soha, néha, gyakran: con qué frecuencia'],
+        [
+          'How often: soha "never", néha "sometimes", gyakran "often", általában "usually", mindig "always". With soha the verb is negated too: Soha nem sportolok "I never do sport".',
+          'Wie oft: soha „nie“, néha „manchmal“, gyakran „oft“, általában „normalerweise“, mindig „immer“. Mit soha wird auch das Verb verneint: Soha nem sportolok „ich treibe nie Sport“.',
+          'Con qué frecuencia: soha «nunca», néha «a veces», gyakran «a menudo», általában «normalmente», mindig «siempre». Con soha el verbo también se niega: Soha nem sportolok «nunca hago deporte».',
+        ],
+      ),
+      note(
+        ['busszal jársz', 'jársz', 'gyalog megyek'],
+        ['Jár or megy?', 'Jár oder megy?', '¿Jár o megy?'],
+        [
+          'Megy is going once, now; jár is going regularly: Busszal jársz dolgozni? "Do you take the bus to work (every day)?" — Nem, gyalog megyek "No, I walk".',
+          'Megy ist einmaliges Gehen, jetzt; jár regelmäßiges: Busszal jársz dolgozni? „Fährst du (jeden Tag) mit dem Bus zur Arbeit?“ — Nem, gyalog megyek „Nein, ich gehe zu Fuß“.',
+          'Megy es ir una vez, ahora; jár es ir habitualmente: Busszal jársz dolgozni? «¿Vas (cada día) en autobús al trabajo?» — Nem, gyalog megyek «No, voy a pie».',
+        ],
+      ),
     ],
   },
   {
