@@ -331,6 +331,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Képzeld! A call to Mum',
     description:
       'Anna phones her mother in Debrecen: what she did in Eger, a present, next month, and just friends.',
+    de: { title: 'Képzeld! Ein Anruf bei Mama', description: 'Anna ruft ihre Mutter in Debrecen an: was sie in Eger gemacht hat, zuerst, dann, am Ende, die Vergangenheit; ein Geheimnis, nur Freunde, und die Mutter ist ein wenig krank.' },
+    es: { title: 'Képzeld! Una llamada a mamá', description: 'Anna llama a su madre en Debrecen: qué hizo en Eger, primero, luego, al final, el pasado; un secreto, solo amigos, y la madre está un poco enferma.' },
+    characters: [
+      character('mother', 'female', 'older_woman', "Anna's mother", 'Annas Mutter', 'La madre de Anna'),
+    ],
     topic: 'family phone call',
     level: 'intermediate',
     lines: [
@@ -341,22 +346,10 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Am Samstagabend ruft Anna ihre Mutter in Debrecen an.',
         'El sábado por la tarde Anna llama a su madre a Debrecen.',
       ),
-      say(
-        'narrator',
-        'Szia, Anna! Hogy vagy?',
-        'Hi, Anna! How are you?',
-        'Hallo, Anna! Wie geht es dir?',
-        '¡Hola, Anna! ¿Cómo estás?',
-      ),
-      say(
-        'anna',
-        'Szia, anya! Jól vagyok. Képzeld, tegnap Egerben voltunk!',
-        "Hi, Mum! I'm fine. Guess what, we were in Eger yesterday!",
-        'Hallo, Mama! Mir geht es gut. Stell dir vor, gestern waren wir in Eger!',
-        '¡Hola, mamá! Estoy bien. ¡Imagínate, ayer estuvimos en Eger!',
-      ),
-      say(
-        'narrator',
+      by('mother', 'Halló! Szia, Anna! Hogy vagy?', 'Hello? Hi, Anna! How are you?', 'Hallo? Hallo, Anna! Wie geht es dir?', '¿Diga? ¡Hola, Anna! ¿Cómo estás?'),
+      say('anna', 'Szia, anya! Jól vagyok. Képzeld, egy hétvégén Egerben voltunk!', "Hi, Mum! I'm fine. Guess what, one weekend we went to Eger!", 'Hallo, Mama! Mir geht es gut. Stell dir vor, an einem Wochenende waren wir in Eger!', '¡Hola, mamá! Estoy bien. ¡Imagínate, un fin de semana estuvimos en Eger!'),
+      by(
+        'mother',
         'Kivel voltál ott?',
         'Who were you there with?',
         'Mit wem warst du dort?',
@@ -369,8 +362,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Mit Bence, meinem Nachbarn. Du weißt doch, er ist Lehrer.',
         'Con Bence, mi vecino. Ya sabes, es profesor.',
       ),
-      say(
-        'narrator',
+      by(
+        'mother',
         'És mit csináltatok?',
         'And what did you do?',
         'Und was habt ihr gemacht?',
@@ -390,8 +383,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Am Nachmittag sind wir viel spazieren gegangen, und zum Schluss habe ich dir ein kleines Geschenk gekauft.',
         'Por la tarde paseamos mucho y al final te compré un regalito.',
       ),
-      say(
-        'narrator',
+      by(
+        'mother',
         'Nekem? Mit vettél?',
         'For me? What did you buy?',
         'Für mich? Was hast du gekauft?',
@@ -404,8 +397,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Das ist ein Geheimnis! Nächsten Monat komme ich nach Hause, dann bekommst du es.',
         '¡Es un secreto! El mes que viene voy a casa y entonces te lo doy.',
       ),
-      say(
-        'narrator',
+      by(
+        'mother',
         'És ez a Bence kedves fiú?',
         'And this Bence, is he a nice young man?',
         'Und dieser Bence, ist er ein netter Junge?',
@@ -418,7 +411,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Ja, sehr nett. Wir sind gute Freunde.',
         'Sí, muy simpático. Somos buenos amigos.',
       ),
-      say('narrator', 'Csak barátok?', 'Just friends?', 'Nur Freunde?', '¿Solo amigos?'),
+      by('mother', 'Csak barátok?', 'Just friends?', 'Nur Freunde?', '¿Solo amigos?'),
       say(
         'anna',
         'Anya! Igen, csak barátok.',
@@ -426,8 +419,17 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Mama! Ja, nur Freunde.',
         '¡Mamá! Sí, solo amigos.',
       ),
-      say(
-        'narrator',
+      say('anna', 'És te hogy vagy, anya? Nem vagy beteg?', "And how are you, Mum? You're not ill, are you?", 'Und wie geht es dir, Mama? Du bist doch nicht krank?', '¿Y tú cómo estás, mamá? ¿No estás enferma?'),
+      by('mother', 'Tegnap óta fáj a torkom, és egy kicsit lázas vagyok.', 'My throat has been hurting since yesterday, and I have a slight temperature.', 'Seit gestern tut mir der Hals weh, und ich habe ein bisschen Fieber.', 'Desde ayer me duele la garganta y tengo un poco de fiebre.'),
+      say('anna', 'Jaj, anya! Hány fok?', 'Oh, Mum! How high?', 'Ach, Mama! Wie viel?', '¡Ay, mamá! ¿Cuánta?'),
+      by('mother', 'Harmincnyolc. De nem komoly.', "Thirty-eight. But it isn't serious.", 'Achtunddreißig. Aber es ist nicht schlimm.', 'Treinta y ocho. Pero no es grave.'),
+      say('anna', 'Maradj ágyban, és pihenj! Igyál sok teát citrommal, és ne dolgozz!', "Stay in bed and rest! Drink lots of tea with lemon, and don't work!", 'Bleib im Bett und ruh dich aus! Trink viel Tee mit Zitrone, und arbeite nicht!', '¡Quédate en la cama y descansa! Bebe mucho té con limón, ¡y no trabajes!'),
+      by('mother', 'Igen, doktornő!', 'Yes, doctor!', 'Ja, Frau Doktor!', '¡Sí, doctora!'),
+      say('anna', 'Van otthon gyógyszer? A gyógyszertár közel van, ugye?', "Have you got any medicine at home? The pharmacy is close, isn't it?", 'Hast du Medikamente zu Hause? Die Apotheke ist doch in der Nähe, oder?', '¿Tienes medicinas en casa? La farmacia está cerca, ¿verdad?'),
+      by('mother', 'Igen, a szomszéd majd hoz gyógyszert. Ő nagyon kedves.', "Yes, the neighbour will bring me some medicine. She's very kind.", 'Ja, die Nachbarin bringt mir später Medikamente. Sie ist sehr nett.', 'Sí, la vecina me traerá medicinas. Es muy amable.'),
+      say('anna', 'Jó. Holnap reggel hívlak. Jobbulást, anya!', "Good. I'll call you tomorrow morning. Get well soon, Mum!", 'Gut. Ich rufe dich morgen früh an. Gute Besserung, Mama!', 'Bien. Mañana por la mañana te llamo. ¡Que te mejores, mamá!'),
+      by(
+        'mother',
         'Jól van, jól van. Szia, puszi!',
         'All right, all right. Bye, kisses!',
         'Schon gut, schon gut. Tschüss, Küsschen!',
@@ -444,9 +446,39 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('jövő', 'next; future', 'nächster; Zukunft', 'próximo; futuro'),
       w('hónap', 'month', 'Monat', 'mes'),
       w('kap', 'to get, to receive', 'bekommen', 'recibir'),
+      w('ne', "don't (with a command)", 'nicht (beim Imperativ)', 'no (en una orden)'),
       w('fiú', 'boy, young man', 'Junge', 'chico'),
     ],
     glosses: [gloss('puszi', 'kisses', 'Küsschen', 'beso')],
+    notes: [
+      note(
+        ['kivel', 'bencével', 'szomszédommal'],
+        ['Kivel? Bencével: with whom', 'Kivel? Bencével: mit wem', '¿Kivel? Bencével: con quién'],
+        [
+          '-val/-vel "with" also works with people: Bencével "with Bence", a szomszédommal "with my neighbour"; the question is kivel? "with whom?". After a consonant the v turns into that consonant: szomszéd + om + mal.',
+          '-val/-vel „mit“ gilt auch für Personen: Bencével „mit Bence“, a szomszédommal „mit meinem Nachbarn“; die Frage lautet kivel? „mit wem?“. Nach einem Konsonanten wird das v zu diesem Konsonanten: szomszéd + om + mal.',
+          '-val/-vel «con» sirve también para personas: Bencével «con Bence», a szomszédommal «con mi vecino»; la pregunta es kivel? «¿con quién?». Tras consonante, la v se convierte en esa consonante: szomszéd + om + mal.',
+        ],
+      ),
+      note(
+        ['megnéztük', 'vettem', 'vettél', 'megkapod'],
+        ['Megnéztük, vettem: past with a definite object', 'Megnéztük, vettem: Vergangenheit, bestimmt', 'Megnéztük, vettem: pasado definido'],
+        [
+          'The past tense has definite endings too: megnéztük a templomot "we looked at the church" (a particular church), but vettem egy kis ajándékot "I bought a little present" (indefinite). Mit vettél? "What did you buy?" is indefinite: mit is a question word.',
+          'Auch die Vergangenheit hat bestimmte Endungen: megnéztük a templomot „wir haben die Kirche angesehen“, aber vettem egy kis ajándékot „ich habe ein kleines Geschenk gekauft“ (unbestimmt). Mit vettél? „Was hast du gekauft?“ ist unbestimmt.',
+          'El pasado también tiene terminaciones definidas: megnéztük a templomot «vimos la iglesia», pero vettem egy kis ajándékot «compré un regalito» (indefinido). Mit vettél? «¿Qué compraste?» es indefinido.',
+        ],
+      ),
+      note(
+        ['maradj', 'pihenj', 'igyál', 'ne dolgozz'],
+        ['Maradj! Pihenj! The informal imperative', 'Maradj! Pihenj! Der Imperativ (du)', '¡Maradj! ¡Pihenj! El imperativo informal'],
+        [
+          'Anna speaks to her mother with te, so the advice is in the informal imperative, with -j: maradj "stay", pihenj "rest", igyál "drink", ne dolgozz "don\'t work". Compare the polite forms in lesson 16: maradjon, pihenjen, igyon.',
+          'Anna duzt ihre Mutter, daher der Imperativ mit -j: maradj „bleib“, pihenj „ruh dich aus“, igyál „trink“, ne dolgozz „arbeite nicht“. Vergleiche die höflichen Formen in Lektion 16: maradjon, pihenjen, igyon.',
+          'Anna tutea a su madre, por eso los consejos van en imperativo informal con -j: maradj «quédate», pihenj «descansa», igyál «bebe», ne dolgozz «no trabajes». Compara las formas corteses de la lección 16: maradjon, pihenjen, igyon.',
+        ],
+      ),
+    ],
   },
   {
     number: 24,
