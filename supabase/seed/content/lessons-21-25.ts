@@ -485,6 +485,12 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Villamossal: Taking the tram',
     description:
       'To Margaret Island by tram: asking a stranger politely, which stop, where to get off, tickets and a travel pass.',
+    de: { title: 'Villamossal: Mit der Straßenbahn', description: 'Sonntags auf die Margareteninsel: die Haltestelle, eine Fremde fragen (mit ön), wo man aussteigt und wo es Fahrkarten gibt, einsteigen, aussteigen, und Mittagessen auf der Insel.' },
+    es: { title: 'Villamossal: En tranvía', description: 'El domingo a la isla Margarita: la parada, preguntar a una desconocida (de usted) dónde bajar y dónde comprar billetes, subir, bajar, y comer en la isla.' },
+    characters: [
+      character('woman', 'female', 'woman', 'Woman at the stop', 'Frau an der Haltestelle', 'Mujer en la parada'),
+      character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero'),
+    ],
     topic: 'public transport',
     level: 'intermediate',
     lines: [
@@ -495,13 +501,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Am Sonntag fahren Anna und Bence auf die Margareteninsel.',
         'El domingo Anna y Bence van a la isla Margarita.',
       ),
-      say(
-        'bence',
-        'Villamossal megyünk. A megálló itt van a sarkon.',
-        "We're going by tram. The stop is here on the corner.",
-        'Wir fahren mit der Straßenbahn. Die Haltestelle ist hier an der Ecke.',
-        'Vamos en tranvía. La parada está aquí en la esquina.',
-      ),
+      say('bence', 'Villamossal megyünk. A megálló itt van a sarkon, balra.', "We're going by tram. The stop is here on the corner, on the left.", 'Wir fahren mit der Straßenbahn. Die Haltestelle ist hier an der Ecke, links.', 'Vamos en tranvía. La parada está aquí en la esquina, a la izquierda.'),
       say(
         'narrator',
         'A megállóban Anna megkérdez egy nőt.',
@@ -516,8 +516,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Entschuldigung, fährt diese Straßenbahn zur Margareteninsel?',
         'Perdone, ¿este tranvía va a la isla Margarita?',
       ),
-      say(
-        'narrator',
+      by(
+        'woman',
         'Igen, a hatos oda megy.',
         'Yes, the number six goes there.',
         'Ja, die Sechs fährt dorthin.',
@@ -530,8 +530,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Sicher? Und wo müssen wir aussteigen?',
         '¿Seguro? ¿Y dónde tenemos que bajar?',
       ),
-      say(
-        'narrator',
+      by(
+        'woman',
         'A Margit hídnál. Az a harmadik megálló.',
         "At Margaret Bridge. That's the third stop.",
         'An der Margaretenbrücke. Das ist die dritte Haltestelle.',
@@ -544,8 +544,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Und wo kann man Fahrkarten kaufen?',
         '¿Y dónde se pueden comprar billetes?',
       ),
-      say(
-        'narrator',
+      by(
+        'woman',
         'Ott, az automatánál. Jó utat!',
         'Over there, at the machine. Have a good trip!',
         'Dort, am Automaten. Gute Fahrt!',
@@ -586,6 +586,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Schau, die Donau! Wie wunderschön!',
         '¡Mira, el Danubio! ¡Qué precioso!',
       ),
+      say('bence', 'Itt vagyunk! Most jobbra, és ezen az utcán egyenesen.', 'Here we are! Now right, and straight along this street.', 'Da sind wir! Jetzt rechts und diese Straße geradeaus.', '¡Ya estamos! Ahora a la derecha y recto por esta calle.'),
       say(
         'bence',
         'A szigeten sokat sétálunk, aztán eszünk valamit.',
@@ -593,6 +594,15 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Auf der Insel gehen wir viel spazieren, dann essen wir etwas.',
         'En la isla paseamos mucho y luego comemos algo.',
       ),
+      say('narrator', 'A szigeten Anna és Bence egy kis étterembe mennek.', 'On the island Anna and Bence go to a little restaurant.', 'Auf der Insel gehen Anna und Bence in ein kleines Restaurant.', 'En la isla Anna y Bence van a un pequeño restaurante.'),
+      say('bence', 'Jó napot! Foglaltam egy asztalt két főre, egy órára. Szabó Bence.', "Hello! I booked a table for two, for one o'clock. Bence Szabó.", 'Guten Tag! Ich habe einen Tisch für zwei Personen reserviert, für ein Uhr. Bence Szabó.', '¡Buenas! Reservé una mesa para dos, para la una. Bence Szabó.'),
+      by('waiter', 'Egy pillanat... Igen, tessék, ott az ablak mellett.', 'One moment... Yes, please, over there by the window.', 'Einen Moment... Ja, bitte, dort am Fenster.', 'Un momento... Sí, por favor, allí junto a la ventana.'),
+      say('anna', 'Milyen leves van ma?', 'What soup is there today?', 'Welche Suppe gibt es heute?', '¿Qué sopa hay hoy?'),
+      by('waiter', 'Gulyás. Nagyon finom, és nem túl drága.', "Goulash. It's delicious, and not too expensive.", 'Gulasch. Sehr lecker und nicht zu teuer.', 'Gulash. Está muy rico y no es demasiado caro.'),
+      say('bence', 'A gulyás a kedvencem! Két gulyást kérünk, és egy üveg bort.', 'Goulash is my favourite! Two goulashes, please, and a bottle of wine.', 'Gulasch ist mein Lieblingsessen! Zwei Gulasch, bitte, und eine Flasche Wein.', '¡El gulash es mi favorito! Dos gulash, por favor, y una botella de vino.'),
+      say('anna', 'Egészségedre, Bence! Ez egy nagyszerű nap.', 'Cheers, Bence! This is a great day.', 'Prost, Bence! Das ist ein toller Tag.', '¡Salud, Bence! Es un día estupendo.'),
+      say('bence', 'Egészségedre! Hogy ízlik a gulyás?', 'Cheers! How do you like the goulash?', 'Prost! Wie schmeckt dir das Gulasch?', '¡Salud! ¿Qué tal el gulash?'),
+      say('anna', 'Nagyon finom. De a te gulyásod jobb!', 'Delicious. But your goulash is better!', 'Sehr lecker. Aber dein Gulasch ist besser!', 'Muy rico. ¡Pero tu gulash es mejor!'),
     ],
     words: [
       w('villamos', 'tram', 'Straßenbahn', 'tranvía'),
@@ -610,10 +620,32 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('út', 'way, road; trip', 'Weg, Straße; Reise', 'camino; viaje'),
       w('következő', 'next', 'nächster', 'siguiente'),
       w('sziget', 'island', 'Insel', 'isla'),
+      w('kérdez', 'to ask (a question)', 'fragen', 'preguntar'),
     ],
     glosses: [
       gloss('bérletem', 'travel pass', 'Monatskarte', 'abono'),
       gloss('automatánál', 'machine', 'Automaten', 'máquina'),
+      gloss('üveg', 'bottle', 'Flasche', 'botella'),
+    ],
+    notes: [
+      note(
+        ['leszállni', 'felszállnak', 'szállunk le'],
+        ['Felszáll, leszáll: on and off', 'Felszáll, leszáll: ein- und aussteigen', 'Felszáll, leszáll: subir y bajar'],
+        [
+          'Száll "get on or off" needs a preverb: felszáll "get on" (fel "up"), leszáll "get off" (le "down"). Where do we have to get off? Hol kell leszállni? — A következőnél szállunk le: after a stressed word the preverb goes behind the verb.',
+          'Száll braucht ein Präfix: felszáll „einsteigen“ (fel „hinauf“), leszáll „aussteigen“ (le „hinunter“). Hol kell leszállni? „Wo müssen wir aussteigen?“ — A következőnél szállunk le: nach einem betonten Wort steht das Präfix hinter dem Verb.',
+          'Száll necesita un preverbio: felszáll «subir» (fel «arriba»), leszáll «bajar» (le «abajo»). Hol kell leszállni? «¿Dónde hay que bajar?» — A következőnél szállunk le: tras un elemento destacado el preverbio va detrás del verbo.',
+        ],
+      ),
+      note(
+        ['megkérdez', 'elnézést'],
+        ['Elnézést: excuse me', 'Elnézést: Entschuldigung', 'Elnézést: perdone'],
+        [
+          'To speak to a stranger, start with Elnézést! "excuse me" and use ön (here through the verb): ez a villamos a Margitszigetre megy? Bocsánat is "sorry" after a mistake.',
+          'Einen Fremden spricht man mit Elnézést! „Entschuldigung“ an und siezt ihn. Bocsánat ist „Entschuldigung“ nach einem Fehler.',
+          'A un desconocido se le habla empezando por Elnézést! «perdone» y de usted. Bocsánat es «perdón» tras un error.',
+        ],
+      ),
     ],
   },
   {
