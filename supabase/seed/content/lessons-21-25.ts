@@ -653,6 +653,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Hol a táskám? A lost bag',
     description:
       'Anna has left her bag on the tram and goes to the police: what was in it, what colour it is, good news, take more care.',
+    de: { title: 'Hol a táskám? Eine verlorene Tasche', description: 'Anna auf der Polizei: wo sie die Tasche gelassen hat, was darin war, welche Farbe sie hat, eine gute Nachricht; danach ein Anruf bei Bence.' },
+    es: { title: 'Hol a táskám? Un bolso perdido', description: 'Anna en la comisaría: dónde dejó el bolso, qué había dentro, de qué color es, una buena noticia; después, una llamada a Bence.' },
+    characters: [
+      character('officer', 'male', 'man', 'Police officer', 'Polizist', 'Policía'),
+    ],
     topic: 'emergency',
     level: 'intermediate',
     lines: [
@@ -670,12 +675,12 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Guten Tag! Ich brauche Hilfe. Ich finde meine Tasche nicht.',
         '¡Buenos días! Necesito ayuda. No encuentro mi bolso.',
       ),
-      say(
-        'narrator',
-        'A rendőr kérdezi: Hol hagyta?',
-        'The police officer asks: Where did you leave it?',
-        'Der Polizist fragt: Wo haben Sie sie liegen lassen?',
-        'El policía pregunta: ¿Dónde lo dejó?',
+      by(
+        'officer',
+        'Hol hagyta?',
+        'Where did you leave it?',
+        'Wo haben Sie sie liegen lassen?',
+        '¿Dónde lo dejó?',
       ),
       say(
         'anna',
@@ -684,8 +689,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Heute Morgen in der Straßenbahn. Ich glaube, ich habe sie dort liegen lassen.',
         'Esta mañana en el tranvía. Creo que lo dejé allí.',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Mi volt a táskában?',
         'What was in the bag?',
         'Was war in der Tasche?',
@@ -698,8 +703,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Mein Geld, mein Schlüssel und mein Handy.',
         'Mi dinero, mi llave y mi teléfono.',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Volt benne valami fontos is?',
         'Was there anything important in it as well?',
         'War auch etwas Wichtiges darin?',
@@ -712,8 +717,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Ja, mein Reisepass.',
         'Sí, mi pasaporte.',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Milyen színű a táska?',
         'What colour is the bag?',
         'Welche Farbe hat die Tasche?',
@@ -726,15 +731,15 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Rot und ziemlich groß.',
         'Rojo y bastante grande.',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Egy pillanat, megnézem... Jó hírem van!',
         'One moment, let me check... I have good news!',
         'Einen Moment, ich sehe nach ... Ich habe gute Nachrichten!',
         'Un momento, voy a mirar... ¡Tengo buenas noticias!',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Valaki hozott egy piros táskát egy órája.',
         'Somebody brought in a red bag an hour ago.',
         'Jemand hat vor einer Stunde eine rote Tasche gebracht.',
@@ -747,12 +752,12 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Wirklich? Das ist meine Tasche!',
         '¿De verdad? ¡Ese es mi bolso!',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Nézze meg, minden megvan?',
-        'Have a look: is everything there?',
-        'Sehen Sie nach: Ist alles da?',
-        'Mire: ¿está todo?',
+        'is everything there?',
+        'Ist alles da?',
+        '¿está todo?',
       ),
       say(
         'anna',
@@ -761,13 +766,24 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Ja, alles ist da! Vielen herzlichen Dank!',
         '¡Sí, está todo! ¡Muchísimas gracias!',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Szívesen. Legközelebb vigyázzon rá jobban!',
         "You're welcome. Take better care of it next time!",
         'Gern geschehen. Passen Sie nächstes Mal besser darauf auf!',
         'De nada. ¡La próxima vez cuídelo mejor!',
       ),
+      say('narrator', 'Anna hívja Bencét.', 'Anna calls Bence.', 'Anna ruft Bence an.', 'Anna llama a Bence.'),
+      say('bence', 'Halló! Szia, Anna!', 'Hello? Hi, Anna!', 'Hallo? Hallo, Anna!', '¿Diga? ¡Hola, Anna!'),
+      say('anna', 'Szia! Képzeld, ma reggel a villamoson hagytam a táskámat!', 'Hi! Guess what, this morning I left my bag on the tram!', 'Hallo! Stell dir vor, heute Morgen habe ich meine Tasche in der Straßenbahn liegen lassen!', '¡Hola! ¡Imagínate, esta mañana me dejé el bolso en el tranvía!'),
+      say('bence', 'Jaj! És a telefonod?', 'Oh no! And your phone?', 'Oje! Und dein Handy?', '¡Ay! ¿Y tu teléfono?'),
+      say('anna', 'Minden megvan. Egy nő hozta vissza. A telefonom is benne volt.', "Everything's there. A woman brought it back. My phone was in it too.", 'Alles ist da. Eine Frau hat sie zurückgebracht. Mein Handy war auch drin.', 'Está todo. Una mujer lo devolvió. Mi teléfono también estaba dentro.'),
+      say('bence', 'Nagyszerű! Az emberek itt nagyon kedvesek.', 'Great! People here are very kind.', 'Toll! Die Leute hier sind sehr nett.', '¡Estupendo! La gente aquí es muy amable.'),
+      say('anna', 'Igen. És képzeld, jövő hónapban Madridba megyek Eszterrel.', "Yes. And guess what, next month I'm going to Madrid with Eszter.", 'Ja. Und stell dir vor, nächsten Monat fahre ich mit Eszter nach Madrid.', 'Sí. Y fíjate, el mes que viene voy a Madrid con Eszter.'),
+      say('bence', 'Madridba? Nagyon jó! Eszter beszél spanyolul, ugye?', "To Madrid? Great! Eszter speaks Spanish, doesn't she?", 'Nach Madrid? Toll! Eszter spricht Spanisch, oder?', '¿A Madrid? ¡Qué bien! Eszter habla español, ¿verdad?'),
+      say('anna', 'Igen, nagyon jól. Én csak egy kicsit értek.', 'Yes, very well. I understand only a little.', 'Ja, sehr gut. Ich verstehe nur ein bisschen.', 'Sí, muy bien. Yo solo entiendo un poco.'),
+      say('bence', 'Legközelebb vigyázz jobban!', 'Next time be more careful!', 'Pass nächstes Mal besser auf!', '¡La próxima vez ten más cuidado!'),
+      say('anna', 'Igen, igen!', 'Yes, yes!', 'Ja, ja!', '¡Sí, sí!'),
     ],
     words: [
       w('rendőrség', 'police; police station', 'Polizei; Polizeiwache', 'policía; comisaría'),
@@ -784,5 +800,25 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('rá', 'on it, onto it', 'darauf', 'sobre ello'),
     ],
     glosses: [gloss('rendőr', 'police officer', 'Polizist', 'policía')],
+    notes: [
+      note(
+        ['táskámat', 'a pénzem', 'a kulcsom', 'a telefonom', 'az útlevelem'],
+        ['Táskám, pénzem: my', 'Táskám, pénzem: mein', 'Táskám, pénzem: mi'],
+        [
+          '"My" is -m after a vowel and -om/-em/-am/-öm after a consonant: táska → táskám (a → á), pénz → pénzem, kulcs → kulcsom, útlevél → útlevelem. With an object ending: a táskámat "my bag" (object).',
+          '„Mein“ ist -m nach einem Vokal und -om/-em/-am/-öm nach einem Konsonanten: táska → táskám (a → á), pénz → pénzem, kulcs → kulcsom, útlevél → útlevelem. Als Objekt: a táskámat „meine Tasche“.',
+          '«Mi» es -m tras vocal y -om/-em/-am/-öm tras consonante: táska → táskám (a → á), pénz → pénzem, kulcs → kulcsom, útlevél → útlevelem. Como objeto: a táskámat «mi bolso».',
+        ],
+      ),
+      note(
+        ['hol hagyta', 'nézze meg', 'vigyázzon'],
+        ['Hol hagyta? The officer says ön', 'Hol hagyta? Der Polizist siezt', '¿Hol hagyta? El policía trata de usted'],
+        [
+          'The officer speaks with ön throughout: Hol hagyta? "Where did you leave it?" (3rd person past), Nézze meg! "Have a look!", Vigyázzon rá! "Take care of it!". Bence, a friend, says vigyázz!',
+          'Der Polizist siezt durchgehend: Hol hagyta? „Wo haben Sie sie gelassen?“, Nézze meg! „Sehen Sie nach!“, Vigyázzon rá! „Passen Sie darauf auf!“. Bence als Freund sagt vigyázz!',
+          'El policía trata de usted todo el tiempo: Hol hagyta? «¿Dónde lo dejó?», ¡Nézze meg! «¡Mire!», ¡Vigyázzon rá! «¡Cuídelo!». Bence, como amigo, dice vigyázz!',
+        ],
+      ),
+    ],
   },
 ];
