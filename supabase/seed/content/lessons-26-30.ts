@@ -1,6 +1,6 @@
 // Lessons 26–30 (A2): free time, Bence's family, lunch with his parents (the polite tetszik
 // towards older people), plans for the summer with the future, and an evening at Lake Balaton.
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
@@ -12,6 +12,8 @@ export const LESSONS_26_30: readonly SeedLesson[] = [
     title: 'Mi érdekel? Free time',
     description:
       'What do you like doing in your free time? Reading, music, football, a free concert in the park and whether to dance.',
+    de: { title: 'Mi érdekel? Freizeit', description: 'Was man gern macht, wenn man frei hat: Lesen, Musik, Sport und Fußball, ein kostenloses Konzert im Park mit Volksmusik, tanzen oder lieber zuschauen.' },
+    es: { title: 'Mi érdekel? Tiempo libre', description: 'Qué te gusta hacer en tu tiempo libre: leer, música, deporte y fútbol, un concierto gratis en el parque con música folclórica, bailar o mejor mirar.' },
     topic: 'free time',
     level: 'intermediate',
     lines: [
@@ -120,6 +122,20 @@ export const LESSONS_26_30: readonly SeedLesson[] = [
         'Eine wirklich gute Idee!',
         '¡Una idea muy buena!',
       ),
+      say('narrator', 'Szombat este Anna és Bence a megállóban várnak. Hideg van, mert ősz van.', "On Saturday evening Anna and Bence are waiting at the stop. It's cold, because it's autumn.", 'Am Samstagabend warten Anna und Bence an der Haltestelle. Es ist kalt, denn es ist Herbst.', 'El sábado por la noche Anna y Bence esperan en la parada. Hace frío, porque es otoño.'),
+      say('bence', 'Milyen szép az új kabátod! Fekete?', 'What a lovely new coat! Is it black?', 'Wie schön dein neuer Mantel ist! Ist er schwarz?', '¡Qué bonito es tu abrigo nuevo! ¿Es negro?'),
+      say('anna', 'Nem, kék. Egy kis boltban vettem. Felpróbáltam, a méret jó volt, és nem volt drága.', "No, blue. I bought it in a little shop. I tried it on, the size was right, and it wasn't expensive.", 'Nein, blau. Ich habe ihn in einem kleinen Geschäft gekauft. Ich habe ihn anprobiert, die Größe hat gepasst, und er war nicht teuer.', 'No, azul. Lo compré en una tienda pequeña. Me lo probé, la talla estaba bien y no era caro.'),
+      say('bence', 'Na, jön a villamos. Hány megálló?', 'Well, here comes the tram. How many stops?', 'Na, da kommt die Straßenbahn. Wie viele Haltestellen?', 'Bueno, viene el tranvía. ¿Cuántas paradas?'),
+      say('anna', 'Három. A harmadik megállónál szállunk le, a híd után.', 'Three. We get off at the third stop, after the bridge.', 'Drei. An der dritten Haltestelle steigen wir aus, nach der Brücke.', 'Tres. Bajamos en la tercera parada, después del puente.'),
+      say('bence', 'Biztos? Nem a következőnél?', 'Are you sure? Not at the next one?', 'Bist du sicher? Nicht an der nächsten?', '¿Seguro? ¿No en la siguiente?'),
+      say('anna', 'Biztos. Az út nem hosszú, tíz perc.', "Sure. The journey isn't long, ten minutes.", 'Sicher. Die Fahrt ist nicht lang, zehn Minuten.', 'Seguro. El trayecto no es largo, diez minutos.'),
+      say('bence', 'Van pénzed? A táskádat ne hagyd a villamoson!', "Have you got money? Don't leave your bag on the tram!", 'Hast du Geld? Lass deine Tasche nicht in der Straßenbahn liegen!', '¿Tienes dinero? ¡No te dejes el bolso en el tranvía!'),
+      say('anna', 'Jaj, Bence! Most vigyázok rá. Itt van, és benne van minden, ami fontos.', "Oh, Bence! This time I'm taking care of it. Here it is, and everything important is in it.", 'Ach, Bence! Diesmal passe ich darauf auf. Hier ist sie, und alles Wichtige ist drin.', '¡Ay, Bence! Esta vez lo cuido. Aquí está, y dentro está todo lo importante.'),
+      say('narrator', 'A parkban sok ember van. Valaki táncol, valaki csak hallgat.', 'There are a lot of people in the park. Some are dancing, some are just listening.', 'Im Park sind viele Leute. Manche tanzen, manche hören nur zu.', 'En el parque hay mucha gente. Unos bailan, otros solo escuchan.'),
+      say('bence', 'Látod? Itt mindenki táncol. Általában te is szeretsz táncolni?', "See? Everyone's dancing here. Do you usually like dancing?", 'Siehst du? Hier tanzen alle. Tanzt du normalerweise auch gern?', '¿Ves? Aquí baila todo el mundo. ¿Normalmente te gusta bailar?'),
+      say('anna', 'Soha nem táncolok. Néha otthon, egyedül, ha szól a zene.', 'I never dance. Sometimes at home, alone, when music is playing.', 'Ich tanze nie. Manchmal zu Hause, allein, wenn Musik läuft.', 'Nunca bailo. A veces en casa, sola, cuando suena la música.'),
+      say('bence', 'Akkor most gyere! Egész este itt vagyunk.', "Then come on now! We're here all evening.", 'Dann komm jetzt! Wir sind den ganzen Abend hier.', '¡Entonces ven ahora! Estamos aquí toda la noche.'),
+      say('anna', 'Jó, de csak egyszer! Aztán iszunk egy meleg teát.', "All right, but only once! Then we'll have a hot tea.", 'Gut, aber nur einmal! Danach trinken wir einen warmen Tee.', '¡Vale, pero solo una vez! Después tomamos un té caliente.'),
     ],
     words: [
       w('amikor', 'when (not a question)', 'wenn, als', 'cuando'),
@@ -142,6 +158,37 @@ export const LESSONS_26_30: readonly SeedLesson[] = [
       gloss('unalmas', 'boring', 'langweilig', 'aburrido'),
       gloss('koncert', 'concert', 'Konzert', 'concierto'),
       gloss('népzene', 'folk music', 'Volksmusik', 'música folclórica'),
+      gloss('hosszú', 'long', 'lang', 'largo'),
+      gloss('szól', 'playing', 'läuft', 'suena'),
+    ],
+    notes: [
+      note(
+        ['engem a sport érdekel', 'téged mi érdekel', 'nem annyira érdekel'],
+        ['Érdekel: it interests me', 'Érdekel: es interessiert mich', 'Érdekel: me interesa'],
+        [
+          'Like tetszik, érdekel has the thing as its subject and the person as its object: Engem a sport érdekel "I\'m interested in sport" (literally "sport interests me"); Téged mi érdekel? "What are you interested in?".',
+          'Wie tetszik hat érdekel die Sache als Subjekt und die Person als Objekt: Engem a sport érdekel „mich interessiert der Sport“; Téged mi érdekel? „Was interessiert dich?“.',
+          'Como tetszik, érdekel tiene la cosa como sujeto y la persona como objeto: Engem a sport érdekel «me interesa el deporte»; Téged mi érdekel? «¿Qué te interesa?».',
+        ],
+      ),
+      note(
+        ['én sem', 'én nem tudok táncolni'],
+        ['Én sem: me neither', 'Én sem: ich auch nicht', 'Én sem: yo tampoco'],
+        [
+          'Is "too" becomes sem "either" after a negative: Én nem tudok táncolni. — Én sem. "I can\'t dance. — Neither can I."',
+          'Is „auch“ wird nach einer Verneinung zu sem „auch nicht“: Én nem tudok táncolni. — Én sem. „Ich kann nicht tanzen. — Ich auch nicht.“',
+          'Is «también» pasa a sem «tampoco» tras una negación: Én nem tudok táncolni. — Én sem. «No sé bailar. — Yo tampoco.»',
+        ],
+      ),
+      note(
+        ['amikor'],
+        ['Amikor: when (not a question)', 'Amikor: wenn, als', 'Amikor: cuando'],
+        [
+          'Mikor? asks "when?"; amikor joins two sentences: Mit csinálsz szívesen, amikor van szabad időd? "What do you like doing when you have free time?".',
+          'Mikor? fragt „wann?“; amikor verbindet zwei Sätze: Mit csinálsz szívesen, amikor van szabad időd? „Was machst du gern, wenn du frei hast?“.',
+          'Mikor? pregunta «¿cuándo?»; amikor une dos oraciones: Mit csinálsz szívesen, amikor van szabad időd? «¿Qué te gusta hacer cuando tienes tiempo libre?».',
+        ],
+      ),
     ],
   },
   {
