@@ -49,6 +49,8 @@ export const NAMES: readonly string[] = [
   'Lucía',
   'Madrid',
   'Eszter',
+  'Tamás',
+  'Zsófi',
 ];
 
 /** Analyses hunspell-hu offers that are wrong for how the course uses the word. */
