@@ -135,12 +135,9 @@ function prepareVoiceData(): string {
       .filter((line) => !/^(name|pitch|intonation|echo)\b/u.test(line.trim()));
     writeFileSync(
       join(variants, variantName(name)),
-      [
-        `name ${variantName(name)}`,
-        ...kept,
-        `pitch ${voice.pitch[0]} ${voice.pitch[1]}`,
-        '',
-      ].join('\n'),
+      [`name ${variantName(name)}`, ...kept, `pitch ${voice.pitch[0]} ${voice.pitch[1]}`, ''].join(
+        '\n',
+      ),
     );
   }
   const compileRoot = join(root, 'compile');

@@ -52,7 +52,15 @@ export function seedSql(): string {
     ];
   });
   const characterRows = LESSONS.flatMap((l) =>
-    (l.characters ?? []).map((c) => [l.number, c.key, c.name.en, c.name.de, c.name.es, c.sex, c.voice]),
+    (l.characters ?? []).map((c) => [
+      l.number,
+      c.key,
+      c.name.en,
+      c.name.de,
+      c.name.es,
+      c.sex,
+      c.voice,
+    ]),
   );
   const noteRows = LESSONS.flatMap((l) =>
     l.notes.map((n, index) => [

@@ -126,7 +126,11 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
     notes: [
       note(
         ['jó napot', 'viszontlátásra'],
-        ['Jó napot! and Viszontlátásra!', 'Jó napot! und Viszontlátásra!', 'Jó napot! y Viszontlátásra!'],
+        [
+          'Jó napot! and Viszontlátásra!',
+          'Jó napot! und Viszontlátásra!',
+          'Jó napot! y Viszontlátásra!',
+        ],
         [
           'Jó napot! (literally "good day") greets anyone you would not call by their first name, at any time of day. Viszontlátásra! ("until we see each other again") is the polite goodbye.',
           'Jó napot! (wörtlich „guten Tag“) grüßt jeden, den man nicht duzt, zu jeder Tageszeit. Viszontlátásra! („bis zum Wiedersehen“) ist der höfliche Abschied.',
@@ -165,8 +169,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
     },
     es: {
       title: 'Honnan jön? ¿De dónde es usted?',
-      description:
-        'Todavía de usted: de dónde es Anna, dónde viven y trabajan, cerca y lejos.',
+      description: 'Todavía de usted: de dónde es Anna, dónde viven y trabajan, cerca y lejos.',
     },
     topic: 'home and work',
     level: 'beginner',
@@ -269,13 +272,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
         'Ja, sehr schön. Ich gehe jetzt. Auf Wiedersehen!',
         'Sí, muy bonita. Ya me voy. ¡Adiós!',
       ),
-      say(
-        'anna',
-        'Viszontlátásra!',
-        'Goodbye!',
-        'Auf Wiedersehen!',
-        '¡Adiós!',
-      ),
+      say('anna', 'Viszontlátásra!', 'Goodbye!', 'Auf Wiedersehen!', '¡Adiós!'),
     ],
     words: [
       w('honnan', 'where from', 'woher', 'de dónde'),
@@ -309,7 +306,11 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       ),
       note(
         ['jövök', 'lakom', 'dolgozom', 'dolgozik', 'megyek'],
-        ['jövök, lakom, dolgozik: verb endings', 'jövök, lakom, dolgozik: Verbendungen', 'jövök, lakom, dolgozik: terminaciones'],
+        [
+          'jövök, lakom, dolgozik: verb endings',
+          'jövök, lakom, dolgozik: Verbendungen',
+          'jövök, lakom, dolgozik: terminaciones',
+        ],
         [
           'The ending tells who: -ok/-ek/-ök (or -om) is "I" (jövök, megyek, dolgozom), and the bare stem is "he, she, you (ön)" (jön, dolgozik). Lakik and dolgozik are "-ik verbs": their dictionary form already ends in -ik.',
           'Die Endung zeigt die Person: -ok/-ek/-ök (oder -om) ist „ich“ (jövök, megyek, dolgozom), der bloße Stamm „er, sie, Sie (ön)“ (jön, dolgozik). Lakik und dolgozik sind „ik-Verben“: Ihre Grundform endet schon auf -ik.',
@@ -357,9 +358,27 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
         'Danke, gut. Bence, sagen wir doch du!',
         'Bien, gracias. Bence, ¡tuteémonos!',
       ),
-      say('bence', 'Persze! Szia, Anna!', 'Of course! Hi, Anna!', 'Klar! Hallo, Anna!', '¡Claro! ¡Hola, Anna!'),
-      say('anna', 'Szia! Hogy vagy?', 'Hi! How are you?', 'Hallo! Wie geht es dir?', '¡Hola! ¿Cómo estás?'),
-      say('bence', 'Jól vagyok. És te?', "I'm fine. And you?", 'Gut. Und dir?', 'Estoy bien. ¿Y tú?'),
+      say(
+        'bence',
+        'Persze! Szia, Anna!',
+        'Of course! Hi, Anna!',
+        'Klar! Hallo, Anna!',
+        '¡Claro! ¡Hola, Anna!',
+      ),
+      say(
+        'anna',
+        'Szia! Hogy vagy?',
+        'Hi! How are you?',
+        'Hallo! Wie geht es dir?',
+        '¡Hola! ¿Cómo estás?',
+      ),
+      say(
+        'bence',
+        'Jól vagyok. És te?',
+        "I'm fine. And you?",
+        'Gut. Und dir?',
+        'Estoy bien. ¿Y tú?',
+      ),
       say(
         'anna',
         'Én is jól. Ma nem dolgozol?',
@@ -388,7 +407,13 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
         'Trinken wir morgen einen Kaffee?',
         '¿Tomamos un café mañana?',
       ),
-      say('anna', 'Szívesen! Hol?', "I'd love to! Where?", 'Gern! Wo?', '¡Con mucho gusto! ¿Dónde?'),
+      say(
+        'anna',
+        'Szívesen! Hol?',
+        "I'd love to! Where?",
+        'Gern! Wo?',
+        '¡Con mucho gusto! ¿Dónde?',
+      ),
       say(
         'bence',
         'Itt van egy jó kávézó, nem messze, az iskola előtt.',
@@ -444,7 +469,11 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       ),
       note(
         ['egy kávét'],
-        ['Egy kávét: the object ending -t', 'Egy kávét: die Objektendung -t', 'Egy kávét: la terminación -t del objeto'],
+        [
+          'Egy kávét: the object ending -t',
+          'Egy kávét: die Objektendung -t',
+          'Egy kávét: la terminación -t del objeto',
+        ],
         [
           'What you drink, want or order takes -t: kávé → kávét. A final a or e becomes long before it, which is why it is kávét with é.',
           'Was man trinkt, möchte oder bestellt, bekommt -t: kávé → kávét. Ein a oder e am Wortende wird davor lang, daher kávét mit é.',
@@ -479,7 +508,13 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
         'Es ist Morgen. Anna und Bence sind im Café.',
         'Es por la mañana. Anna y Bence están en la cafetería.',
       ),
-      say('narrator', 'Jön a pincér.', 'The waiter comes.', 'Der Kellner kommt.', 'Viene el camarero.'),
+      say(
+        'narrator',
+        'Jön a pincér.',
+        'The waiter comes.',
+        'Der Kellner kommt.',
+        'Viene el camarero.',
+      ),
       by(
         'waiter',
         'Jó napot! Mit kérnek?',
@@ -523,13 +558,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
         'El camarero trae el té, el café y el agua.',
       ),
       by('waiter', 'Tessék!', 'Here you are!', 'Bitte schön!', '¡Aquí tienen!'),
-      say(
-        'anna',
-        'Köszönöm szépen!',
-        'Thank you very much!',
-        'Vielen Dank!',
-        '¡Muchas gracias!',
-      ),
+      say('anna', 'Köszönöm szépen!', 'Thank you very much!', 'Vielen Dank!', '¡Muchas gracias!'),
       say(
         'anna',
         'Nagyon szép ez a kávézó. És nincs messze.',
@@ -575,7 +604,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       say(
         'anna',
         'Igen, nagyon jó. És hogy van az iskola? Jó tanár vagy?',
-        "Yes, very good. And how is the school? Are you a good teacher?",
+        'Yes, very good. And how is the school? Are you a good teacher?',
         'Ja, sehr schön. Und wie geht es in der Schule? Bist du ein guter Lehrer?',
         'Sí, muy bien. ¿Y qué tal la escuela? ¿Eres un buen profesor?',
       ),
@@ -603,7 +632,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       say(
         'bence',
         'A kávé is nagyon jó. Ez egy jó kávézó.',
-        "The coffee is very good too. This is a good café.",
+        'The coffee is very good too. This is a good café.',
         'Der Kaffee ist auch sehr gut. Das ist ein gutes Café.',
         'El café también está muy bueno. Es una buena cafetería.',
       ),
@@ -650,7 +679,13 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
         'Ich arbeite heute auch. Dann gehen wir jetzt.',
         'Yo también trabajo hoy. Entonces nos vamos ya.',
       ),
-      say('bence', 'Kérem a számlát!', 'The bill, please!', 'Die Rechnung, bitte!', '¡La cuenta, por favor!'),
+      say(
+        'bence',
+        'Kérem a számlát!',
+        'The bill, please!',
+        'Die Rechnung, bitte!',
+        '¡La cuenta, por favor!',
+      ),
       by(
         'waiter',
         'Tessék, itt a számla.',
@@ -716,7 +751,11 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       ),
       note(
         ['tejjel', 'nélkül'],
-        ['tejjel, cukor nélkül: with and without', 'tejjel, cukor nélkül: mit und ohne', 'tejjel, cukor nélkül: con y sin'],
+        [
+          'tejjel, cukor nélkül: with and without',
+          'tejjel, cukor nélkül: mit und ohne',
+          'tejjel, cukor nélkül: con y sin',
+        ],
         [
           '"With" is an ending, -val/-vel, whose v becomes the last consonant of the word: tej + vel → tejjel. "Without" is a separate word after the noun: cukor nélkül.',
           '„Mit“ ist eine Endung, -val/-vel; ihr v gleicht sich dem letzten Konsonanten an: tej + vel → tejjel. „Ohne“ ist ein eigenes Wort nach dem Nomen: cukor nélkül.',
@@ -976,13 +1015,15 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       w('kártya', 'card', 'Karte', 'tarjeta'),
       w('hanem', 'but (rather), instead', 'sondern', 'sino'),
     ],
-    glosses: [
-      gloss('pékségben', 'bakery', 'Bäckerei', 'panadería'),
-    ],
+    glosses: [gloss('pékségben', 'bakery', 'Bäckerei', 'panadería')],
     notes: [
       note(
         ['hat kiflit', 'tíz kiflit', 'egy kenyeret'],
-        ['Hat kiflit: one roll, six roll', 'Hat kiflit: sechs Hörnchen, Einzahl', 'Hat kiflit: seis panecillo'],
+        [
+          'Hat kiflit: one roll, six roll',
+          'Hat kiflit: sechs Hörnchen, Einzahl',
+          'Hat kiflit: seis panecillo',
+        ],
         [
           'After a number the noun stays singular: hat kiflit "six rolls", tíz kiflit "ten rolls", két kávé "two coffees". What you buy takes -t as always: kenyér → kenyeret.',
           'Nach einer Zahl bleibt das Nomen in der Einzahl: hat kiflit „sechs Hörnchen“, tíz kiflit „zehn Hörnchen“, két kávé „zwei Kaffee“. Was man kauft, bekommt wie immer -t: kenyér → kenyeret.',
@@ -991,7 +1032,11 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       ),
       note(
         ['ezernyolcszáz', 'nyolcszáz'],
-        ['Ezernyolcszáz: numbers in one word', 'Ezernyolcszáz: Zahlen in einem Wort', 'Ezernyolcszáz: números en una palabra'],
+        [
+          'Ezernyolcszáz: numbers in one word',
+          'Ezernyolcszáz: Zahlen in einem Wort',
+          'Ezernyolcszáz: números en una palabra',
+        ],
         [
           'Numbers are written and said as one word, biggest part first: nyolc + száz = nyolcszáz (800), ezer + nyolcszáz = ezernyolcszáz (1,800).',
           'Zahlen schreibt und spricht man als ein Wort, der größte Teil zuerst: nyolc + száz = nyolcszáz (800), ezer + nyolcszáz = ezernyolcszáz (1800).',
@@ -1000,7 +1045,11 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       ),
       note(
         ['hanem'],
-        ['Nem …, hanem …: not this but that', 'Nem …, hanem …: nicht …, sondern …', 'Nem …, hanem …: no …, sino …'],
+        [
+          'Nem …, hanem …: not this but that',
+          'Nem …, hanem …: nicht …, sondern …',
+          'Nem …, hanem …: no …, sino …',
+        ],
         [
           'To correct something, say nem … hanem …: nem hat, hanem tíz "not six but ten". De is the "but" that adds something: Szép, de drága "nice, but expensive".',
           'Zum Berichtigen sagt man nem … hanem … wie „nicht …, sondern …“: nem hat, hanem tíz „nicht sechs, sondern zehn“. De ist das „aber“, das etwas hinzufügt.',
@@ -1009,7 +1058,11 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       ),
       note(
         ['kéred', 'kérem', 'kérek'],
-        ['Kéred a kávét? Definite again', 'Kéred a kávét? Wieder bestimmt', '¿Kéred a kávét? De nuevo definido'],
+        [
+          'Kéred a kávét? Definite again',
+          'Kéred a kávét? Wieder bestimmt',
+          '¿Kéred a kávét? De nuevo definido',
+        ],
         [
           'A kávét, "the coffee", is a particular coffee, so the verb takes the definite endings: kérem "I want it", kéred "you want it". Egy pohár vizet kérek, "a glass of water", is indefinite.',
           'A kávét, „den Kaffee“, ist ein bestimmter Kaffee, daher die bestimmten Endungen: kérem „ich möchte ihn“, kéred „du möchtest ihn“. Egy pohár vizet kérek, „ein Glas Wasser“, ist unbestimmt.',

@@ -4,7 +4,7 @@ import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
-  word('intermediate', hu, en, de, es, forms);
+  word('beginner', hu, en, de, es, forms);
 
 export const LESSONS_21_25: readonly SeedLesson[] = [
   {
@@ -12,10 +12,18 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Anna lakása: Anna’s flat',
     description:
       'Bence visits Anna’s new flat: rooms, kitchen and bathroom, old pictures, big enough or too small, like mine.',
-    de: { title: 'Anna lakása: Annas Wohnung', description: 'Bence besucht Anna: Zimmer, Küche und Bad, große Fenster, alte Bilder aus Debrecen; wie etwas ist, zu klein, genug, so wie; wer, was und wo im Nebensatz.' },
-    es: { title: 'Anna lakása: El piso de Anna', description: 'Bence visita a Anna: habitaciones, cocina y baño, ventanas grandes, fotos antiguas de Debrecen; cómo es algo, demasiado pequeño, suficiente, como; quién, qué y dónde en la oración relativa.' },
+    de: {
+      title: 'Anna lakása: Annas Wohnung',
+      description:
+        'Bence besucht Anna: Zimmer, Küche und Bad, große Fenster, alte Bilder aus Debrecen; wie etwas ist, zu klein, genug, so wie; wer, was und wo im Nebensatz.',
+    },
+    es: {
+      title: 'Anna lakása: El piso de Anna',
+      description:
+        'Bence visita a Anna: habitaciones, cocina y baño, ventanas grandes, fotos antiguas de Debrecen; cómo es algo, demasiado pequeño, suficiente, como; quién, qué y dónde en la oración relativa.',
+    },
     topic: 'home',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -52,7 +60,13 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Komm, ich zeige es dir! Das ist das große Zimmer.',
         '¡Ven, te lo enseño! Esta es la habitación grande.',
       ),
-      say('anna', 'Ez az a szoba, ahol dolgozom és olvasok. Itt van az asztal és a könyvek.', 'This is the room where I work and read. Here are the desk and the books.', 'Das ist das Zimmer, in dem ich arbeite und lese. Hier sind der Tisch und die Bücher.', 'Esta es la habitación donde trabajo y leo. Aquí están la mesa y los libros.'),
+      say(
+        'anna',
+        'Ez az a szoba, ahol dolgozom és olvasok. Itt van az asztal és a könyvek.',
+        'This is the room where I work and read. Here are the desk and the books.',
+        'Das ist das Zimmer, in dem ich arbeite und lese. Hier sind der Tisch und die Bücher.',
+        'Esta es la habitación donde trabajo y leo. Aquí están la mesa y los libros.',
+      ),
       say(
         'bence',
         'Milyen szép! És milyen nagyok az ablakok!',
@@ -74,7 +88,13 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Diese Bilder sind auch sehr schön. Woher sind sie?',
         'Estos cuadros también son muy bonitos. ¿De dónde son?',
       ),
-      say('anna', 'Debrecenből hoztam őket. Régi képek. Az a nő, aki ezen a képen van, az anyám.', "I brought them from Debrecen. They're old pictures. The woman who is in this picture is my mother.", 'Ich habe sie aus Debrecen mitgebracht. Es sind alte Bilder. Die Frau, die auf diesem Bild ist, ist meine Mutter.', 'Los traje de Debrecen. Son fotos antiguas. La mujer que está en esta foto es mi madre.'),
+      say(
+        'anna',
+        'Debrecenből hoztam őket. Régi képek. Az a nő, aki ezen a képen van, az anyám.',
+        "I brought them from Debrecen. They're old pictures. The woman who is in this picture is my mother.",
+        'Ich habe sie aus Debrecen mitgebracht. Es sind alte Bilder. Die Frau, die auf diesem Bild ist, ist meine Mutter.',
+        'Los traje de Debrecen. Son fotos antiguas. La mujer que está en esta foto es mi madre.',
+      ),
       say(
         'bence',
         'És a konyha? Elég nagy?',
@@ -82,7 +102,13 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Und die Küche? Ist sie groß genug?',
         '¿Y la cocina? ¿Es bastante grande?',
       ),
-      say('anna', 'Nem, egy kicsit kicsi, de van benne minden, ami kell.', "No, it's a bit small, but it has everything it needs.", 'Nein, sie ist ein bisschen klein, aber es ist alles drin, was man braucht.', 'No, es un poco pequeña, pero tiene todo lo que hace falta.'),
+      say(
+        'anna',
+        'Nem, egy kicsit kicsi, de van benne minden, ami kell.',
+        "No, it's a bit small, but it has everything it needs.",
+        'Nein, sie ist ein bisschen klein, aber es ist alles drin, was man braucht.',
+        'No, es un poco pequeña, pero tiene todo lo que hace falta.',
+      ),
       say(
         'bence',
         'Olyan, mint az én konyhám. Az is túl kicsi.',
@@ -111,11 +137,41 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Danke! Trinkst du einen Tee?',
         '¡Gracias! ¿Te tomas un té?',
       ),
-      say('bence', 'Szívesen. Ma esik az eső, és hideg van, csak nyolc fok.', "I'd love one. It's raining today, and it's cold, only eight degrees.", 'Gern. Heute regnet es, und es ist kalt, nur acht Grad.', 'Con gusto. Hoy llueve y hace frío, solo ocho grados.'),
-      say('anna', 'Igen. Én a nyarat szeretem, nem az esőt.', 'Yes. I love summer, not rain.', 'Ja. Ich liebe den Sommer, nicht den Regen.', 'Sí. A mí me encanta el verano, no la lluvia.'),
-      say('bence', 'Én is. Nyáron a parkban sétálunk, és süt a nap.', 'Me too. In summer we walk in the park, and the sun shines.', 'Ich auch. Im Sommer gehen wir im Park spazieren, und die Sonne scheint.', 'Yo también. En verano paseamos por el parque y brilla el sol.'),
-      say('anna', 'Főzök egy gulyást? Az a kedvenced, ugye?', "Shall I cook a goulash? That's your favourite, isn't it?", 'Soll ich ein Gulasch kochen? Das ist doch dein Lieblingsessen, oder?', '¿Hago un gulash? Es tu favorito, ¿verdad?'),
-      say('bence', 'Igen! Te nagyon jól főzöl. Én pedig hozok egy üveg bort.', "Yes! You cook very well. And I'll bring a bottle of wine.", 'Ja! Du kochst sehr gut. Und ich bringe eine Flasche Wein mit.', '¡Sí! Cocinas muy bien. Y yo traigo una botella de vino.'),
+      say(
+        'bence',
+        'Szívesen. Ma esik az eső, és hideg van, csak nyolc fok.',
+        "I'd love one. It's raining today, and it's cold, only eight degrees.",
+        'Gern. Heute regnet es, und es ist kalt, nur acht Grad.',
+        'Con gusto. Hoy llueve y hace frío, solo ocho grados.',
+      ),
+      say(
+        'anna',
+        'Igen. Én a nyarat szeretem, nem az esőt.',
+        'Yes. I love summer, not rain.',
+        'Ja. Ich liebe den Sommer, nicht den Regen.',
+        'Sí. A mí me encanta el verano, no la lluvia.',
+      ),
+      say(
+        'bence',
+        'Én is. Nyáron a parkban sétálunk, és süt a nap.',
+        'Me too. In summer we walk in the park, and the sun shines.',
+        'Ich auch. Im Sommer gehen wir im Park spazieren, und die Sonne scheint.',
+        'Yo también. En verano paseamos por el parque y brilla el sol.',
+      ),
+      say(
+        'anna',
+        'Főzök egy gulyást? Az a kedvenced, ugye?',
+        "Shall I cook a goulash? That's your favourite, isn't it?",
+        'Soll ich ein Gulasch kochen? Das ist doch dein Lieblingsessen, oder?',
+        '¿Hago un gulash? Es tu favorito, ¿verdad?',
+      ),
+      say(
+        'bence',
+        'Igen! Te nagyon jól főzöl. Én pedig hozok egy üveg bort.',
+        "Yes! You cook very well. And I'll bring a bottle of wine.",
+        'Ja! Du kochst sehr gut. Und ich bringe eine Flasche Wein mit.',
+        '¡Sí! Cocinas muy bien. Y yo traigo una botella de vino.',
+      ),
     ],
     words: [
       w('lakás', 'flat, apartment', 'Wohnung', 'piso'),
@@ -130,8 +186,19 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('mint', 'like, as', 'wie', 'como'),
       w('túl', 'too (much)', 'zu (sehr)', 'demasiado'),
       w('gyönyörű', 'gorgeous', 'wunderschön', 'precioso'),
-      w('aki', 'who (in a relative clause)', 'der, die (Relativpronomen, Person)', 'que, quien (relativo, persona)'),
-      w('ami', 'which, what (in a relative clause)', 'das, was (Relativpronomen)', 'que, lo que (relativo, cosa)', ['amit', 'amik']),
+      w(
+        'aki',
+        'who (in a relative clause)',
+        'der, die (Relativpronomen, Person)',
+        'que, quien (relativo, persona)',
+      ),
+      w(
+        'ami',
+        'which, what (in a relative clause)',
+        'das, was (Relativpronomen)',
+        'que, lo que (relativo, cosa)',
+        ['amit', 'amik'],
+      ),
       w('ahol', 'where (in a relative clause)', 'wo (Relativpronomen)', 'donde (relativo)'),
     ],
     glosses: [
@@ -142,7 +209,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     notes: [
       note(
         ['aki', 'ami', 'ahol'],
-        ['Aki, ami, ahol: who, which, where', 'Aki, ami, ahol: der, das, wo', 'Aki, ami, ahol: quien, que, donde'],
+        [
+          'Aki, ami, ahol: who, which, where',
+          'Aki, ami, ahol: der, das, wo',
+          'Aki, ami, ahol: quien, que, donde',
+        ],
         [
           'Relative words are the question words with a- in front: ki "who?" → aki "who" (a person), mi "what?" → ami "which, what" (a thing), hol "where?" → ahol "where". Az a nő, aki a képen van "the woman who is in the picture"; minden, ami kell "everything (that) is needed"; a szoba, ahol dolgozom "the room where I work".',
           'Relativwörter sind die Fragewörter mit a- davor: ki „wer?“ → aki „der, die“ (Person), mi „was?“ → ami „das, was“ (Sache), hol „wo?“ → ahol „wo“. Az a nő, aki a képen van „die Frau, die auf dem Bild ist“; minden, ami kell „alles, was man braucht“; a szoba, ahol dolgozom „das Zimmer, wo ich arbeite“.',
@@ -165,10 +236,18 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Egy átlagos nap: An ordinary day',
     description:
       'Anna describes her day: getting up, first a coffee, then breakfast, walking to work, sometimes no time for lunch, never any sport.',
-    de: { title: 'Egy átlagos nap: Ein ganz normaler Tag', description: 'Abends im Café: wann man aufsteht, frühstückt, zur Arbeit geht und zu Mittag isst; oft, manchmal, nie; und was man am Wochenende macht.' },
-    es: { title: 'Egy átlagos nap: Un día normal', description: 'Por la noche en la cafetería: cuándo se levanta uno, desayuna, va al trabajo y come; a menudo, a veces, nunca; y qué se hace el fin de semana.' },
+    de: {
+      title: 'Egy átlagos nap: Ein ganz normaler Tag',
+      description:
+        'Abends im Café: wann man aufsteht, frühstückt, zur Arbeit geht und zu Mittag isst; oft, manchmal, nie; und was man am Wochenende macht.',
+    },
+    es: {
+      title: 'Egy átlagos nap: Un día normal',
+      description:
+        'Por la noche en la cafetería: cuándo se levanta uno, desayuna, va al trabajo y come; a menudo, a veces, nunca; y qué se hace el fin de semana.',
+    },
     topic: 'daily routine',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -177,7 +256,13 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Am Abend unterhalten sich Anna und Bence im Café.',
         'Por la tarde Anna y Bence charlan en la cafetería.',
       ),
-      say('bence', 'Mit csinálsz egy átlagos napon? Mikor kelsz fel?', 'What do you do on an ordinary day? When do you get up?', 'Was machst du an einem normalen Tag? Wann stehst du auf?', '¿Qué haces en un día normal? ¿A qué hora te levantas?'),
+      say(
+        'bence',
+        'Mit csinálsz egy átlagos napon? Mikor kelsz fel?',
+        'What do you do on an ordinary day? When do you get up?',
+        'Was machst du an einem normalen Tag? Wann stehst du auf?',
+        '¿Qué haces en un día normal? ¿A qué hora te levantas?',
+      ),
       say(
         'anna',
         'Általában hatkor kelek fel. Először iszom egy kávét.',
@@ -262,15 +347,57 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Vielleicht mal. Aber nicht um sechs Uhr morgens!',
         'Quizás algún día. ¡Pero no a las seis de la mañana!',
       ),
-      say('bence', 'És a hétvégén? Mit csinálsz szombaton?', 'And at the weekend? What do you do on Saturday?', 'Und am Wochenende? Was machst du am Samstag?', '¿Y el fin de semana? ¿Qué haces el sábado?'),
-      say('anna', 'Szombat reggel a piacra megyek. Veszek egy kiló almát, paradicsomot és kenyeret. Délután néha moziba megyek, ha van egy jó film.', "On Saturday morning I go to the market. I buy a kilo of apples, tomatoes and bread. In the afternoon I sometimes go to the cinema, if there's a good film.", 'Samstagmorgens gehe ich auf den Markt. Ich kaufe ein Kilo Äpfel, Tomaten und Brot. Nachmittags gehe ich manchmal ins Kino, wenn ein guter Film läuft.', 'El sábado por la mañana voy al mercado. Compro un kilo de manzanas, tomates y pan. Por la tarde a veces voy al cine, si hay una película buena.'),
+      say(
+        'bence',
+        'És a hétvégén? Mit csinálsz szombaton?',
+        'And at the weekend? What do you do on Saturday?',
+        'Und am Wochenende? Was machst du am Samstag?',
+        '¿Y el fin de semana? ¿Qué haces el sábado?',
+      ),
+      say(
+        'anna',
+        'Szombat reggel a piacra megyek. Veszek egy kiló almát, paradicsomot és kenyeret. Délután néha moziba megyek, ha van egy jó film.',
+        "On Saturday morning I go to the market. I buy a kilo of apples, tomatoes and bread. In the afternoon I sometimes go to the cinema, if there's a good film.",
+        'Samstagmorgens gehe ich auf den Markt. Ich kaufe ein Kilo Äpfel, Tomaten und Brot. Nachmittags gehe ich manchmal ins Kino, wenn ein guter Film läuft.',
+        'El sábado por la mañana voy al mercado. Compro un kilo de manzanas, tomates y pan. Por la tarde a veces voy al cine, si hay una película buena.',
+      ),
       say('bence', 'És vasárnap?', 'And on Sunday?', 'Und am Sonntag?', '¿Y el domingo?'),
-      say('anna', 'Vasárnap otthon vagyok. Sokat alszom, olvasok, és a barátaimmal főzök.', "On Sunday I'm at home. I sleep a lot, read, and cook with my friends.", 'Sonntags bin ich zu Hause. Ich schlafe viel, lese und koche mit meinen Freunden.', 'El domingo estoy en casa. Duermo mucho, leo y cocino con mis amigos.'),
-      say('bence', 'Én kedden és csütörtökön este a parkban focizom. Szerdán pedig a múzeumba megyek.', 'On Tuesday and Thursday evenings I play football in the park. And on Wednesday I go to the museum.', 'Dienstag- und Donnerstagabend spiele ich im Park Fußball. Und mittwochs gehe ich ins Museum.', 'Los martes y los jueves por la tarde juego al fútbol en el parque. Y los miércoles voy al museo.'),
+      say(
+        'anna',
+        'Vasárnap otthon vagyok. Sokat alszom, olvasok, és a barátaimmal főzök.',
+        "On Sunday I'm at home. I sleep a lot, read, and cook with my friends.",
+        'Sonntags bin ich zu Hause. Ich schlafe viel, lese und koche mit meinen Freunden.',
+        'El domingo estoy en casa. Duermo mucho, leo y cocino con mis amigos.',
+      ),
+      say(
+        'bence',
+        'Én kedden és csütörtökön este a parkban focizom. Szerdán pedig a múzeumba megyek.',
+        'On Tuesday and Thursday evenings I play football in the park. And on Wednesday I go to the museum.',
+        'Dienstag- und Donnerstagabend spiele ich im Park Fußball. Und mittwochs gehe ich ins Museum.',
+        'Los martes y los jueves por la tarde juego al fútbol en el parque. Y los miércoles voy al museo.',
+      ),
       say('anna', 'Melyik múzeumba?', 'To which museum?', 'In welches Museum?', '¿A qué museo?'),
-      say('bence', 'A Nemzeti Múzeumba. Nagyon érdekes!', "The National Museum. It's very interesting!", 'Ins Nationalmuseum. Es ist sehr interessant!', 'Al Museo Nacional. ¡Es muy interesante!'),
-      say('anna', 'Te mindig dolgozol, Bence. Mikor pihensz?', "You're always working, Bence. When do you rest?", 'Du arbeitest immer, Bence. Wann ruhst du dich aus?', 'Siempre estás trabajando, Bence. ¿Cuándo descansas?'),
-      say('bence', 'Vasárnap. Akkor én is sokat alszom!', 'On Sunday. Then I sleep a lot too!', 'Am Sonntag. Dann schlafe ich auch viel!', 'El domingo. ¡Entonces yo también duermo mucho!'),
+      say(
+        'bence',
+        'A Nemzeti Múzeumba. Nagyon érdekes!',
+        "The National Museum. It's very interesting!",
+        'Ins Nationalmuseum. Es ist sehr interessant!',
+        'Al Museo Nacional. ¡Es muy interesante!',
+      ),
+      say(
+        'anna',
+        'Te mindig dolgozol, Bence. Mikor pihensz?',
+        "You're always working, Bence. When do you rest?",
+        'Du arbeitest immer, Bence. Wann ruhst du dich aus?',
+        'Siempre estás trabajando, Bence. ¿Cuándo descansas?',
+      ),
+      say(
+        'bence',
+        'Vasárnap. Akkor én is sokat alszom!',
+        'On Sunday. Then I sleep a lot too!',
+        'Am Sonntag. Dann schlafe ich auch viel!',
+        'El domingo. ¡Entonces yo también duermo mucho!',
+      ),
     ],
     words: [
       w('általában', 'usually', 'normalerweise', 'normalmente'),
@@ -299,7 +426,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     notes: [
       note(
         ['kelsz fel', 'kelek fel'],
-        ['Felkel: the preverb moves', 'Felkel: das Präfix wandert', 'Felkel: el preverbio se mueve'],
+        [
+          'Felkel: the preverb moves',
+          'Felkel: das Präfix wandert',
+          'Felkel: el preverbio se mueve',
+        ],
         [
           'Felkel "get up" is fel + kel. In a plain statement the preverb comes first (Hatkor felkelek), but after a question word or a stressed word it goes after the verb: Mikor kelsz fel? — Általában hatkor kelek fel.',
           'Felkel „aufstehen“ ist fel + kel. In einer einfachen Aussage steht das Präfix vorn (Hatkor felkelek), nach einem Fragewort oder einem betonten Wort aber hinter dem Verb: Mikor kelsz fel? — Általában hatkor kelek fel.',
@@ -308,7 +439,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       note(
         ['soha', 'néha', 'gyakran', 'általában'],
-        ['Soha, néha, gyakran: how often', 'Soha, néha, gyakran: wie oft', 'Soha, néha, gyakran: con qué frecuencia'],
+        [
+          'Soha, néha, gyakran: how often',
+          'Soha, néha, gyakran: wie oft',
+          'Soha, néha, gyakran: con qué frecuencia',
+        ],
         [
           'How often: soha "never", néha "sometimes", gyakran "often", általában "usually", mindig "always". With soha the verb is negated too: Soha nem sportolok "I never do sport".',
           'Wie oft: soha „nie“, néha „manchmal“, gyakran „oft“, általában „normalerweise“, mindig „immer“. Mit soha wird auch das Verb verneint: Soha nem sportolok „ich treibe nie Sport“.',
@@ -331,13 +466,28 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Képzeld! A call to Mum',
     description:
       'Anna phones her mother in Debrecen: what she did in Eger, a present, next month, and just friends.',
-    de: { title: 'Képzeld! Ein Anruf bei Mama', description: 'Anna ruft ihre Mutter in Debrecen an: was sie in Eger gemacht hat, zuerst, dann, am Ende, die Vergangenheit; ein Geheimnis, nur Freunde, und die Mutter ist ein wenig krank.' },
-    es: { title: 'Képzeld! Una llamada a mamá', description: 'Anna llama a su madre en Debrecen: qué hizo en Eger, primero, luego, al final, el pasado; un secreto, solo amigos, y la madre está un poco enferma.' },
+    de: {
+      title: 'Képzeld! Ein Anruf bei Mama',
+      description:
+        'Anna ruft ihre Mutter in Debrecen an: was sie in Eger gemacht hat, zuerst, dann, am Ende, die Vergangenheit; ein Geheimnis, nur Freunde, und die Mutter ist ein wenig krank.',
+    },
+    es: {
+      title: 'Képzeld! Una llamada a mamá',
+      description:
+        'Anna llama a su madre en Debrecen: qué hizo en Eger, primero, luego, al final, el pasado; un secreto, solo amigos, y la madre está un poco enferma.',
+    },
     characters: [
-      character('mother', 'female', 'older_woman', "Anna's mother", 'Annas Mutter', 'La madre de Anna'),
+      character(
+        'mother',
+        'female',
+        'older_woman',
+        "Anna's mother",
+        'Annas Mutter',
+        'La madre de Anna',
+      ),
     ],
     topic: 'family phone call',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -346,8 +496,20 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Am Samstagabend ruft Anna ihre Mutter in Debrecen an.',
         'El sábado por la tarde Anna llama a su madre a Debrecen.',
       ),
-      by('mother', 'Halló! Szia, Anna! Hogy vagy?', 'Hello? Hi, Anna! How are you?', 'Hallo? Hallo, Anna! Wie geht es dir?', '¿Diga? ¡Hola, Anna! ¿Cómo estás?'),
-      say('anna', 'Szia, anya! Jól vagyok. Képzeld, egy hétvégén Egerben voltunk!', "Hi, Mum! I'm fine. Guess what, one weekend we went to Eger!", 'Hallo, Mama! Mir geht es gut. Stell dir vor, an einem Wochenende waren wir in Eger!', '¡Hola, mamá! Estoy bien. ¡Imagínate, un fin de semana estuvimos en Eger!'),
+      by(
+        'mother',
+        'Halló! Szia, Anna! Hogy vagy?',
+        'Hello? Hi, Anna! How are you?',
+        'Hallo? Hallo, Anna! Wie geht es dir?',
+        '¿Diga? ¡Hola, Anna! ¿Cómo estás?',
+      ),
+      say(
+        'anna',
+        'Szia, anya! Jól vagyok. Képzeld, egy hétvégén Egerben voltunk!',
+        "Hi, Mum! I'm fine. Guess what, one weekend we went to Eger!",
+        'Hallo, Mama! Mir geht es gut. Stell dir vor, an einem Wochenende waren wir in Eger!',
+        '¡Hola, mamá! Estoy bien. ¡Imagínate, un fin de semana estuvimos en Eger!',
+      ),
       by(
         'mother',
         'Kivel voltál ott?',
@@ -419,15 +581,63 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Mama! Ja, nur Freunde.',
         '¡Mamá! Sí, solo amigos.',
       ),
-      say('anna', 'És te hogy vagy, anya? Nem vagy beteg?', "And how are you, Mum? You're not ill, are you?", 'Und wie geht es dir, Mama? Du bist doch nicht krank?', '¿Y tú cómo estás, mamá? ¿No estás enferma?'),
-      by('mother', 'Tegnap óta fáj a torkom, és egy kicsit lázas vagyok.', 'My throat has been hurting since yesterday, and I have a slight temperature.', 'Seit gestern tut mir der Hals weh, und ich habe ein bisschen Fieber.', 'Desde ayer me duele la garganta y tengo un poco de fiebre.'),
-      say('anna', 'Jaj, anya! Hány fok?', 'Oh, Mum! How high?', 'Ach, Mama! Wie viel?', '¡Ay, mamá! ¿Cuánta?'),
-      by('mother', 'Harmincnyolc. De nem komoly.', "Thirty-eight. But it isn't serious.", 'Achtunddreißig. Aber es ist nicht schlimm.', 'Treinta y ocho. Pero no es grave.'),
-      say('anna', 'Maradj ágyban, és pihenj! Igyál sok teát citrommal, és ne dolgozz!', "Stay in bed and rest! Drink lots of tea with lemon, and don't work!", 'Bleib im Bett und ruh dich aus! Trink viel Tee mit Zitrone, und arbeite nicht!', '¡Quédate en la cama y descansa! Bebe mucho té con limón, ¡y no trabajes!'),
+      say(
+        'anna',
+        'És te hogy vagy, anya? Nem vagy beteg?',
+        "And how are you, Mum? You're not ill, are you?",
+        'Und wie geht es dir, Mama? Du bist doch nicht krank?',
+        '¿Y tú cómo estás, mamá? ¿No estás enferma?',
+      ),
+      by(
+        'mother',
+        'Tegnap óta fáj a torkom, és egy kicsit lázas vagyok.',
+        'My throat has been hurting since yesterday, and I have a slight temperature.',
+        'Seit gestern tut mir der Hals weh, und ich habe ein bisschen Fieber.',
+        'Desde ayer me duele la garganta y tengo un poco de fiebre.',
+      ),
+      say(
+        'anna',
+        'Jaj, anya! Hány fok?',
+        'Oh, Mum! How high?',
+        'Ach, Mama! Wie viel?',
+        '¡Ay, mamá! ¿Cuánta?',
+      ),
+      by(
+        'mother',
+        'Harmincnyolc. De nem komoly.',
+        "Thirty-eight. But it isn't serious.",
+        'Achtunddreißig. Aber es ist nicht schlimm.',
+        'Treinta y ocho. Pero no es grave.',
+      ),
+      say(
+        'anna',
+        'Maradj ágyban, és pihenj! Igyál sok teát citrommal, és ne dolgozz!',
+        "Stay in bed and rest! Drink lots of tea with lemon, and don't work!",
+        'Bleib im Bett und ruh dich aus! Trink viel Tee mit Zitrone, und arbeite nicht!',
+        '¡Quédate en la cama y descansa! Bebe mucho té con limón, ¡y no trabajes!',
+      ),
       by('mother', 'Igen, doktornő!', 'Yes, doctor!', 'Ja, Frau Doktor!', '¡Sí, doctora!'),
-      say('anna', 'Van otthon gyógyszer? A gyógyszertár közel van, ugye?', "Have you got any medicine at home? The pharmacy is close, isn't it?", 'Hast du Medikamente zu Hause? Die Apotheke ist doch in der Nähe, oder?', '¿Tienes medicinas en casa? La farmacia está cerca, ¿verdad?'),
-      by('mother', 'Igen, a szomszéd majd hoz gyógyszert. Ő nagyon kedves.', "Yes, the neighbour will bring me some medicine. She's very kind.", 'Ja, die Nachbarin bringt mir später Medikamente. Sie ist sehr nett.', 'Sí, la vecina me traerá medicinas. Es muy amable.'),
-      say('anna', 'Jó. Holnap reggel hívlak. Jobbulást, anya!', "Good. I'll call you tomorrow morning. Get well soon, Mum!", 'Gut. Ich rufe dich morgen früh an. Gute Besserung, Mama!', 'Bien. Mañana por la mañana te llamo. ¡Que te mejores, mamá!'),
+      say(
+        'anna',
+        'Van otthon gyógyszer? A gyógyszertár közel van, ugye?',
+        "Have you got any medicine at home? The pharmacy is close, isn't it?",
+        'Hast du Medikamente zu Hause? Die Apotheke ist doch in der Nähe, oder?',
+        '¿Tienes medicinas en casa? La farmacia está cerca, ¿verdad?',
+      ),
+      by(
+        'mother',
+        'Igen, a szomszéd majd hoz gyógyszert. Ő nagyon kedves.',
+        "Yes, the neighbour will bring me some medicine. She's very kind.",
+        'Ja, die Nachbarin bringt mir später Medikamente. Sie ist sehr nett.',
+        'Sí, la vecina me traerá medicinas. Es muy amable.',
+      ),
+      say(
+        'anna',
+        'Jó. Holnap reggel hívlak. Jobbulást, anya!',
+        "Good. I'll call you tomorrow morning. Get well soon, Mum!",
+        'Gut. Ich rufe dich morgen früh an. Gute Besserung, Mama!',
+        'Bien. Mañana por la mañana te llamo. ¡Que te mejores, mamá!',
+      ),
       by(
         'mother',
         'Jól van, jól van. Szia, puszi!',
@@ -462,7 +672,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       note(
         ['megnéztük', 'vettem', 'vettél', 'megkapod'],
-        ['Megnéztük, vettem: past with a definite object', 'Megnéztük, vettem: Vergangenheit, bestimmt', 'Megnéztük, vettem: pasado definido'],
+        [
+          'Megnéztük, vettem: past with a definite object',
+          'Megnéztük, vettem: Vergangenheit, bestimmt',
+          'Megnéztük, vettem: pasado definido',
+        ],
         [
           'The past tense has definite endings too: megnéztük a templomot "we looked at the church" (a particular church), but vettem egy kis ajándékot "I bought a little present" (indefinite). Mit vettél? "What did you buy?" is indefinite: mit is a question word.',
           'Auch die Vergangenheit hat bestimmte Endungen: megnéztük a templomot „wir haben die Kirche angesehen“, aber vettem egy kis ajándékot „ich habe ein kleines Geschenk gekauft“ (unbestimmt). Mit vettél? „Was hast du gekauft?“ ist unbestimmt.',
@@ -471,7 +685,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       note(
         ['maradj', 'pihenj', 'igyál', 'ne dolgozz'],
-        ['Maradj! Pihenj! The informal imperative', 'Maradj! Pihenj! Der Imperativ (du)', '¡Maradj! ¡Pihenj! El imperativo informal'],
+        [
+          'Maradj! Pihenj! The informal imperative',
+          'Maradj! Pihenj! Der Imperativ (du)',
+          '¡Maradj! ¡Pihenj! El imperativo informal',
+        ],
         [
           'Anna speaks to her mother with te, so the advice is in the informal imperative, with -j: maradj "stay", pihenj "rest", igyál "drink", ne dolgozz "don\'t work". Compare the polite forms in lesson 16: maradjon, pihenjen, igyon.',
           'Anna duzt ihre Mutter, daher der Imperativ mit -j: maradj „bleib“, pihenj „ruh dich aus“, igyál „trink“, ne dolgozz „arbeite nicht“. Vergleiche die höflichen Formen in Lektion 16: maradjon, pihenjen, igyon.',
@@ -485,14 +703,29 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Villamossal: Taking the tram',
     description:
       'To Margaret Island by tram: asking a stranger politely, which stop, where to get off, tickets and a travel pass.',
-    de: { title: 'Villamossal: Mit der Straßenbahn', description: 'Sonntags auf die Margareteninsel: die Haltestelle, eine Fremde fragen (mit ön), wo man aussteigt und wo es Fahrkarten gibt, einsteigen, aussteigen, und Mittagessen auf der Insel.' },
-    es: { title: 'Villamossal: En tranvía', description: 'El domingo a la isla Margarita: la parada, preguntar a una desconocida (de usted) dónde bajar y dónde comprar billetes, subir, bajar, y comer en la isla.' },
+    de: {
+      title: 'Villamossal: Mit der Straßenbahn',
+      description:
+        'Sonntags auf die Margareteninsel: die Haltestelle, eine Fremde fragen (mit ön), wo man aussteigt und wo es Fahrkarten gibt, einsteigen, aussteigen, und Mittagessen auf der Insel.',
+    },
+    es: {
+      title: 'Villamossal: En tranvía',
+      description:
+        'El domingo a la isla Margarita: la parada, preguntar a una desconocida (de usted) dónde bajar y dónde comprar billetes, subir, bajar, y comer en la isla.',
+    },
     characters: [
-      character('woman', 'female', 'woman', 'Woman at the stop', 'Frau an der Haltestelle', 'Mujer en la parada'),
+      character(
+        'woman',
+        'female',
+        'woman',
+        'Woman at the stop',
+        'Frau an der Haltestelle',
+        'Mujer en la parada',
+      ),
       character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero'),
     ],
     topic: 'public transport',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -501,7 +734,13 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Am Sonntag fahren Anna und Bence auf die Margareteninsel.',
         'El domingo Anna y Bence van a la isla Margarita.',
       ),
-      say('bence', 'Villamossal megyünk. A megálló itt van a sarkon, balra.', "We're going by tram. The stop is here on the corner, on the left.", 'Wir fahren mit der Straßenbahn. Die Haltestelle ist hier an der Ecke, links.', 'Vamos en tranvía. La parada está aquí en la esquina, a la izquierda.'),
+      say(
+        'bence',
+        'Villamossal megyünk. A megálló itt van a sarkon, balra.',
+        "We're going by tram. The stop is here on the corner, on the left.",
+        'Wir fahren mit der Straßenbahn. Die Haltestelle ist hier an der Ecke, links.',
+        'Vamos en tranvía. La parada está aquí en la esquina, a la izquierda.',
+      ),
       say(
         'narrator',
         'A megállóban Anna megkérdez egy nőt.',
@@ -586,7 +825,13 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Schau, die Donau! Wie wunderschön!',
         '¡Mira, el Danubio! ¡Qué precioso!',
       ),
-      say('bence', 'Itt vagyunk! Most jobbra, és ezen az utcán egyenesen.', 'Here we are! Now right, and straight along this street.', 'Da sind wir! Jetzt rechts und diese Straße geradeaus.', '¡Ya estamos! Ahora a la derecha y recto por esta calle.'),
+      say(
+        'bence',
+        'Itt vagyunk! Most jobbra, és ezen az utcán egyenesen.',
+        'Here we are! Now right, and straight along this street.',
+        'Da sind wir! Jetzt rechts und diese Straße geradeaus.',
+        '¡Ya estamos! Ahora a la derecha y recto por esta calle.',
+      ),
       say(
         'bence',
         'A szigeten sokat sétálunk, aztán eszünk valamit.',
@@ -594,15 +839,69 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Auf der Insel gehen wir viel spazieren, dann essen wir etwas.',
         'En la isla paseamos mucho y luego comemos algo.',
       ),
-      say('narrator', 'A szigeten Anna és Bence egy kis étterembe mennek.', 'On the island Anna and Bence go to a little restaurant.', 'Auf der Insel gehen Anna und Bence in ein kleines Restaurant.', 'En la isla Anna y Bence van a un pequeño restaurante.'),
-      say('bence', 'Jó napot! Foglaltam egy asztalt két főre, egy órára. Szabó Bence.', "Hello! I booked a table for two, for one o'clock. Bence Szabó.", 'Guten Tag! Ich habe einen Tisch für zwei Personen reserviert, für ein Uhr. Bence Szabó.', '¡Buenas! Reservé una mesa para dos, para la una. Bence Szabó.'),
-      by('waiter', 'Egy pillanat... Igen, tessék, ott az ablak mellett.', 'One moment... Yes, please, over there by the window.', 'Einen Moment... Ja, bitte, dort am Fenster.', 'Un momento... Sí, por favor, allí junto a la ventana.'),
-      say('anna', 'Milyen leves van ma?', 'What soup is there today?', 'Welche Suppe gibt es heute?', '¿Qué sopa hay hoy?'),
-      by('waiter', 'Gulyás. Nagyon finom, és nem túl drága.', "Goulash. It's delicious, and not too expensive.", 'Gulasch. Sehr lecker und nicht zu teuer.', 'Gulash. Está muy rico y no es demasiado caro.'),
-      say('bence', 'A gulyás a kedvencem! Két gulyást kérünk, és egy üveg bort.', 'Goulash is my favourite! Two goulashes, please, and a bottle of wine.', 'Gulasch ist mein Lieblingsessen! Zwei Gulasch, bitte, und eine Flasche Wein.', '¡El gulash es mi favorito! Dos gulash, por favor, y una botella de vino.'),
-      say('anna', 'Egészségedre, Bence! Ez egy nagyszerű nap.', 'Cheers, Bence! This is a great day.', 'Prost, Bence! Das ist ein toller Tag.', '¡Salud, Bence! Es un día estupendo.'),
-      say('bence', 'Egészségedre! Hogy ízlik a gulyás?', 'Cheers! How do you like the goulash?', 'Prost! Wie schmeckt dir das Gulasch?', '¡Salud! ¿Qué tal el gulash?'),
-      say('anna', 'Nagyon finom. De a te gulyásod jobb!', 'Delicious. But your goulash is better!', 'Sehr lecker. Aber dein Gulasch ist besser!', 'Muy rico. ¡Pero tu gulash es mejor!'),
+      say(
+        'narrator',
+        'A szigeten Anna és Bence egy kis étterembe mennek.',
+        'On the island Anna and Bence go to a little restaurant.',
+        'Auf der Insel gehen Anna und Bence in ein kleines Restaurant.',
+        'En la isla Anna y Bence van a un pequeño restaurante.',
+      ),
+      say(
+        'bence',
+        'Jó napot! Foglaltam egy asztalt két főre, egy órára. Szabó Bence.',
+        "Hello! I booked a table for two, for one o'clock. Bence Szabó.",
+        'Guten Tag! Ich habe einen Tisch für zwei Personen reserviert, für ein Uhr. Bence Szabó.',
+        '¡Buenas! Reservé una mesa para dos, para la una. Bence Szabó.',
+      ),
+      by(
+        'waiter',
+        'Egy pillanat... Igen, tessék, ott az ablak mellett.',
+        'One moment... Yes, please, over there by the window.',
+        'Einen Moment... Ja, bitte, dort am Fenster.',
+        'Un momento... Sí, por favor, allí junto a la ventana.',
+      ),
+      say(
+        'anna',
+        'Milyen leves van ma?',
+        'What soup is there today?',
+        'Welche Suppe gibt es heute?',
+        '¿Qué sopa hay hoy?',
+      ),
+      by(
+        'waiter',
+        'Gulyás. Nagyon finom, és nem túl drága.',
+        "Goulash. It's delicious, and not too expensive.",
+        'Gulasch. Sehr lecker und nicht zu teuer.',
+        'Gulash. Está muy rico y no es demasiado caro.',
+      ),
+      say(
+        'bence',
+        'A gulyás a kedvencem! Két gulyást kérünk, és egy üveg bort.',
+        'Goulash is my favourite! Two goulashes, please, and a bottle of wine.',
+        'Gulasch ist mein Lieblingsessen! Zwei Gulasch, bitte, und eine Flasche Wein.',
+        '¡El gulash es mi favorito! Dos gulash, por favor, y una botella de vino.',
+      ),
+      say(
+        'anna',
+        'Egészségedre, Bence! Ez egy nagyszerű nap.',
+        'Cheers, Bence! This is a great day.',
+        'Prost, Bence! Das ist ein toller Tag.',
+        '¡Salud, Bence! Es un día estupendo.',
+      ),
+      say(
+        'bence',
+        'Egészségedre! Hogy ízlik a gulyás?',
+        'Cheers! How do you like the goulash?',
+        'Prost! Wie schmeckt dir das Gulasch?',
+        '¡Salud! ¿Qué tal el gulash?',
+      ),
+      say(
+        'anna',
+        'Nagyon finom. De a te gulyásod jobb!',
+        'Delicious. But your goulash is better!',
+        'Sehr lecker. Aber dein Gulasch ist besser!',
+        'Muy rico. ¡Pero tu gulash es mejor!',
+      ),
     ],
     words: [
       w('villamos', 'tram', 'Straßenbahn', 'tranvía'),
@@ -630,7 +929,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     notes: [
       note(
         ['leszállni', 'felszállnak', 'szállunk le'],
-        ['Felszáll, leszáll: on and off', 'Felszáll, leszáll: ein- und aussteigen', 'Felszáll, leszáll: subir y bajar'],
+        [
+          'Felszáll, leszáll: on and off',
+          'Felszáll, leszáll: ein- und aussteigen',
+          'Felszáll, leszáll: subir y bajar',
+        ],
         [
           'Száll "get on or off" needs a preverb: felszáll "get on" (fel "up"), leszáll "get off" (le "down"). Where do we have to get off? Hol kell leszállni? — A következőnél szállunk le: after a stressed word the preverb goes behind the verb.',
           'Száll braucht ein Präfix: felszáll „einsteigen“ (fel „hinauf“), leszáll „aussteigen“ (le „hinunter“). Hol kell leszállni? „Wo müssen wir aussteigen?“ — A következőnél szállunk le: nach einem betonten Wort steht das Präfix hinter dem Verb.',
@@ -653,13 +956,19 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Hol a táskám? A lost bag',
     description:
       'Anna has left her bag on the tram and goes to the police: what was in it, what colour it is, good news, take more care.',
-    de: { title: 'Hol a táskám? Eine verlorene Tasche', description: 'Anna auf der Polizei: wo sie die Tasche gelassen hat, was darin war, welche Farbe sie hat, eine gute Nachricht; danach ein Anruf bei Bence.' },
-    es: { title: 'Hol a táskám? Un bolso perdido', description: 'Anna en la comisaría: dónde dejó el bolso, qué había dentro, de qué color es, una buena noticia; después, una llamada a Bence.' },
-    characters: [
-      character('officer', 'male', 'man', 'Police officer', 'Polizist', 'Policía'),
-    ],
+    de: {
+      title: 'Hol a táskám? Eine verlorene Tasche',
+      description:
+        'Anna auf der Polizei: wo sie die Tasche gelassen hat, was darin war, welche Farbe sie hat, eine gute Nachricht; danach ein Anruf bei Bence.',
+    },
+    es: {
+      title: 'Hol a táskám? Un bolso perdido',
+      description:
+        'Anna en la comisaría: dónde dejó el bolso, qué había dentro, de qué color es, una buena noticia; después, una llamada a Bence.',
+    },
+    characters: [character('officer', 'male', 'man', 'Police officer', 'Polizist', 'Policía')],
     topic: 'emergency',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -773,16 +1082,76 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Gern geschehen. Passen Sie nächstes Mal besser darauf auf!',
         'De nada. ¡La próxima vez cuídelo mejor!',
       ),
-      say('narrator', 'Anna hívja Bencét.', 'Anna calls Bence.', 'Anna ruft Bence an.', 'Anna llama a Bence.'),
-      say('bence', 'Halló! Szia, Anna!', 'Hello? Hi, Anna!', 'Hallo? Hallo, Anna!', '¿Diga? ¡Hola, Anna!'),
-      say('anna', 'Szia! Képzeld, ma reggel a villamoson hagytam a táskámat!', 'Hi! Guess what, this morning I left my bag on the tram!', 'Hallo! Stell dir vor, heute Morgen habe ich meine Tasche in der Straßenbahn liegen lassen!', '¡Hola! ¡Imagínate, esta mañana me dejé el bolso en el tranvía!'),
-      say('bence', 'Jaj! És a telefonod?', 'Oh no! And your phone?', 'Oje! Und dein Handy?', '¡Ay! ¿Y tu teléfono?'),
-      say('anna', 'Minden megvan. Egy nő hozta vissza. A telefonom is benne volt.', "Everything's there. A woman brought it back. My phone was in it too.", 'Alles ist da. Eine Frau hat sie zurückgebracht. Mein Handy war auch drin.', 'Está todo. Una mujer lo devolvió. Mi teléfono también estaba dentro.'),
-      say('bence', 'Nagyszerű! Az emberek itt nagyon kedvesek.', 'Great! People here are very kind.', 'Toll! Die Leute hier sind sehr nett.', '¡Estupendo! La gente aquí es muy amable.'),
-      say('anna', 'Igen. És képzeld, jövő hónapban Madridba megyek Eszterrel.', "Yes. And guess what, next month I'm going to Madrid with Eszter.", 'Ja. Und stell dir vor, nächsten Monat fahre ich mit Eszter nach Madrid.', 'Sí. Y fíjate, el mes que viene voy a Madrid con Eszter.'),
-      say('bence', 'Madridba? Nagyon jó! Eszter beszél spanyolul, ugye?', "To Madrid? Great! Eszter speaks Spanish, doesn't she?", 'Nach Madrid? Toll! Eszter spricht Spanisch, oder?', '¿A Madrid? ¡Qué bien! Eszter habla español, ¿verdad?'),
-      say('anna', 'Igen, nagyon jól. Én csak egy kicsit értek.', 'Yes, very well. I understand only a little.', 'Ja, sehr gut. Ich verstehe nur ein bisschen.', 'Sí, muy bien. Yo solo entiendo un poco.'),
-      say('bence', 'Legközelebb vigyázz jobban!', 'Next time be more careful!', 'Pass nächstes Mal besser auf!', '¡La próxima vez ten más cuidado!'),
+      say(
+        'narrator',
+        'Anna hívja Bencét.',
+        'Anna calls Bence.',
+        'Anna ruft Bence an.',
+        'Anna llama a Bence.',
+      ),
+      say(
+        'bence',
+        'Halló! Szia, Anna!',
+        'Hello? Hi, Anna!',
+        'Hallo? Hallo, Anna!',
+        '¿Diga? ¡Hola, Anna!',
+      ),
+      say(
+        'anna',
+        'Szia! Képzeld, ma reggel a villamoson hagytam a táskámat!',
+        'Hi! Guess what, this morning I left my bag on the tram!',
+        'Hallo! Stell dir vor, heute Morgen habe ich meine Tasche in der Straßenbahn liegen lassen!',
+        '¡Hola! ¡Imagínate, esta mañana me dejé el bolso en el tranvía!',
+      ),
+      say(
+        'bence',
+        'Jaj! És a telefonod?',
+        'Oh no! And your phone?',
+        'Oje! Und dein Handy?',
+        '¡Ay! ¿Y tu teléfono?',
+      ),
+      say(
+        'anna',
+        'Minden megvan. Egy nő hozta vissza. A telefonom is benne volt.',
+        "Everything's there. A woman brought it back. My phone was in it too.",
+        'Alles ist da. Eine Frau hat sie zurückgebracht. Mein Handy war auch drin.',
+        'Está todo. Una mujer lo devolvió. Mi teléfono también estaba dentro.',
+      ),
+      say(
+        'bence',
+        'Nagyszerű! Az emberek itt nagyon kedvesek.',
+        'Great! People here are very kind.',
+        'Toll! Die Leute hier sind sehr nett.',
+        '¡Estupendo! La gente aquí es muy amable.',
+      ),
+      say(
+        'anna',
+        'Igen. És képzeld, jövő hónapban Madridba megyek Eszterrel.',
+        "Yes. And guess what, next month I'm going to Madrid with Eszter.",
+        'Ja. Und stell dir vor, nächsten Monat fahre ich mit Eszter nach Madrid.',
+        'Sí. Y fíjate, el mes que viene voy a Madrid con Eszter.',
+      ),
+      say(
+        'bence',
+        'Madridba? Nagyon jó! Eszter beszél spanyolul, ugye?',
+        "To Madrid? Great! Eszter speaks Spanish, doesn't she?",
+        'Nach Madrid? Toll! Eszter spricht Spanisch, oder?',
+        '¿A Madrid? ¡Qué bien! Eszter habla español, ¿verdad?',
+      ),
+      say(
+        'anna',
+        'Igen, nagyon jól. Én csak egy kicsit értek.',
+        'Yes, very well. I understand only a little.',
+        'Ja, sehr gut. Ich verstehe nur ein bisschen.',
+        'Sí, muy bien. Yo solo entiendo un poco.',
+      ),
+      say(
+        'bence',
+        'Legközelebb vigyázz jobban!',
+        'Next time be more careful!',
+        'Pass nächstes Mal besser auf!',
+        '¡La próxima vez ten más cuidado!',
+      ),
       say('anna', 'Igen, igen!', 'Yes, yes!', 'Ja, ja!', '¡Sí, sí!'),
     ],
     words: [
@@ -812,7 +1181,11 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       note(
         ['hol hagyta', 'nézze meg', 'vigyázzon'],
-        ['Hol hagyta? The officer says ön', 'Hol hagyta? Der Polizist siezt', '¿Hol hagyta? El policía trata de usted'],
+        [
+          'Hol hagyta? The officer says ön',
+          'Hol hagyta? Der Polizist siezt',
+          '¿Hol hagyta? El policía trata de usted',
+        ],
         [
           'The officer speaks with ön throughout: Hol hagyta? "Where did you leave it?" (3rd person past), Nézze meg! "Have a look!", Vigyázzon rá! "Take care of it!". Bence, a friend, says vigyázz!',
           'Der Polizist siezt durchgehend: Hol hagyta? „Wo haben Sie sie gelassen?“, Nézze meg! „Sehen Sie nach!“, Vigyázzon rá! „Passen Sie darauf auf!“. Bence als Freund sagt vigyázz!',
