@@ -18,7 +18,7 @@ type Value = string | number | null | readonly number[];
 
 function literal(value: Value): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return `'{${value.map((n) => literal(n)).join(',')}}'`;
+  if (typeof value === 'object') return `'{${value.map((n) => literal(n)).join(',')}}'`;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return String(value);

@@ -1210,7 +1210,7 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         ],
         [
           'Seasons in general take the article: szeretem a tavaszt "I love spring", so the verb is definite (szeretem). "In" a season: tavasszal, nyáron, ősszel, télen.',
-          'Jahreszeiten stehen allgemein mit Artikel: szeretem a tavaszt „ich liebe den Frühling“, daher das bestimmte szeretem. „Im“ Frühling usw.: tavasszal, nyáron, ősszel, télen.',
+          'Jahreszeiten stehen allgemein mit Artikel: szeretem a tavaszt „ich liebe den Frühling“, daher das bestimmte szeretem. „Im“ Frühling, Sommer, Herbst, Winter: tavasszal, nyáron, ősszel, télen.',
           'Las estaciones llevan artículo: szeretem a tavaszt «me encanta la primavera», por eso el verbo es definido (szeretem). «En» primavera, etc.: tavasszal, nyáron, ősszel, télen.',
         ],
       ),

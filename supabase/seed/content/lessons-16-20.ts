@@ -345,7 +345,7 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Jaj, szegény! Lázas vagy?',
         'Oh, you poor thing! Have you got a temperature?',
         'Oje, du Armer! Hast du Fieber?',
-        '¡Ay, pobrecito! ¿Tienes fiebre?',
+        '¡Ay, pobre! ¿Tienes fiebre?',
       ),
       say(
         'bence',

@@ -543,7 +543,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Délután sokat sétáltunk, végül vettem neked egy kis ajándékot.',
         'In the afternoon we walked a lot, and in the end I bought you a little present.',
         'Am Nachmittag sind wir viel spazieren gegangen, und zum Schluss habe ich dir ein kleines Geschenk gekauft.',
-        'Por la tarde paseamos mucho y al final te compré un regalito.',
+        'Por la tarde paseamos mucho y al final te compré un pequeño regalo.',
       ),
       by(
         'mother',
@@ -613,7 +613,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'anna',
         'Maradj ágyban, és pihenj! Igyál sok teát citrommal, és ne dolgozz!',
         "Stay in bed and rest! Drink lots of tea with lemon, and don't work!",
-        'Bleib im Bett und ruh dich aus! Trink viel Tee mit Zitrone, und arbeite nicht!',
+        'Bleib im Bett und ruhe dich aus! Trink viel Tee mit Zitrone, und arbeite nicht!',
         '¡Quédate en la cama y descansa! Bebe mucho té con limón, ¡y no trabajes!',
       ),
       by('mother', 'Igen, doktornő!', 'Yes, doctor!', 'Ja, Frau Doktor!', '¡Sí, doctora!'),
@@ -680,7 +680,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         [
           'The past tense has definite endings too: megnéztük a templomot "we looked at the church" (a particular church), but vettem egy kis ajándékot "I bought a little present" (indefinite). Mit vettél? "What did you buy?" is indefinite: mit is a question word.',
           'Auch die Vergangenheit hat bestimmte Endungen: megnéztük a templomot „wir haben die Kirche angesehen“, aber vettem egy kis ajándékot „ich habe ein kleines Geschenk gekauft“ (unbestimmt). Mit vettél? „Was hast du gekauft?“ ist unbestimmt.',
-          'El pasado también tiene terminaciones definidas: megnéztük a templomot «vimos la iglesia», pero vettem egy kis ajándékot «compré un regalito» (indefinido). Mit vettél? «¿Qué compraste?» es indefinido.',
+          'El pasado también tiene terminaciones definidas: megnéztük a templomot «vimos la iglesia», pero vettem egy kis ajándékot «compré un pequeño regalo» (indefinido). Mit vettél? «¿Qué compraste?» es indefinido.',
         ],
       ),
       note(
@@ -692,7 +692,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         ],
         [
           'Anna speaks to her mother with te, so the advice is in the informal imperative, with -j: maradj "stay", pihenj "rest", igyál "drink", ne dolgozz "don\'t work". Compare the polite forms in lesson 16: maradjon, pihenjen, igyon.',
-          'Anna duzt ihre Mutter, daher der Imperativ mit -j: maradj „bleib“, pihenj „ruh dich aus“, igyál „trink“, ne dolgozz „arbeite nicht“. Vergleiche die höflichen Formen in Lektion 16: maradjon, pihenjen, igyon.',
+          'Anna duzt ihre Mutter, daher der Imperativ mit -j: maradj „bleib“, pihenj „ruhe dich aus“, igyál „trink“, ne dolgozz „arbeite nicht“. Vergleiche die höflichen Formen in Lektion 16: maradjon, pihenjen, igyon.',
           'Anna tutea a su madre, por eso los consejos van en imperativo informal con -j: maradj «quédate», pihenj «descansa», igyál «bebe», ne dolgozz «no trabajes». Compara las formas corteses de la lección 16: maradjon, pihenjen, igyon.',
         ],
       ),

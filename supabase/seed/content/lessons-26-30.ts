@@ -1416,7 +1416,7 @@ export const LESSONS_26_30: readonly SeedLesson[] = [
         'bence',
         'Jó, de írj nekik most! Sajnos nyáron késő este már nincs szabad asztal.',
         'Good, but write to them now! Unfortunately in summer there are no free tables late in the evening.',
-        'Gut, aber schreib ihnen jetzt! Leider gibt es im Sommer spätabends keinen freien Tisch mehr.',
+        'Gut, aber schreib ihnen jetzt! Leider gibt es im Sommer spät am Abend keinen freien Tisch mehr.',
         'Bien, pero escríbeles ahora. Por desgracia, en verano tarde por la noche ya no hay mesas libres.',
       ),
       say(
