@@ -69,7 +69,7 @@ describe('recycling', () => {
     const lesson = (number: number, hu: readonly string[], line: string): SeedLesson => ({
       number,
       title: `Lesson ${number}`,
-      description: 'A lesson of the measure\'s own example course.',
+      description: "A lesson of the measure's own example course.",
       de: { title: 'Lektion', description: 'Eine Lektion des Beispielkurses.' },
       es: { title: 'Lección', description: 'Una lección del curso de ejemplo.' },
       topic: `topic ${number}`,

@@ -46,7 +46,9 @@ describe('voices', () => {
         people.set(person, lineVoice(lesson, line));
       }
       const voices = [...people.values()];
-      expect(new Set(voices).size, `lesson ${lesson.number}: one voice per person`).toBe(voices.length);
+      expect(new Set(voices).size, `lesson ${lesson.number}: one voice per person`).toBe(
+        voices.length,
+      );
       for (const line of lesson.lines) {
         const [speaker, text, , key] = line;
         if (key !== undefined) {

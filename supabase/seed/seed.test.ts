@@ -145,7 +145,10 @@ describe('seed', () => {
     expect(await count(db, 'select count(*) as n from public.lesson_characters')).toBe(characters);
     const spoken = LESSONS.reduce((n, l) => n + l.lines.filter((line) => line[3]).length, 0);
     expect(
-      await count(db, 'select count(*) as n from public.lesson_transcript where character_key is not null'),
+      await count(
+        db,
+        'select count(*) as n from public.lesson_transcript where character_key is not null',
+      ),
     ).toBe(spoken);
     const notes = LESSONS.reduce((n, l) => n + l.notes.length, 0);
     expect(await count(db, 'select count(*) as n from public.lesson_notes')).toBe(notes);

@@ -13,7 +13,11 @@ const PACKAGES: Readonly<Record<Dictionary, string>> = {
   es_ES: 'hunspell-es',
 };
 
-function run(args: readonly string[], words: readonly string[], dictionary: Dictionary = 'hu_HU'): string {
+function run(
+  args: readonly string[],
+  words: readonly string[],
+  dictionary: Dictionary = 'hu_HU',
+): string {
   try {
     return execFileSync('hunspell', ['-d', dictionary, '-i', 'UTF-8', ...args], {
       input: `${words.join('\n')}\n`,

@@ -261,7 +261,7 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
     ],
     notes: [
       note(
-        ['fáj a fejem', 'fáj a torkom'],
+        ['fáj a fejem', 'torkom'],
         [
           'Fáj a fejem: my head hurts',
           'Fáj a fejem: mir tut der Kopf weh',

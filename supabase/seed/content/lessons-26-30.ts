@@ -955,7 +955,7 @@ export const LESSONS_26_30: readonly SeedLesson[] = [
     ],
     notes: [
       note(
-        ['csókolom', 'tetszett főzni', 'isten éltesse'],
+        ['csókolom', 'tetszett főzni'],
         [
           'Csókolom and tetszik: respect for older people',
           'Csókolom und tetszik: Respekt vor Älteren',

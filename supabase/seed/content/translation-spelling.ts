@@ -62,7 +62,8 @@ export function translationTexts(language: Language): { where: string; text: str
     lesson.lines.forEach(([, , translation], i) =>
       texts.push({ where: at(`line ${i + 1}`), text: translation[language] }),
     );
-    for (const word of lesson.words) texts.push({ where: at(`word ${word.hu}`), text: word[language] });
+    for (const word of lesson.words)
+      texts.push({ where: at(`word ${word.hu}`), text: word[language] });
     for (const gloss of lesson.glosses ?? []) {
       texts.push({ where: at(`gloss ${gloss.form}`), text: gloss[language] });
     }
@@ -117,10 +118,10 @@ export function translationMisspellings(language: Language): string[] {
         .filter((w) => !(w in ACCEPTED) && !(language === 'de' && GERMAN_NUMBER.test(w))),
     ),
   ];
-  const acceptedAsHungarian = new Set(candidates).difference(new Set(misspelled(candidates)));
+  const notHungarian = new Set(misspelled(candidates));
   const wrong = new Set(
     misspelled(
-      candidates.filter((w) => !acceptedAsHungarian.has(w)),
+      candidates.filter((w) => notHungarian.has(w)),
       language === 'de' ? 'de_DE' : 'es_ES',
     ),
   );
