@@ -34,6 +34,7 @@ import {
   dialogueHash,
   distinctWords,
   lessonAudioFile,
+  loadTimings,
   naturalLessonAudioFile,
   slowLessonAudioFile,
   syllableRate,
@@ -64,6 +65,11 @@ function variantName(voice: VoiceName): string {
 type Rendering = {
   /** Multiplies each voice's speed. */
   readonly speed: number;
+  /**
+   * The speed of yes/no questions when it differs: at conversational tempo espeak-ng squeezes
+   * the Hungarian rise-fall of the last two syllables flat, so they keep a little more time.
+   */
+  readonly questionSpeed?: number;
   /** Silence between lines and between the chunks of one line, in seconds. */
   readonly lineGap: number;
   readonly chunkGap: number;
@@ -77,7 +83,12 @@ export const SLOW: Rendering = { speed: 0.7, lineGap: 1.2, chunkGap: 0.45 };
  * speak about 1.45 times faster than at normal speed with short pauses, which measures above 5
  * syllables per second of speech (course.test.ts).
  */
-export const NATURAL: Rendering = { speed: 1.45, lineGap: 0.35, chunkGap: 0.1 };
+export const NATURAL: Rendering = {
+  speed: 1.45,
+  questionSpeed: 1.15,
+  lineGap: 0.35,
+  chunkGap: 0.1,
+};
 
 const LEAD_IN = 0.4;
 const TAIL = 0.6;
@@ -213,7 +224,14 @@ function speak(chunk: Chunk, voiceName: VoiceName, rendering: Rendering): Buffer
     '-v',
     `${input.language}+${variantName(voiceName)}`,
     '-s',
-    String(Math.round(voice.speed * rendering.speed)),
+    String(
+      Math.round(
+        voice.speed *
+          (chunk.kind === 'yes-no'
+            ? (rendering.questionSpeed ?? rendering.speed)
+            : rendering.speed),
+      ),
+    ),
     '--stdout',
     input.text.normalize('NFC'),
   ]);
@@ -352,9 +370,17 @@ function renderDialogue(lesson: SeedLesson, rendering: Rendering): Rendered {
   return { pcm: Buffer.concat(parts), lines: times, questions };
 }
 
-export function makeAudio(outDir = join(HERE, 'audio')): Timings {
+/**
+ * Renders the course into outDir. With `only`, just those lessons are rendered again and every
+ * other lesson and word keeps its entry (and files) from `previous`: a quick way to redo one
+ * lesson while writing; the full run is what the repository keeps.
+ */
+export function makeAudio(
+  outDir = join(HERE, 'audio'),
+  only?: { lessons: ReadonlySet<number>; previous: Timings },
+): Timings {
   try {
-    return render(outDir);
+    return render(outDir, only);
   } finally {
     if (voiceRoot) rmSync(voiceRoot, { recursive: true, force: true });
     voiceRoot = null;
@@ -379,9 +405,19 @@ function finish(
   };
 }
 
-function render(outDir: string): Timings {
+function render(
+  outDir: string,
+  only?: { lessons: ReadonlySet<number>; previous: Timings },
+): Timings {
   const lessons: Record<string, Timings['lessons'][string]> = {};
   for (const lesson of LESSONS) {
+    const kept = only?.lessons.has(lesson.number)
+      ? undefined
+      : only?.previous.lessons[String(lesson.number)];
+    if (kept) {
+      lessons[String(lesson.number)] = kept;
+      continue;
+    }
     const normal = finish(
       renderDialogue(lesson, NORMAL),
       lesson,
@@ -411,6 +447,11 @@ function render(outDir: string): Timings {
 
   const words: Record<string, Timings['words'][string]> = {};
   for (const word of distinctWords()) {
+    const keptWord = only?.previous.words[word.hu];
+    if (keptWord) {
+      words[word.hu] = keptWord;
+      continue;
+    }
     const pcm = Buffer.concat([
       silence(WORD_LEAD),
       speak({ text: word.hu, kind: 'statement' }, 'word', NORMAL),
@@ -431,11 +472,19 @@ function render(outDir: string): Timings {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  //   npx tsx supabase/seed/make-audio.ts          everything (about fifteen minutes)
+  //   npx tsx supabase/seed/make-audio.ts 7 25     only lessons 7 and 25, the rest kept
   const audioDir = join(HERE, 'audio');
-  // Files of words or lessons that no longer exist must not linger in the repository.
-  rmSync(join(audioDir, 'lessons'), { recursive: true, force: true });
-  rmSync(join(audioDir, 'words'), { recursive: true, force: true });
-  const timings = makeAudio(audioDir);
+  const selected = process.argv.slice(2).map(Number);
+  let timings: Timings;
+  if (selected.length > 0) {
+    timings = makeAudio(audioDir, { lessons: new Set(selected), previous: loadTimings() });
+  } else {
+    // Files of words or lessons that no longer exist must not linger in the repository.
+    rmSync(join(audioDir, 'lessons'), { recursive: true, force: true });
+    rmSync(join(audioDir, 'words'), { recursive: true, force: true });
+    timings = makeAudio(audioDir);
+  }
   writeFileSync(join(HERE, 'content', 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
   console.log('wrote content/timings.json');
 }

@@ -1081,7 +1081,7 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       by(
         'lucia',
         'Bocsánat, nem értem. Lassabban, kérem!',
-        "Sorry, I don't understand. More slowly, please!",
+        "Excuse me, I don't understand. More slowly, please!",
         'Entschuldigung, ich verstehe nicht. Langsamer, bitte!',
         'Perdone, no entiendo. ¡Más despacio, por favor!',
       ),

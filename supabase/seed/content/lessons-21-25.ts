@@ -1133,10 +1133,10 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       say(
         'bence',
-        'Madridba? Nagyon jó! Eszter beszél spanyolul, ugye?',
-        "To Madrid? Great! Eszter speaks Spanish, doesn't she?",
-        'Nach Madrid? Toll! Eszter spricht Spanisch, oder?',
-        '¿A Madrid? ¡Qué bien! Eszter habla español, ¿verdad?',
+        'Madridba mész? Nagyon jó! Eszter beszél spanyolul, ugye?',
+        "You're going to Madrid? Great! Eszter speaks Spanish, doesn't she?",
+        'Du fährst nach Madrid? Toll! Eszter spricht Spanisch, oder?',
+        '¿Vas a Madrid? ¡Qué bien! Eszter habla español, ¿verdad?',
       ),
       say(
         'anna',
