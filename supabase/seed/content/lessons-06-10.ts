@@ -1458,10 +1458,7 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('tiszta', 'clean', 'sauber', 'limpio'),
       w('milyen', 'what … like; how', 'wie; was für', 'cómo; qué tal'),
     ],
-    glosses: [
-      gloss('recepciós', 'receptionist', 'Rezeptionist', 'recepcionista'),
-      gloss('földszinten', 'ground floor', 'Erdgeschoss', 'planta baja'),
-    ],
+    glosses: [gloss('földszinten', 'ground floor', 'Erdgeschoss', 'planta baja')],
     notes: [
       note(
         ['jó napot kívánok', 'miben segíthetek'],

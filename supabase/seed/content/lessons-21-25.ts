@@ -1168,7 +1168,6 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('vigyáz', 'to take care', 'aufpassen', 'cuidar, tener cuidado'),
       w('rá', 'on it, onto it', 'darauf', 'sobre ello'),
     ],
-    glosses: [gloss('rendőr', 'police officer', 'Polizist', 'policía')],
     notes: [
       note(
         ['táskámat', 'a pénzem', 'a kulcsom', 'a telefonom', 'az útlevelem'],

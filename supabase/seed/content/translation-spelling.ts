@@ -31,7 +31,6 @@ const HUNGARIAN_FRAGMENTS: readonly string[] = ['ik', 'vel', 'om', 'tizen', 'hus
  * the translations away from good German or Spanish.
  */
 const ACCEPTED: Readonly<Record<string, string>> = {
-  Rezeptionist: 'Duden',
   Rezeptionistin: 'Duden',
   Beeil: 'Duden: beeilen, imperative (beeil dich)',
   Oje: 'Duden: oje',
