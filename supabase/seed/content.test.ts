@@ -213,7 +213,8 @@ describe('seed content', () => {
     );
     // About three hours of speech at 24 kbit/s: three renderings of about 55 minutes of dialogue.
     expect(total + words).toBeLessThan(40 * 1024 * 1024);
-  });
+    // ffprobe on 90 files: more than the default minute on a busy machine.
+  }, 300_000);
 
   it('has a valid MP3 for every vocabulary word', () => {
     for (const word of distinctWords()) {
