@@ -12,6 +12,7 @@ export default defineConfig({
         input: {
           index: resolve(here, 'src/main/index.ts'),
           'import-worker': resolve(here, 'src/main/services/importer/import-worker.ts'),
+          'align-worker': resolve(here, 'src/main/services/align/align-worker.ts'),
         },
       },
     },

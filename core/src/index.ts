@@ -11,3 +11,4 @@ export * from './srs/index.ts';
 export * from './answers/index.ts';
 export * from './practice/index.ts';
 export * from './lessons/index.ts';
+export * from './tokens/index.ts';

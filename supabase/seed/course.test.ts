@@ -19,6 +19,7 @@ import {
   tokens,
   type CourseAnalysis,
 } from './content/course-check.ts';
+import { A2_ITEMS, levelFor } from './content/levels.ts';
 import { misspelled, stems } from './content/hunspell.ts';
 import { LESSONS } from './content/lessons.ts';
 import { FREQUENCY_FILE } from './content/report.ts';
@@ -27,8 +28,6 @@ import { decode, questionEnding, segment, TRACK_RATE } from './pitch.ts';
 import { chunkKind, chunks, stressPenultimate } from './prosody.ts';
 
 const LANGUAGES = ['en', 'de', 'es'] as const;
-const A1 = LESSONS.filter((l) => l.number <= 15);
-const A2 = LESSONS.filter((l) => l.number > 15);
 /** A yes/no question's last vowel must lie this many semitones below the peak before it. */
 const QUESTION_FALL_SEMITONES = 1;
 
@@ -46,14 +45,23 @@ beforeAll(() => {
   analysis = analyseCourse(LESSONS);
 });
 
-describe('the course: thirty lessons from A1 to A2', () => {
-  it('numbers the lessons 1–30 and labels A1 lessons beginner, A2 lessons intermediate', () => {
+describe('the course: thirty A1 lessons', () => {
+  it('numbers the lessons 1–30 and labels each with the CEFR level of what it teaches', () => {
     expect(LESSONS.map((l) => l.number)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    expect(A1.every((l) => l.level === 'beginner')).toBe(true);
-    expect(A2.every((l) => l.level === 'intermediate')).toBe(true);
+    // levels.ts: the whole course is an A1 inventory (under 700 items, present, past, the fog
+    // future, first relative clauses), so every lesson is beginner; a lesson is intermediate
+    // (A2) only once the course taught before it reaches A2's volume.
+    let total = 0;
     for (const lesson of LESSONS) {
+      total += (analysis.taught.get(lesson.number) ?? []).length;
+      expect(lesson.level, `lesson ${lesson.number}`).toBe(levelFor(total));
       for (const word of lesson.words) expect(word.difficulty, word.hu).toBe(lesson.level);
     }
+    console.log(
+      `items taught: ${total} (A1 below ${A2_ITEMS}); every lesson ${levelFor(total)} (A1)`,
+    );
+    expect(total).toBeLessThan(A2_ITEMS);
+    expect(levelFor(A2_ITEMS)).toBe('intermediate');
   });
 
   it('teaches 10–20 items in lesson 1 and 10–20 new items in every later lesson, none twice', () => {
@@ -89,8 +97,9 @@ describe('the course: thirty lessons from A1 to A2', () => {
       'every token is covered (see course-check.ts for the measure)',
     ).toEqual([]);
     const by = (kind: string) =>
-      analysis.uses.filter((u) => (kind === 'item' ? u.by?.startsWith('item:') : u.by === kind))
-        .length;
+      analysis.uses.filter((u) =>
+        kind === 'item' || kind === 'number' ? u.by?.startsWith(`${kind}:`) : u.by === kind,
+      ).length;
     const total = analysis.uses.length;
     console.log(
       `words heard: ${total}; taught items ${percent(by('item') / total)}, numbers ${by('number')}, ` +
@@ -399,17 +408,14 @@ describe('intonation of questions', () => {
     }
   });
 
-  it('ends every yes/no question of both renderings with the last syllable below the one before', () => {
+  it('ends every yes/no question of all three renderings with the last syllable below the one before', () => {
     const timings = loadTimings();
     const falls: number[] = [];
     const failures: string[] = [];
     for (const lesson of LESSONS) {
       const entry = timings.lessons[String(lesson.number)];
       if (!entry) throw new Error(`no timings for lesson ${lesson.number}`);
-      const renderings = [
-        { file: entry.file, lines: entry.lines, questions: entry.questions },
-        { file: entry.slow.file, lines: entry.slow.lines, questions: entry.slow.questions },
-      ];
+      const renderings = [entry, entry.slow, entry.natural];
       const expected = lesson.lines.flatMap(([, text], i) =>
         chunks(text)
           .filter((c) => c.kind === 'yes-no')
@@ -438,7 +444,8 @@ describe('intonation of questions', () => {
       `yes/no questions: ${falls.length}; last vowel below the preceding peak by ` +
         `min ${falls[0]?.toFixed(1)}, median ${falls[Math.floor(falls.length / 2)]?.toFixed(1)} semitones`,
     );
-    expect(falls.length).toBeGreaterThanOrEqual(60);
+    expect(falls.length).toBeGreaterThanOrEqual(90);
     expect(failures).toEqual([]);
-  });
+    // 90 files decoded (about three hours of speech): more than the default minute on a busy machine.
+  }, 300_000);
 });

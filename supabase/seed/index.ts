@@ -2,9 +2,10 @@
 // (after the migrations), and safe to run again: every row is upserted by its natural key and
 // an unchanged row is left untouched, so a second run changes nothing.
 //
-// What it creates: the thirty published lessons with their transcript (times for the normal and
-// the slow audio, translations in English, German and Spanish) and vocabulary (meanings in the
-// three languages), the 150-word tourist pack, the lesson (normal and slow) and word MP3s in the
+// What it creates: the thirty published lessons (titles and descriptions in English, German and
+// Spanish) with their characters, transcript (times for the slow, normal and natural audio,
+// translations in the three languages), notes and vocabulary (meanings in the three languages;
+// seed-lessons.ts), the 150-word tourist pack, the lesson (three renderings) and word MP3s in the
 // lesson-audio bucket (bytes on disk and storage.objects rows), the demo accounts admin@magyarul.local and learner@magyarul.local
 // (password magyarul-demo, demo only) and the demo learner's first three days of study.
 import { createHash, randomUUID } from 'node:crypto';
@@ -18,6 +19,8 @@ import {
   lessonAudioFile,
   lessonObjectName,
   loadTimings,
+  naturalLessonAudioFile,
+  naturalLessonObjectName,
   slowLessonAudioFile,
   slowLessonObjectName,
   wordAudioFile,
@@ -25,12 +28,12 @@ import {
 } from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
-import type { Timings } from './content/types.ts';
 import { demoHistory } from './demo-progress.ts';
+import { upsertLessons } from './seed-lessons.ts';
 
-export const DEMO_PASSWORD = 'magyarul-demo';
-export const DEMO_ADMIN = { email: 'admin@magyarul.local', name: 'Admin' } as const;
-export const DEMO_LEARNER = { email: 'learner@magyarul.local', name: 'Demo Learner' } as const;
+import { DEMO_ADMIN, DEMO_LEARNER, DEMO_PASSWORD } from './demo-accounts.ts';
+
+export { DEMO_ADMIN, DEMO_LEARNER, DEMO_PASSWORD, lockDemoAccounts } from './demo-accounts.ts';
 /** The demo learner studies in Budapest time (streaks and "today" use the profile's zone). */
 const LEARNER_TIME_ZONE = 'Europe/Budapest';
 
@@ -48,6 +51,10 @@ function audioObjects(): AudioObject[] {
       {
         name: slowLessonObjectName(l.number),
         file: join(AUDIO_DIR, 'lessons', slowLessonAudioFile(l.number)),
+      },
+      {
+        name: naturalLessonObjectName(l.number),
+        file: join(AUDIO_DIR, 'lessons', naturalLessonAudioFile(l.number)),
       },
     ]),
     ...distinctWords().map((w) => ({
@@ -140,130 +147,6 @@ async function ensureUser(tx: Queryable, email: string, name: string): Promise<s
     [id],
   );
   return id;
-}
-
-async function upsertLessons(
-  tx: Queryable,
-  timings: Timings,
-  adminId: string | null,
-): Promise<Map<number, string>> {
-  const ids = new Map<number, string>();
-  for (const lesson of LESSONS) {
-    const timing = timings.lessons[String(lesson.number)];
-    if (!timing) throw new Error(`no audio timings for lesson ${lesson.number}`);
-    const values = [
-      lesson.number,
-      lesson.title,
-      lesson.description,
-      lesson.level,
-      lesson.topic,
-      Math.round(timing.duration),
-      lessonObjectName(lesson.number),
-      adminId,
-      slowLessonObjectName(lesson.number),
-    ];
-    await tx.query(
-      `insert into public.lessons (lesson_number, title, description, level, topic, duration,
-         audio_url, is_published, created_by, language_from, language_to, slow_audio_url)
-       values ($1, $2, $3, $4, $5, $6, $7, true, $8, 'english', 'hungarian', $9)
-       on conflict (lesson_number) do update set
-         title = excluded.title, description = excluded.description, level = excluded.level,
-         topic = excluded.topic, duration = excluded.duration, audio_url = excluded.audio_url,
-         slow_audio_url = excluded.slow_audio_url,
-         is_published = true, created_by = coalesce(public.lessons.created_by, excluded.created_by)
-       where (public.lessons.title, public.lessons.description, public.lessons.level,
-              public.lessons.topic, public.lessons.duration, public.lessons.audio_url,
-              public.lessons.slow_audio_url, public.lessons.is_published,
-              public.lessons.created_by is null)
-         is distinct from
-             (excluded.title, excluded.description, excluded.level, excluded.topic,
-              excluded.duration, excluded.audio_url, excluded.slow_audio_url, true, false)`,
-      values,
-    );
-    const row = await tx.query<{ id: string }>(
-      'select id::text as id from public.lessons where lesson_number = $1',
-      [lesson.number],
-    );
-    const id = row.rows[0]?.id;
-    if (!id) throw new Error(`lesson ${lesson.number} missing after upsert`);
-    ids.set(lesson.number, id);
-
-    for (const [index, [speaker, text, translation]] of lesson.lines.entries()) {
-      const times = timing.lines[index];
-      const slow = timing.slow.lines[index];
-      if (!times || !slow)
-        throw new Error(`no times for lesson ${lesson.number} line ${index + 1}`);
-      await tx.query(
-        `insert into public.lesson_transcript (lesson_id, line_number, speaker, text_content,
-           start_time, end_time, slow_start_time, slow_end_time, translation_en, translation_de,
-           translation_es)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         on conflict (lesson_id, line_number) do update set
-           speaker = excluded.speaker, text_content = excluded.text_content,
-           start_time = excluded.start_time, end_time = excluded.end_time,
-           slow_start_time = excluded.slow_start_time, slow_end_time = excluded.slow_end_time,
-           translation_en = excluded.translation_en, translation_de = excluded.translation_de,
-           translation_es = excluded.translation_es
-         where (lesson_transcript.speaker, lesson_transcript.text_content,
-                lesson_transcript.start_time, lesson_transcript.end_time,
-                lesson_transcript.slow_start_time, lesson_transcript.slow_end_time,
-                lesson_transcript.translation_en, lesson_transcript.translation_de,
-                lesson_transcript.translation_es)
-           is distinct from
-               (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time,
-                excluded.slow_start_time, excluded.slow_end_time, excluded.translation_en,
-                excluded.translation_de, excluded.translation_es)`,
-        [
-          id,
-          index + 1,
-          speaker,
-          text.normalize('NFC'),
-          times.start,
-          times.end,
-          slow.start,
-          slow.end,
-          translation.en.normalize('NFC'),
-          translation.de.normalize('NFC'),
-          translation.es.normalize('NFC'),
-        ],
-      );
-    }
-    await tx.query(
-      'delete from public.lesson_transcript where lesson_id = $1 and line_number > $2',
-      [id, lesson.lines.length],
-    );
-
-    for (const word of lesson.words) {
-      const params = [
-        id,
-        word.hu.normalize('NFC'),
-        word.en.normalize('NFC'),
-        word.difficulty,
-        wordObjectName(word.hu),
-        word.de.normalize('NFC'),
-        word.es.normalize('NFC'),
-      ];
-      await tx.query(
-        `update public.lesson_vocabulary
-         set word_en = $3::text, difficulty = $4::public.level, audio_file_path = $5::text,
-             word_de = $6::text, word_es = $7::text
-         where lesson_id = $1::uuid and word_hu = $2::text
-           and (word_en, difficulty, audio_file_path, word_de, word_es)
-             is distinct from ($3::text, $4::public.level, $5::text, $6::text, $7::text)`,
-        params,
-      );
-      await tx.query(
-        `insert into public.lesson_vocabulary (lesson_id, word_hu, word_en, difficulty,
-           audio_file_path, word_de, word_es)
-         select $1::uuid, $2::text, $3::text, $4::public.level, $5::text, $6::text, $7::text
-         where not exists (
-           select 1 from public.lesson_vocabulary where lesson_id = $1::uuid and word_hu = $2::text
-         )`,
-        params,
-      );
-    }
-  }
-  return ids;
 }
 
 async function upsertTouristPack(tx: Queryable): Promise<void> {

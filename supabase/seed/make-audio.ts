@@ -3,12 +3,13 @@
 //   npx tsx supabase/seed/make-audio.ts
 //
 // Needs espeak-ng (Hungarian voice), sox and lame. Each dialogue line is spoken chunk by chunk
-// (sentences and quoted speech, see prosody.ts) with its speaker's voice, trimmed of leading
-// and trailing silence, and the raw 16-bit samples are joined with fixed pauses, so every
-// line's start and end time is known to the sample before the dialogue is encoded once as a
-// small mono CBR MP3. Every lesson is rendered twice: at normal speed and slower for beginners,
-// each with its own file and its own line times. The output is deterministic for a given
-// espeak-ng/sox/lame version; the versions are recorded.
+// (sentences, see prosody.ts) in the voice of its speaker or character (content/voices.ts),
+// trimmed of leading and trailing silence, and the raw 16-bit samples are joined with fixed
+// pauses, so every line's start and end time is known to the sample before the dialogue is
+// encoded once as a small mono CBR MP3. Every lesson is rendered three times: slow for
+// beginners, at normal speed, and at natural conversational tempo (at least 5 syllables per
+// second), each with its own file, its own line times and its measured syllable rate. The
+// output is deterministic for a given espeak-ng/sox/lame version; the versions are recorded.
 //
 // Voice: espeak-ng is the best Hungarian voice this project can ship (Debian's archive has no
 // MBROLA Hungarian voice in main, and MBROLA voices are licensed for non-commercial use only).
@@ -33,11 +34,21 @@ import {
   dialogueHash,
   distinctWords,
   lessonAudioFile,
+  loadTimings,
+  naturalLessonAudioFile,
   slowLessonAudioFile,
+  syllableRate,
   wordAudioFile,
 } from './content/catalog.ts';
 import { LESSONS } from './content/lessons.ts';
-import type { LineTimes, QuestionTimes, Speaker, Timings } from './content/types.ts';
+import type {
+  LineTimes,
+  QuestionTimes,
+  RenderingTimings,
+  SeedLesson,
+  Timings,
+} from './content/types.ts';
+import { lineVoice, VOICES, type Voice, type VoiceName } from './content/voices.ts';
 import { chunks, stressPenultimate, type Chunk } from './prosody.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -47,36 +58,18 @@ export const BITRATE_KBPS = 24;
 export const MP3_SAMPLE_RATE = 16_000;
 const BYTES_PER_SAMPLE = 2;
 
-type Voice = {
-  /** The espeak-ng variant the voice is made from. */
-  readonly base: string;
-  /** Pitch range in Hz (low, high): wider than the variants' own so questions can rise. */
-  readonly pitch: readonly [number, number];
-  /** Words per minute at normal speed. */
-  readonly speed: number;
-};
-
-/**
- * One voice per speaker. The variants were compared on the same sentences by how much of the
- * loud speech the pitch tracker finds voiced (a rough or breathy variant is harder to follow):
- * m2 94 %, m5 89 %, m3 82 %, m1 71 %, klatt 64–75 %; f4 99 %, f3 96 %, f2 94 %. The chosen
- * ones lose their echo and their own intonation group (m5's "intonation 2" would override the
- * question tune) and get a wider pitch range.
- */
-const VOICES: Readonly<Record<Speaker | 'word', Voice>> = {
-  narrator: { base: 'm5', pitch: [82, 135], speed: 145 },
-  anna: { base: 'f4', pitch: [150, 245], speed: 150 },
-  bence: { base: 'm2', pitch: [95, 160], speed: 158 },
-  word: { base: 'f3', pitch: [145, 225], speed: 125 },
-};
-
-function variantName(speaker: Speaker | 'word'): string {
-  return `magyarul-${speaker}`;
+function variantName(voice: VoiceName): string {
+  return `magyarul-${voice.replace(/_/gu, '-')}`;
 }
 
 type Rendering = {
   /** Multiplies each voice's speed. */
   readonly speed: number;
+  /**
+   * The speed of yes/no questions when it differs: at conversational tempo espeak-ng squeezes
+   * the Hungarian rise-fall of the last two syllables flat, so they keep a little more time.
+   */
+  readonly questionSpeed?: number;
   /** Silence between lines and between the chunks of one line, in seconds. */
   readonly lineGap: number;
   readonly chunkGap: number;
@@ -85,6 +78,17 @@ type Rendering = {
 export const NORMAL: Rendering = { speed: 1, lineGap: 0.7, chunkGap: 0.25 };
 /** For beginners: about 70 % of the speaking rate and longer pauses. */
 export const SLOW: Rendering = { speed: 0.7, lineGap: 1.2, chunkGap: 0.45 };
+/**
+ * Conversational tempo: Hungarian conversation runs at 5–6 syllables per second; the voices
+ * speak about 1.45 times faster than at normal speed with short pauses, which measures above 5
+ * syllables per second of speech (course.test.ts).
+ */
+export const NATURAL: Rendering = {
+  speed: 1.45,
+  questionSpeed: 1.15,
+  lineGap: 0.35,
+  chunkGap: 0.1,
+};
 
 const LEAD_IN = 0.4;
 const TAIL = 0.6;
@@ -136,18 +140,15 @@ function prepareVoiceData(): string {
   for (const entry of readdirSync(join(system, 'voices', '!v'))) {
     symlinkSync(join(system, 'voices', '!v', entry), join(variants, entry));
   }
-  for (const [speaker, voice] of Object.entries(VOICES) as [Speaker | 'word', Voice][]) {
+  for (const [name, voice] of Object.entries(VOICES) as [VoiceName, Voice][]) {
     const kept = readFileSync(join(system, 'voices', '!v', voice.base), 'utf8')
       .split('\n')
       .filter((line) => !/^(name|pitch|intonation|echo)\b/u.test(line.trim()));
     writeFileSync(
-      join(variants, variantName(speaker)),
-      [
-        `name ${variantName(speaker)}`,
-        ...kept,
-        `pitch ${voice.pitch[0]} ${voice.pitch[1]}`,
-        '',
-      ].join('\n'),
+      join(variants, variantName(name)),
+      [`name ${variantName(name)}`, ...kept, `pitch ${voice.pitch[0]} ${voice.pitch[1]}`, ''].join(
+        '\n',
+      ),
     );
   }
   const compileRoot = join(root, 'compile');
@@ -216,14 +217,21 @@ export function espeakInput(chunk: Chunk): { text: string; language: 'hu' | 'urj
 }
 
 /** Raw signed 16-bit little-endian mono PCM of one utterance, silence trimmed, peak-normalised. */
-function speak(chunk: Chunk, speaker: Speaker | 'word', rendering: Rendering): Buffer {
+function speak(chunk: Chunk, voiceName: VoiceName, rendering: Rendering): Buffer {
   const input = espeakInput(chunk);
-  const voice = VOICES[speaker];
+  const voice = VOICES[voiceName];
   const wav = espeak([
     '-v',
-    `${input.language}+${variantName(speaker)}`,
+    `${input.language}+${variantName(voiceName)}`,
     '-s',
-    String(Math.round(voice.speed * rendering.speed)),
+    String(
+      Math.round(
+        voice.speed *
+          (chunk.kind === 'yes-no'
+            ? (rendering.questionSpeed ?? rendering.speed)
+            : rendering.speed),
+      ),
+    ),
     '--stdout',
     input.text.normalize('NFC'),
   ]);
@@ -328,7 +336,8 @@ function toolVersion(command: string, args: readonly string[]): string {
 
 type Rendered = { pcm: Buffer; lines: LineTimes; questions: QuestionTimes };
 
-function renderDialogue(lines: (typeof LESSONS)[number]['lines'], rendering: Rendering): Rendered {
+function renderDialogue(lesson: SeedLesson, rendering: Rendering): Rendered {
+  const lines = lesson.lines;
   const parts: Buffer[] = [silence(LEAD_IN)];
   let offset = samplesOf(parts[0] as Buffer);
   const times: { start: number; end: number }[] = [];
@@ -337,13 +346,15 @@ function renderDialogue(lines: (typeof LESSONS)[number]['lines'], rendering: Ren
     parts.push(pcm);
     offset += samplesOf(pcm);
   };
-  lines.forEach(([speaker, text], index) => {
+  lines.forEach((line, index) => {
+    const text = line[1];
+    const voice = lineVoice(lesson, line);
     if (index > 0) add(silence(rendering.lineGap));
     const start = offset;
     chunks(text).forEach((chunk, chunkIndex) => {
       if (chunkIndex > 0) add(silence(rendering.chunkGap));
       const chunkStart = offset;
-      add(speak(chunk, speaker, rendering));
+      add(speak(chunk, voice, rendering));
       if (chunk.kind === 'yes-no') {
         questions.push({
           line: index + 1,
@@ -359,47 +370,88 @@ function renderDialogue(lines: (typeof LESSONS)[number]['lines'], rendering: Ren
   return { pcm: Buffer.concat(parts), lines: times, questions };
 }
 
-export function makeAudio(outDir = join(HERE, 'audio')): Timings {
+/**
+ * Renders the course into outDir. With `only`, just those lessons are rendered again and every
+ * other lesson and word keeps its entry (and files) from `previous`: a quick way to redo one
+ * lesson while writing; the full run is what the repository keeps.
+ */
+export function makeAudio(
+  outDir = join(HERE, 'audio'),
+  only?: { lessons: ReadonlySet<number>; previous: Timings },
+): Timings {
   try {
-    return render(outDir);
+    return render(outDir, only);
   } finally {
     if (voiceRoot) rmSync(voiceRoot, { recursive: true, force: true });
     voiceRoot = null;
   }
 }
 
-function render(outDir: string): Timings {
+/** Encodes one rendering and measures it. */
+function finish(
+  rendered: Rendered,
+  lesson: SeedLesson,
+  file: string,
+  outDir: string,
+): RenderingTimings {
+  const bytes = encodeMp3(rendered.pcm, join(outDir, 'lessons', file));
+  return {
+    file,
+    duration: seconds(samplesOf(rendered.pcm)),
+    bytes,
+    lines: rendered.lines,
+    questions: rendered.questions,
+    syllablesPerSecond: syllableRate(lesson, rendered.lines),
+  };
+}
+
+function render(
+  outDir: string,
+  only?: { lessons: ReadonlySet<number>; previous: Timings },
+): Timings {
   const lessons: Record<string, Timings['lessons'][string]> = {};
   for (const lesson of LESSONS) {
-    const normal = renderDialogue(lesson.lines, NORMAL);
-    const slow = renderDialogue(lesson.lines, SLOW);
-    const file = lessonAudioFile(lesson.number);
-    const slowFile = slowLessonAudioFile(lesson.number);
-    const bytes = encodeMp3(normal.pcm, join(outDir, 'lessons', file));
-    const slowBytes = encodeMp3(slow.pcm, join(outDir, 'lessons', slowFile));
-    lessons[String(lesson.number)] = {
-      file,
-      hash: dialogueHash(lesson.lines),
-      duration: seconds(samplesOf(normal.pcm)),
-      bytes,
-      lines: normal.lines,
-      questions: normal.questions,
-      slow: {
-        file: slowFile,
-        duration: seconds(samplesOf(slow.pcm)),
-        bytes: slowBytes,
-        lines: slow.lines,
-        questions: slow.questions,
-      },
-    };
+    const kept = only?.lessons.has(lesson.number)
+      ? undefined
+      : only?.previous.lessons[String(lesson.number)];
+    if (kept) {
+      lessons[String(lesson.number)] = kept;
+      continue;
+    }
+    const normal = finish(
+      renderDialogue(lesson, NORMAL),
+      lesson,
+      lessonAudioFile(lesson.number),
+      outDir,
+    );
+    const slow = finish(
+      renderDialogue(lesson, SLOW),
+      lesson,
+      slowLessonAudioFile(lesson.number),
+      outDir,
+    );
+    const natural = finish(
+      renderDialogue(lesson, NATURAL),
+      lesson,
+      naturalLessonAudioFile(lesson.number),
+      outDir,
+    );
+    lessons[String(lesson.number)] = { ...normal, hash: dialogueHash(lesson), slow, natural };
     console.log(
-      `${file}: ${lesson.lines.length} lines, ${seconds(samplesOf(normal.pcm))} s ` +
-        `(slow ${seconds(samplesOf(slow.pcm))} s), ${bytes + slowBytes} bytes`,
+      `${normal.file}: ${lesson.lines.length} lines, ${normal.duration} s ` +
+        `(slow ${slow.duration} s, natural ${natural.duration} s; ` +
+        `${slow.syllablesPerSecond}/${normal.syllablesPerSecond}/${natural.syllablesPerSecond} syllables/s), ` +
+        `${normal.bytes + slow.bytes + natural.bytes} bytes`,
     );
   }
 
   const words: Record<string, Timings['words'][string]> = {};
   for (const word of distinctWords()) {
+    const keptWord = only?.previous.words[word.hu];
+    if (keptWord) {
+      words[word.hu] = keptWord;
+      continue;
+    }
     const pcm = Buffer.concat([
       silence(WORD_LEAD),
       speak({ text: word.hu, kind: 'statement' }, 'word', NORMAL),
@@ -420,11 +472,19 @@ function render(outDir: string): Timings {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  //   npx tsx supabase/seed/make-audio.ts          everything (about fifteen minutes)
+  //   npx tsx supabase/seed/make-audio.ts 7 25     only lessons 7 and 25, the rest kept
   const audioDir = join(HERE, 'audio');
-  // Files of words or lessons that no longer exist must not linger in the repository.
-  rmSync(join(audioDir, 'lessons'), { recursive: true, force: true });
-  rmSync(join(audioDir, 'words'), { recursive: true, force: true });
-  const timings = makeAudio(audioDir);
+  const selected = process.argv.slice(2).map(Number);
+  let timings: Timings;
+  if (selected.length > 0) {
+    timings = makeAudio(audioDir, { lessons: new Set(selected), previous: loadTimings() });
+  } else {
+    // Files of words or lessons that no longer exist must not linger in the repository.
+    rmSync(join(audioDir, 'lessons'), { recursive: true, force: true });
+    rmSync(join(audioDir, 'words'), { recursive: true, force: true });
+    timings = makeAudio(audioDir);
+  }
   writeFileSync(join(HERE, 'content', 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
   console.log('wrote content/timings.json');
 }

@@ -7,9 +7,11 @@ import { loadConfig, makeKeys, openDb, runMigrations } from '../local/src/index.
 import {
   lessonObjectName,
   loadTimings,
+  naturalLessonObjectName,
   slowLessonObjectName,
   wordObjectName,
 } from './content/catalog.ts';
+import { noteLines } from './content/course-check.ts';
 import { LESSONS } from './content/lessons.ts';
 import { copyDataTemplate } from '../../tests/support/template-copy/template-copy.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
@@ -23,14 +25,26 @@ const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 async function content(db: LocalDb): Promise<unknown[][]> {
   const lessons = await db.query(
     `select lesson_number, title, description, level, topic, duration, audio_url, slow_audio_url,
-       is_published
+       natural_audio_url, title_de, title_es, description_de, description_es, is_published
      from public.lessons order by lesson_number`,
   );
   const lines = await db.query(
     `select l.lesson_number, t.line_number, t.speaker, t.text_content, t.start_time, t.end_time,
-       t.slow_start_time, t.slow_end_time, t.translation_en, t.translation_de, t.translation_es
+       t.slow_start_time, t.slow_end_time, t.natural_start_time, t.natural_end_time,
+       t.translation_en, t.translation_de, t.translation_es, t.character_key
      from public.lesson_transcript t join public.lessons l on l.id = t.lesson_id
      order by l.lesson_number, t.line_number`,
+  );
+  const characters = await db.query(
+    `select l.lesson_number, c.key, c.name_en, c.name_de, c.name_es, c.sex, c.voice
+     from public.lesson_characters c join public.lessons l on l.id = c.lesson_id
+     order by l.lesson_number, c.key`,
+  );
+  const notes = await db.query(
+    `select l.lesson_number, n.position, n.title_en, n.title_de, n.title_es, n.body_en,
+       n.body_de, n.body_es, n.line_numbers
+     from public.lesson_notes n join public.lessons l on l.id = n.lesson_id
+     order by l.lesson_number, n.position`,
   );
   const words = await db.query(
     `select l.lesson_number, v.word_hu, v.word_en, v.word_de, v.word_es, v.difficulty,
@@ -42,7 +56,7 @@ async function content(db: LocalDb): Promise<unknown[][]> {
     `select position, word_hu, word_en, word_de, word_es
      from public.tourist_pack_words order by position`,
   );
-  return [lessons.rows, lines.rows, words.rows, pack.rows];
+  return [lessons.rows, lines.rows, words.rows, pack.rows, characters.rows, notes.rows];
 }
 
 function expectedContent(): unknown[][] {
@@ -58,10 +72,15 @@ function expectedContent(): unknown[][] {
       duration: Math.round(timings.lessons[String(l.number)]?.duration ?? -1),
       audio_url: lessonObjectName(l.number),
       slow_audio_url: slowLessonObjectName(l.number),
+      natural_audio_url: naturalLessonObjectName(l.number),
+      title_de: l.de.title,
+      title_es: l.es.title,
+      description_de: l.de.description,
+      description_es: l.es.description,
       is_published: true,
     })),
     LESSONS.flatMap((l) =>
-      l.lines.map(([speaker, text, translation], i) => ({
+      l.lines.map(([speaker, text, translation, character], i) => ({
         lesson_number: l.number,
         line_number: i + 1,
         speaker,
@@ -70,9 +89,12 @@ function expectedContent(): unknown[][] {
         end_time: timings.lessons[String(l.number)]?.lines[i]?.end,
         slow_start_time: timings.lessons[String(l.number)]?.slow.lines[i]?.start,
         slow_end_time: timings.lessons[String(l.number)]?.slow.lines[i]?.end,
+        natural_start_time: timings.lessons[String(l.number)]?.natural.lines[i]?.start,
+        natural_end_time: timings.lessons[String(l.number)]?.natural.lines[i]?.end,
         translation_en: translation.en,
         translation_de: translation.de,
         translation_es: translation.es,
+        character_key: character ?? null,
       })),
     ),
     LESSONS.flatMap((l) =>
@@ -95,6 +117,32 @@ function expectedContent(): unknown[][] {
       word_de: de,
       word_es: es,
     })),
+    LESSONS.flatMap((l) =>
+      [...(l.characters ?? [])]
+        .sort((a, b) => collator(a.key, b.key))
+        .map((c) => ({
+          lesson_number: l.number,
+          key: c.key,
+          name_en: c.name.en,
+          name_de: c.name.de,
+          name_es: c.name.es,
+          sex: c.sex,
+          voice: c.voice,
+        })),
+    ),
+    LESSONS.flatMap((l) =>
+      l.notes.map((n, i) => ({
+        lesson_number: l.number,
+        position: i + 1,
+        title_en: n.title.en,
+        title_de: n.title.de,
+        title_es: n.title.es,
+        body_en: n.body.en,
+        body_de: n.body.de,
+        body_es: n.body.es,
+        line_numbers: noteLines(l, n),
+      })),
+    ),
   ];
 }
 
@@ -119,7 +167,7 @@ describe('seed.sql', () => {
     expect(readFileSync(SEED_SQL_FILE, 'utf8')).toBe(seedSql());
   });
 
-  it('loads every lesson, line, word and pack entry with the audio times and paths', async () => {
+  it('loads every lesson, line, word, pack entry, character and note with the audio times and paths', async () => {
     await db.transaction((tx) => tx.exec(seedSql()));
     const loaded = await content(db);
     const expected = expectedContent();
@@ -128,6 +176,10 @@ describe('seed.sql', () => {
     expect(loaded[2]).toHaveLength(expected[2]?.length ?? -1);
     expect(loaded[2]).toEqual(expect.arrayContaining(expected[2] ?? []));
     expect(loaded[3]).toEqual(expected[3]);
+    expect(loaded[4]).toEqual(expected[4]);
+    expect(loaded[5]).toEqual(expected[5]);
+    expect((loaded[4] ?? []).length).toBeGreaterThan(20);
+    expect((loaded[5] ?? []).length).toBeGreaterThanOrEqual(60);
   });
 
   it('changes nothing when it runs again or when the embedded loader runs after it', async () => {

@@ -6,14 +6,19 @@
 import {
   lessonObjectName,
   loadTimings,
+  naturalLessonObjectName,
   slowLessonObjectName,
   wordObjectName,
 } from './content/catalog.ts';
+import { noteLines } from './content/course-check.ts';
 import { LESSONS } from './content/lessons.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
 
-function literal(value: string | number | null): string {
+type Value = string | number | null | readonly number[];
+
+function literal(value: Value): string {
   if (value === null) return 'null';
+  if (typeof value === 'object') return `'{${value.map((n) => literal(n)).join(',')}}'`;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return String(value);
@@ -21,7 +26,7 @@ function literal(value: string | number | null): string {
   return `'${value.normalize('NFC').replace(/'/g, "''")}'`;
 }
 
-function rows(values: readonly (readonly (string | number | null)[])[]): string {
+function rows(values: readonly (readonly Value[])[]): string {
   return values.map((row) => `  (${row.map(literal).join(', ')})`).join(',\n');
 }
 
@@ -39,14 +44,46 @@ export function seedSql(): string {
       Math.round(timing.duration),
       lessonObjectName(l.number),
       slowLessonObjectName(l.number),
+      naturalLessonObjectName(l.number),
+      l.de.title,
+      l.es.title,
+      l.de.description,
+      l.es.description,
     ];
   });
+  const characterRows = LESSONS.flatMap((l) =>
+    (l.characters ?? []).map((c) => [
+      l.number,
+      c.key,
+      c.name.en,
+      c.name.de,
+      c.name.es,
+      c.sex,
+      c.voice,
+    ]),
+  );
+  const noteRows = LESSONS.flatMap((l) =>
+    l.notes.map((n, index) => [
+      l.number,
+      index + 1,
+      n.title.en,
+      n.title.de,
+      n.title.es,
+      n.body.en,
+      n.body.de,
+      n.body.es,
+      noteLines(l, n),
+    ]),
+  );
   const lineRows = LESSONS.flatMap((l) =>
-    l.lines.map(([speaker, text, translation], index) => {
+    l.lines.map(([speaker, text, translation, character], index) => {
       const timing = timings.lessons[String(l.number)];
       const times = timing?.lines[index];
       const slow = timing?.slow.lines[index];
-      if (!times || !slow) throw new Error(`no times for lesson ${l.number} line ${index + 1}`);
+      const natural = timing?.natural.lines[index];
+      if (!times || !slow || !natural) {
+        throw new Error(`no times for lesson ${l.number} line ${index + 1}`);
+      }
       return [
         l.number,
         index + 1,
@@ -56,9 +93,12 @@ export function seedSql(): string {
         times.end,
         slow.start,
         slow.end,
+        natural.start,
+        natural.end,
         translation.en,
         translation.de,
         translation.es,
+        character ?? null,
       ];
     }),
   );
@@ -72,46 +112,111 @@ export function seedSql(): string {
 -- are uploaded separately (supabase/seed/upload-audio.ts); demo accounts are not included.
 
 insert into public.lessons (lesson_number, title, description, level, topic, duration, audio_url,
-  slow_audio_url, is_published, language_from, language_to)
+  slow_audio_url, natural_audio_url, title_de, title_es, description_de, description_es,
+  is_published, language_from, language_to)
 select v.lesson_number, v.title, v.description, v.level::public.level, v.topic, v.duration, v.audio_url,
-  v.slow_audio_url, true, 'english', 'hungarian'
+  v.slow_audio_url, v.natural_audio_url, v.title_de, v.title_es, v.description_de,
+  v.description_es, true, 'english', 'hungarian'
 from (values
 ${rows(lessonRows)}
-) as v (lesson_number, title, description, level, topic, duration, audio_url, slow_audio_url)
+) as v (lesson_number, title, description, level, topic, duration, audio_url, slow_audio_url,
+  natural_audio_url, title_de, title_es, description_de, description_es)
 on conflict (lesson_number) do update set
   title = excluded.title, description = excluded.description, level = excluded.level,
   topic = excluded.topic, duration = excluded.duration, audio_url = excluded.audio_url,
-  slow_audio_url = excluded.slow_audio_url, is_published = true
+  slow_audio_url = excluded.slow_audio_url, natural_audio_url = excluded.natural_audio_url,
+  title_de = excluded.title_de, title_es = excluded.title_es,
+  description_de = excluded.description_de, description_es = excluded.description_es,
+  is_published = true
 where (public.lessons.title, public.lessons.description, public.lessons.level,
        public.lessons.topic, public.lessons.duration, public.lessons.audio_url,
-       public.lessons.slow_audio_url, public.lessons.is_published)
+       public.lessons.slow_audio_url, public.lessons.natural_audio_url, public.lessons.title_de,
+       public.lessons.title_es, public.lessons.description_de, public.lessons.description_es,
+       public.lessons.is_published)
   is distinct from
       (excluded.title, excluded.description, excluded.level, excluded.topic, excluded.duration,
-       excluded.audio_url, excluded.slow_audio_url, true);
+       excluded.audio_url, excluded.slow_audio_url, excluded.natural_audio_url, excluded.title_de,
+       excluded.title_es, excluded.description_de, excluded.description_es, true);
+
+insert into public.lesson_characters (lesson_id, key, name_en, name_de, name_es, sex, voice)
+select l.id, v.key, v.name_en, v.name_de, v.name_es, v.sex::public.character_sex, v.voice
+from (values
+${rows(characterRows)}
+) as v (lesson_number, key, name_en, name_de, name_es, sex, voice)
+join public.lessons l on l.lesson_number = v.lesson_number
+on conflict (lesson_id, key) do update set name_en = excluded.name_en, name_de = excluded.name_de,
+  name_es = excluded.name_es, sex = excluded.sex, voice = excluded.voice
+where (lesson_characters.name_en, lesson_characters.name_de, lesson_characters.name_es,
+       lesson_characters.sex, lesson_characters.voice)
+  is distinct from (excluded.name_en, excluded.name_de, excluded.name_es, excluded.sex,
+       excluded.voice);
 
 insert into public.lesson_transcript (lesson_id, line_number, speaker, text_content, start_time,
-  end_time, slow_start_time, slow_end_time, translation_en, translation_de, translation_es)
+  end_time, slow_start_time, slow_end_time, natural_start_time, natural_end_time, translation_en,
+  translation_de, translation_es, character_key)
 select l.id, v.line_number, v.speaker::public.speaker, v.text_content, v.start_time, v.end_time,
-  v.slow_start_time, v.slow_end_time, v.translation_en, v.translation_de, v.translation_es
+  v.slow_start_time, v.slow_end_time, v.natural_start_time, v.natural_end_time, v.translation_en,
+  v.translation_de, v.translation_es, v.character_key
 from (values
 ${rows(lineRows)}
 ) as v (lesson_number, line_number, speaker, text_content, start_time, end_time, slow_start_time,
-  slow_end_time, translation_en, translation_de, translation_es)
+  slow_end_time, natural_start_time, natural_end_time, translation_en, translation_de,
+  translation_es, character_key)
 join public.lessons l on l.lesson_number = v.lesson_number
 on conflict (lesson_id, line_number) do update set
   speaker = excluded.speaker, text_content = excluded.text_content,
   start_time = excluded.start_time, end_time = excluded.end_time,
   slow_start_time = excluded.slow_start_time, slow_end_time = excluded.slow_end_time,
+  natural_start_time = excluded.natural_start_time, natural_end_time = excluded.natural_end_time,
   translation_en = excluded.translation_en, translation_de = excluded.translation_de,
-  translation_es = excluded.translation_es
+  translation_es = excluded.translation_es, character_key = excluded.character_key
 where (lesson_transcript.speaker, lesson_transcript.text_content, lesson_transcript.start_time,
        lesson_transcript.end_time, lesson_transcript.slow_start_time,
-       lesson_transcript.slow_end_time, lesson_transcript.translation_en,
-       lesson_transcript.translation_de, lesson_transcript.translation_es)
+       lesson_transcript.slow_end_time, lesson_transcript.natural_start_time,
+       lesson_transcript.natural_end_time, lesson_transcript.translation_en,
+       lesson_transcript.translation_de, lesson_transcript.translation_es,
+       lesson_transcript.character_key)
   is distinct from
       (excluded.speaker, excluded.text_content, excluded.start_time, excluded.end_time,
-       excluded.slow_start_time, excluded.slow_end_time, excluded.translation_en,
-       excluded.translation_de, excluded.translation_es);
+       excluded.slow_start_time, excluded.slow_end_time, excluded.natural_start_time,
+       excluded.natural_end_time, excluded.translation_en, excluded.translation_de,
+       excluded.translation_es, excluded.character_key);
+
+-- Characters the content no longer has (their lines were given to others above).
+delete from public.lesson_characters c
+using public.lessons l
+where l.id = c.lesson_id and l.lesson_number in (${LESSONS.map((l) => l.number).join(', ')})
+  and not exists (
+    select 1 from (values
+${rows(characterRows.map((r) => [r[0] ?? null, r[1] ?? null]))}
+    ) as v (lesson_number, key)
+    where v.lesson_number = l.lesson_number and v.key = c.key
+  );
+
+insert into public.lesson_notes (lesson_id, position, title_en, title_de, title_es, body_en,
+  body_de, body_es, line_numbers)
+select l.id, v.position, v.title_en, v.title_de, v.title_es, v.body_en, v.body_de, v.body_es,
+  v.line_numbers::integer[]
+from (values
+${rows(noteRows)}
+) as v (lesson_number, position, title_en, title_de, title_es, body_en, body_de, body_es,
+  line_numbers)
+join public.lessons l on l.lesson_number = v.lesson_number
+on conflict (lesson_id, position) do update set title_en = excluded.title_en,
+  title_de = excluded.title_de, title_es = excluded.title_es, body_en = excluded.body_en,
+  body_de = excluded.body_de, body_es = excluded.body_es, line_numbers = excluded.line_numbers
+where (lesson_notes.title_en, lesson_notes.title_de, lesson_notes.title_es, lesson_notes.body_en,
+       lesson_notes.body_de, lesson_notes.body_es, lesson_notes.line_numbers)
+  is distinct from (excluded.title_en, excluded.title_de, excluded.title_es, excluded.body_en,
+       excluded.body_de, excluded.body_es, excluded.line_numbers);
+
+-- Notes past a lesson's last note are left over from older content.
+delete from public.lesson_notes n
+using public.lessons l
+where l.id = n.lesson_id and l.lesson_number in (${LESSONS.map((l) => l.number).join(', ')})
+  and n.position > case l.lesson_number
+${LESSONS.map((l) => `    when ${l.number} then ${l.notes.length}`).join('\n')}
+  end;
 
 -- Transcript lines past a lesson's last line are left over from older content.
 delete from public.lesson_transcript t

@@ -20,6 +20,8 @@ const TABLES = [
   'public.user_roles',
   'public.lessons',
   'public.lesson_transcript',
+  'public.lesson_characters',
+  'public.lesson_notes',
   'public.lesson_vocabulary',
   'public.tourist_pack_words',
   'storage.objects',
@@ -90,7 +92,7 @@ describe('seed', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('publishes every lesson with its transcript, times, vocabulary and audio path', async () => {
+  it('publishes every lesson with its transcript, times, characters, notes, vocabulary and audio paths', async () => {
     expect(await count(db, 'select count(*) as n from public.lessons where is_published')).toBe(
       LESSONS.length,
     );
@@ -125,9 +127,31 @@ describe('seed', () => {
         db,
         `select count(*) as n from public.lesson_transcript
          where translation_en is null or translation_de is null or translation_es is null
-            or slow_start_time is null or slow_end_time <= slow_start_time`,
+            or slow_start_time is null or slow_end_time <= slow_start_time
+            or natural_start_time is null or natural_end_time <= natural_start_time`,
       ),
     ).toBe(0);
+    expect(
+      await count(
+        db,
+        `select count(*) as n from public.lessons
+         where natural_audio_url is distinct from 'seed/lessons/lesson-' ||
+           lpad(lesson_number::text, 2, '0') || '-natural.mp3'
+            or title_de is null or title_es is null or description_de is null
+            or description_es is null`,
+      ),
+    ).toBe(0);
+    const characters = LESSONS.reduce((n, l) => n + (l.characters ?? []).length, 0);
+    expect(await count(db, 'select count(*) as n from public.lesson_characters')).toBe(characters);
+    const spoken = LESSONS.reduce((n, l) => n + l.lines.filter((line) => line[3]).length, 0);
+    expect(
+      await count(
+        db,
+        'select count(*) as n from public.lesson_transcript where character_key is not null',
+      ),
+    ).toBe(spoken);
+    const notes = LESSONS.reduce((n, l) => n + l.notes.length, 0);
+    expect(await count(db, 'select count(*) as n from public.lesson_notes')).toBe(notes);
     expect(
       await count(
         db,
@@ -151,7 +175,7 @@ describe('seed', () => {
       `select name, metadata ->> 'size' as size, metadata ->> 'mimetype' as mimetype
        from storage.objects where bucket_id = 'lesson-audio'`,
     );
-    expect(objects.rows).toHaveLength(2 * LESSONS.length + distinctWords().length);
+    expect(objects.rows).toHaveLength(3 * LESSONS.length + distinctWords().length);
     for (const object of objects.rows) {
       const onDisk = join(dataDir, 'storage', 'lesson-audio', ...object.name.split('/'));
       expect(statSync(onDisk).size).toBe(Number(object.size));

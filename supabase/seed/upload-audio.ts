@@ -14,6 +14,8 @@ import {
   distinctWords,
   lessonAudioFile,
   lessonObjectName,
+  naturalLessonAudioFile,
+  naturalLessonObjectName,
   slowLessonAudioFile,
   slowLessonObjectName,
   wordAudioFile,
@@ -41,6 +43,10 @@ export function seedAudioFiles(): { name: string; file: string }[] {
       {
         name: slowLessonObjectName(l.number),
         file: join(AUDIO_DIR, 'lessons', slowLessonAudioFile(l.number)),
+      },
+      {
+        name: naturalLessonObjectName(l.number),
+        file: join(AUDIO_DIR, 'lessons', naturalLessonAudioFile(l.number)),
       },
     ]),
     ...distinctWords().map((w) => ({

@@ -122,6 +122,53 @@ export type Database = {
         };
         Relationships: [];
       };
+      lesson_characters: {
+        Row: {
+          id: string;
+          lesson_id: string;
+          key: string;
+          name_en: string;
+          name_de: string | null;
+          name_es: string | null;
+          sex: Database['public']['Enums']['character_sex'];
+          voice: string;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          lesson_id: string;
+          key: string;
+          name_en: string;
+          name_de?: string | null;
+          name_es?: string | null;
+          sex: Database['public']['Enums']['character_sex'];
+          voice: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          lesson_id?: string;
+          key?: string;
+          name_en?: string;
+          name_de?: string | null;
+          name_es?: string | null;
+          sex?: Database['public']['Enums']['character_sex'];
+          voice?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'lesson_characters_lesson_id_fkey';
+            columns: ['lesson_id'];
+            isOneToOne: false;
+            referencedRelation: 'lessons';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       lesson_files: {
         Row: {
           id: string;
@@ -162,6 +209,59 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'lesson_files_lesson_id_fkey';
+            columns: ['lesson_id'];
+            isOneToOne: false;
+            referencedRelation: 'lessons';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      lesson_notes: {
+        Row: {
+          id: string;
+          lesson_id: string;
+          position: number;
+          title_en: string;
+          title_de: string | null;
+          title_es: string | null;
+          body_en: string;
+          body_de: string | null;
+          body_es: string | null;
+          line_numbers: number[];
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          lesson_id: string;
+          position: number;
+          title_en: string;
+          title_de?: string | null;
+          title_es?: string | null;
+          body_en: string;
+          body_de?: string | null;
+          body_es?: string | null;
+          line_numbers: number[];
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          lesson_id?: string;
+          position?: number;
+          title_en?: string;
+          title_de?: string | null;
+          title_es?: string | null;
+          body_en?: string;
+          body_de?: string | null;
+          body_es?: string | null;
+          line_numbers?: number[];
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'lesson_notes_lesson_id_fkey';
             columns: ['lesson_id'];
             isOneToOne: false;
             referencedRelation: 'lessons';
@@ -220,6 +320,9 @@ export type Database = {
           translation_es: string | null;
           slow_start_time: number | null;
           slow_end_time: number | null;
+          character_key: string | null;
+          natural_start_time: number | null;
+          natural_end_time: number | null;
         };
         Insert: {
           id?: string;
@@ -236,6 +339,9 @@ export type Database = {
           translation_es?: string | null;
           slow_start_time?: number | null;
           slow_end_time?: number | null;
+          character_key?: string | null;
+          natural_start_time?: number | null;
+          natural_end_time?: number | null;
         };
         Update: {
           id?: string;
@@ -252,8 +358,18 @@ export type Database = {
           translation_es?: string | null;
           slow_start_time?: number | null;
           slow_end_time?: number | null;
+          character_key?: string | null;
+          natural_start_time?: number | null;
+          natural_end_time?: number | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'lesson_transcript_character_fkey';
+            columns: ['lesson_id', 'character_key'];
+            isOneToOne: false;
+            referencedRelation: 'lesson_characters';
+            referencedColumns: ['lesson_id', 'key'];
+          },
           {
             foreignKeyName: 'lesson_transcript_lesson_id_fkey';
             columns: ['lesson_id'];
@@ -331,6 +447,11 @@ export type Database = {
           created_at: string;
           updated_at: string;
           slow_audio_url: string | null;
+          title_de: string | null;
+          title_es: string | null;
+          description_de: string | null;
+          description_es: string | null;
+          natural_audio_url: string | null;
         };
         Insert: {
           id?: string;
@@ -349,6 +470,11 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
+          title_de?: string | null;
+          title_es?: string | null;
+          description_de?: string | null;
+          description_es?: string | null;
+          natural_audio_url?: string | null;
         };
         Update: {
           id?: string;
@@ -367,6 +493,11 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
+          title_de?: string | null;
+          title_es?: string | null;
+          description_de?: string | null;
+          description_es?: string | null;
+          natural_audio_url?: string | null;
         };
         Relationships: [];
       };
@@ -1242,11 +1373,15 @@ export type Database = {
           translation_es: string | null;
           slow_start_time: number | null;
           slow_end_time: number | null;
+          character_key: string | null;
+          natural_start_time: number | null;
+          natural_end_time: number | null;
         }[];
       };
     };
     Enums: {
       app_role: 'admin' | 'user';
+      character_sex: 'female' | 'male';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
       feedback_type: 'bug' | 'feature' | 'content' | 'general' | 'others';
       level: 'beginner' | 'intermediate' | 'advanced';

@@ -62,7 +62,7 @@ test.describe('auth flows on a phone', () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/auth/);
     await expect(page.getByRole('alert')).toHaveText(
-      'This link has expired or has already been used.',
+      'This link has expired, has already been used, or was blocked after too many wrong codes.',
     );
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send a new link' }).click();
@@ -89,7 +89,7 @@ test.describe('auth flows on a phone', () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/reset-password/);
     await expect(page.getByRole('alert')).toHaveText(
-      'This link has expired or has already been used. This reset link has expired. Please request a new one.',
+      'This link has expired, has already been used, or was blocked after too many wrong codes. This reset link has expired. Please request a new one.',
     );
     await page.getByRole('link', { name: 'Request a new link' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);

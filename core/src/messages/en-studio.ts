@@ -38,6 +38,8 @@ export const enStudio = {
     'Vocabulary {file} was not imported: {reason} Nothing from it was kept; fix the file and import it again.',
   'line-not-in-lesson': 'Line {id} is not part of this lesson; reload the lesson.',
   'word-not-in-lesson': 'Word {id} is not part of this lesson; reload the lesson.',
+  'align-no-audio': 'This lesson has no readable dialogue audio to align to.',
+  'alignment-stale': 'Line {id} changed while it was being aligned; align again.',
   'file-matched-twice': 'Audio file {file} is given to more than one word.',
   // Publish checks: errors keep the lesson from being sent, warnings need "publish anyway".
   'check-no-title': 'The lesson has no title.',
@@ -50,6 +52,10 @@ export const enStudio = {
   'check-bad-span': 'Line {n} ends ({end}) before it starts ({start}).',
   'check-overlap': 'Line {n} starts ({start}) before line {previous} ends ({end}).',
   'check-past-end': 'Line {n} ends at {end}, after the end of the audio ({duration}).',
+  'check-pace-fast':
+    'Line {n} lasts {seconds} s for {syllables} syllables ({rate} per second): too short for its text; check its times.',
+  'check-pace-slow':
+    'Line {n} lasts {seconds} s for {syllables} syllables ({rate} per second): too long for its text; check its times.',
   'check-unknown-speaker':
     'Line {n}: unknown speaker “{speaker}” (the server knows NARRATOR, ANNA and BENCE).',
   'check-word-no-meaning': 'The word “{word}” has no English meaning.',
@@ -76,4 +82,63 @@ export const enStudio = {
   'lesson-number-taken':
     'Lesson number {number} was taken on the server meanwhile; check again and choose how to resolve it.',
   'remote-not-found': 'The server has no lesson with that id any more; check again.',
+  // Publishing over what the server has now (issue 28): its state and the rows changed there.
+  'lesson-blocked-server-changes':
+    'Not sent: {n} change(s) made on the server since your last publish need your choice: the server’s, mine, or merge by line.',
+  'lesson-blocked-unpublish':
+    'Not sent: the lesson is live on the server, and publishing it as a draft would take it away from learners. Confirm that, or publish it as it is on the server.',
+  'lesson-forgotten':
+    'Not sent: the lesson was deleted on the server, and the studio no longer links to it. Publish again to create it anew.',
+  'changed-meanwhile':
+    'The {what} was changed on the server while publishing; nothing of it was overwritten. Check again.',
+  'change-row-lesson': 'Lesson details',
+  'change-row-line': 'Line {n}',
+  'change-row-word': 'Word “{word}”',
+  'publish-as': 'As',
+  'publish-as-keep': 'as on the server now (live stays live)',
+  'publish-as-draft': 'draft (admins only)',
+  'publish-as-published': 'published (learners see it)',
+  'server-state-published': 'live on the server',
+  'server-state-draft': 'draft on the server',
+  'server-state-new': 'new on the server',
+  'server-changes-title': 'Changed on the server since your last publish: {n}',
+  'server-changes-hint':
+    'Nothing of this lesson is sent until each change has a choice. Merge by line takes the server’s where only the server changed something; where both did, choose.',
+  'server-changes-unresolved': '{n} change(s) still need a choice.',
+  'take-server': 'Take the server’s',
+  'keep-mine': 'Keep mine',
+  'merge-by-line': 'Merge by line',
+  'choice-server': 'Server: {value}',
+  'choice-mine': 'Mine: {value}',
+  'change-added': 'added on the server',
+  'change-deleted': 'deleted on the server',
+  'change-deleted-here': 'deleted in the studio, changed on the server',
+  'change-both': 'changed in the studio too',
+  'row-absent': '(not there)',
+  'value-none': '(none)',
+  'field-lesson_number': 'lesson number',
+  'field-title': 'title',
+  'field-description': 'description',
+  'field-level': 'level',
+  'field-topic': 'topic',
+  'field-duration': 'duration',
+  'field-audio_url': 'dialogue recording',
+  'field-speaker': 'speaker',
+  'field-text_content': 'text',
+  'field-start_time': 'start',
+  'field-end_time': 'end',
+  'field-translation_en': 'English translation',
+  'field-translation_de': 'German translation',
+  'field-translation_es': 'Spanish translation',
+  'field-word_hu': 'Hungarian',
+  'field-word_en': 'English meaning',
+  'field-word_de': 'German meaning',
+  'field-word_es': 'Spanish meaning',
+  'field-difficulty': 'difficulty',
+  'field-audio_file_path': 'recording',
+  'unpublish-title': 'Take {n} live lesson(s) off the site?',
+  'unpublish-body':
+    'Publishing as a draft hides them from learners, who then get “{notFound}”: {titles}.',
+  'unpublish-confirm': 'Unpublish and publish as draft',
+  'unpublish-cancel': 'Keep them live',
 } as const;

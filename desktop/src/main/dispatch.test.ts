@@ -31,6 +31,15 @@ function fakeHandlers(): { handlers: Handlers; calls: unknown[][] } {
 /** Empty sign-in fields: what the publish-request cases below vary is the rest. */
 const SIGN_IN = { url: '', anonKey: '', email: '', password: '' };
 
+/** A valid choice for a changed server row, which the cases below spoil one field at a time. */
+const CHOICE = {
+  lessonId: 1,
+  key: 'line:0b6c1f6e-3b9a-4c59-9f5a-1d2e3f4a5b6c',
+  field: 'end_time',
+  stamp: '2026-11-27T14:00:00.123456+00:00',
+  choice: 'server',
+};
+
 describe('createDispatcher', () => {
   it('returns the handler result for valid arguments', async () => {
     const { handlers, calls } = fakeHandlers();
@@ -42,7 +51,23 @@ describe('createDispatcher', () => {
     expect(calls).toEqual([[1, [{ id: 2, startTime: 0.5, endTime: 1.25 }]]]);
   });
 
-  it.each([
+  it('returns a publish request with the author’s choices passed on as sent', async () => {
+    const { handlers, calls } = fakeHandlers();
+    const request = {
+      ...SIGN_IN,
+      allowInsecure: false,
+      acceptWarnings: false,
+      confirmUnpublish: true,
+      choices: [CHOICE, { ...CHOICE, field: '', choice: 'mine' }],
+      lessonIds: [1],
+      status: 'keep',
+    };
+    const dispatch = createDispatcher(handlers, () => undefined);
+    await expect(dispatch('publish:run', [request])).resolves.toEqual({ ok: true, value: null });
+    expect(calls).toEqual([[request]]);
+  });
+
+  it.each<[string, string, unknown[], string]>([
     ['an unknown channel', 'shell:exec', [], 'unknown_channel'],
     ['a missing argument', 'drafts:get', [], 'invalid_argument'],
     ['an extra argument', 'drafts:get', [1, 2], 'invalid_argument'],
@@ -67,6 +92,8 @@ describe('createDispatcher', () => {
           ...SIGN_IN,
           allowInsecure: false,
           acceptWarnings: false,
+          confirmUnpublish: false,
+          choices: [],
           lessonIds: [],
           status: 'live',
         },
@@ -82,6 +109,8 @@ describe('createDispatcher', () => {
           lessonIds: [],
           status: 'draft',
           acceptWarnings: true,
+          confirmUnpublish: false,
+          choices: [],
         },
       ],
       'invalid_argument',
@@ -94,12 +123,44 @@ describe('createDispatcher', () => {
           ...SIGN_IN,
           allowInsecure: false,
           acceptWarnings: 'yes',
+          confirmUnpublish: false,
+          choices: [],
           lessonIds: [],
           status: 'draft',
         },
       ],
       'invalid_argument',
     ],
+    ...(
+      [
+        ['a truthy string for confirmUnpublish', { confirmUnpublish: 'yes' }],
+        ['a publish request without the unpublish answer', { confirmUnpublish: undefined }],
+        ['choices that are not a list', { choices: { key: 'line:x' } }],
+        [
+          'a choice for a row key that is not a server row',
+          { choices: [{ ...CHOICE, key: "line:1' or '1'='1" }] },
+        ],
+        ['a choice for a column that is not one', { choices: [{ ...CHOICE, field: 'id; --' }] }],
+        ['a choice other than the server’s or mine', { choices: [{ ...CHOICE, choice: 'both' }] }],
+        ['a choice with an extra field', { choices: [{ ...CHOICE, admin: true }] }],
+      ] as const
+    ).map(([name, change]): [string, string, unknown[], string] => [
+      name,
+      'publish:run',
+      [
+        {
+          ...SIGN_IN,
+          allowInsecure: false,
+          acceptWarnings: false,
+          confirmUnpublish: false,
+          choices: [CHOICE],
+          lessonIds: [1],
+          status: 'keep',
+          ...change,
+        },
+      ],
+      'invalid_argument',
+    ]),
     [
       'a check request with a status (a run request sent to the wrong channel)',
       'publish:check',
@@ -199,6 +260,12 @@ describe('createDispatcher', () => {
       'invalid_argument',
     ],
     ['an argument to publish:target', 'publish:target', [{}], 'invalid_argument'],
+    [
+      'a server address to publish:refresh-states (it asks only the remembered one)',
+      'publish:refresh-states',
+      ['http://attacker.invalid'],
+      'invalid_argument',
+    ],
   ])('refuses %s without calling the handler', async (_label, channel, args, code) => {
     const { handlers, calls } = fakeHandlers();
     const result = await createDispatcher(handlers, () => undefined)(channel, args);

@@ -30,6 +30,7 @@ let window: BrowserWindow | null = null;
 const studio = createStudio({
   dataDir: app.getPath('userData'),
   importWorker: { url: new URL('./import-worker.js', import.meta.url) },
+  alignWorker: { url: new URL('./align-worker.js', import.meta.url) },
   chooseFolder: async () => {
     const options = { properties: ['openDirectory' as const] };
     const result = window

@@ -38,6 +38,8 @@ const studio = {
   updateLine: (lineId, patch) => invoke('drafts:update-line', lineId, patch),
   setLineTimes: (lessonId, times) => invoke('drafts:set-line-times', lessonId, times),
   setLines: (lessonId, lines) => invoke('drafts:set-lines', lessonId, lines),
+  setAlignment: (lessonId, alignment) => invoke('drafts:set-alignment', lessonId, alignment),
+  alignLesson: (lessonId) => invoke('align:lesson', lessonId),
   updateWord: (wordId, patch) => invoke('drafts:update-word', wordId, patch),
   matchWord: (wordId, file) => invoke('drafts:match-word', wordId, file),
   setWordMatches: (lessonId, matches) => invoke('drafts:set-word-matches', lessonId, matches),
@@ -47,6 +49,7 @@ const studio = {
   checkPublish: (request) => invoke('publish:check', request),
   adoptRemote: (lessonId, remoteId) => invoke('publish:adopt-remote', lessonId, remoteId),
   publish: (request) => invoke('publish:run', request),
+  refreshServerStates: () => invoke('publish:refresh-states'),
   onImportProgress: (listener) => subscribe('import:progress', listener),
   onPublishProgress: (listener) => subscribe('publish:progress', listener),
 } satisfies StudioApi;

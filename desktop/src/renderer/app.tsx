@@ -23,6 +23,20 @@ export function App() {
     void studio().listDrafts().then(setLessons);
   }, []);
   useEffect(refresh, [refresh]);
+  // What the server says of each published lesson (made live or taken off on the web), when the
+  // studio starts and whenever its window comes back to the front.
+  useEffect(() => {
+    const update = () => {
+      studio()
+        .refreshServerStates()
+        .then(setLessons)
+        // The main process logged why; the list keeps what it last knew.
+        .catch(() => undefined);
+    };
+    update();
+    window.addEventListener('focus', update);
+    return () => window.removeEventListener('focus', update);
+  }, []);
 
   return (
     <div className="app">

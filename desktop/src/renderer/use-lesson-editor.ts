@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createHistory } from '../shared/history.ts';
 import type {
+  Alignment,
   LessonDraft,
   LessonPatch,
   LineInput,
@@ -93,27 +94,89 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
   const patchLines = (update: (lines: readonly TranscriptLine[]) => TranscriptLine[]) =>
     setDraft((d) => d && { ...d, lines: update(d.lines) });
 
+  /**
+   * New times for some lines; `byHand` (the default) marks them as the author's, which the
+   * aligner keeps as anchors. Undo puts back the times and the marks.
+   */
   const changeTimes = useCallback(
-    (label: string, next: readonly LineTimes[]) => {
+    (label: string, next: readonly LineTimes[], byHand = true) => {
       const lines = current.current?.lines ?? [];
       const before = next.map((t) => {
         const line = lines.find((l) => l.id === t.id);
-        return { id: t.id, startTime: line?.startTime ?? null, endTime: line?.endTime ?? null };
+        return {
+          id: t.id,
+          startTime: line?.startTime ?? null,
+          endTime: line?.endTime ?? null,
+          byHand: line?.timedByHand ?? false,
+        };
       });
       const write = (times: readonly LineTimes[]) => async () => {
         patchLines((all) =>
           all.map((line) => {
             const t = times.find((x) => x.id === line.id);
-            return t ? { ...line, startTime: t.startTime, endTime: t.endTime } : line;
+            return t
+              ? {
+                  ...line,
+                  startTime: t.startTime,
+                  endTime: t.endTime,
+                  timedByHand: t.byHand ?? false,
+                }
+              : line;
           }),
         );
         await studio().setLineTimes(lessonId, [...times]);
         await written();
       };
-      execute(label, write(next), write(before));
+      execute(label, write(next.map((t) => ({ ...t, byHand }))), write(before));
     },
     [execute, lessonId, written],
   );
+
+  const [aligning, setAligning] = useState(false);
+  const [alignNote, setAlignNote] = useState<string | null>(null);
+
+  /**
+   * "Align lines and words": main aligns the recording (in a worker thread) and answers with
+   * times for every line and word; they are written as one undoable edit whose undo puts back
+   * every line's times and words as they were.
+   */
+  const align = useCallback(async () => {
+    const lesson = current.current;
+    if (!lesson) return;
+    setAligning(true);
+    setError(null);
+    setAlignNote(null);
+    try {
+      const result = await studio().alignLesson(lessonId);
+      const before: Alignment = {
+        lines: lesson.lines.map((l) => ({
+          id: l.id,
+          startTime: l.startTime,
+          endTime: l.endTime,
+          byHand: l.timedByHand,
+        })),
+        tokens: lesson.lines.map((l) => ({
+          lineId: l.id,
+          tokens: lesson.tokens.find((t) => t.lineId === l.id)?.tokens ?? [],
+        })),
+      };
+      const after: Alignment = { lines: result.lines, tokens: result.tokens };
+      const write = (alignment: Alignment) => async () => {
+        await studio().setAlignment(lessonId, alignment);
+        await written();
+      };
+      execute('Align lines and words', write(after), write(before));
+      const words = result.tokens.reduce((sum, line) => sum + line.tokens.length, 0);
+      const kept = result.anchors > 0 ? `, ${result.anchors} hand-timed kept` : '';
+      setAlignNote(
+        `Aligned ${result.lines.length - result.anchors} lines and ${words} words in ${result.seconds} s${kept}.`,
+      );
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setAligning(false);
+    }
+  }, [execute, lessonId, written]);
 
   const updateLine = useCallback(
     (label: string, lineId: number, patch: LinePatch) => {
@@ -224,6 +287,9 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     error,
     history,
     changeTimes,
+    align,
+    aligning,
+    alignNote,
     updateLine,
     setLines,
     updateLesson,

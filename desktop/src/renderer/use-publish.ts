@@ -1,13 +1,15 @@
 import { useEffect, useReducer, useState } from 'react';
 import type {
+  PublishAs,
   PublishCheckReport,
   PublishCredentials,
   PublishItem,
   PublishProgress,
 } from '../shared/model.ts';
 import { studio } from './studio.ts';
+import { useChangeChoices } from './use-change-choices.ts';
 
-export type PublishForm = PublishCredentials & { readonly status: 'draft' | 'published' };
+export type PublishForm = PublishCredentials & { readonly status: PublishAs };
 
 const EMPTY: PublishForm = {
   url: 'http://127.0.0.1:54321',
@@ -16,13 +18,15 @@ const EMPTY: PublishForm = {
   password: '',
   allowInsecure: false,
   mfaCode: '',
-  status: 'draft',
+  // Each lesson stays live or draft as the server has it, unless the author chooses otherwise.
+  status: 'keep',
 };
 
 /**
  * The publish dialog's state: the form (server, key and e-mail remembered, the password not),
- * the last check's report, the items sent so far with their progress, and `check` / `publish`,
- * which run one at a time (`busy`) and leave their failure in `error`.
+ * the last check's report, the author's choices for what the server changed (`choices`), the
+ * items sent so far with their progress, and `check` / `publish`, which run one at a time
+ * (`busy`) and leave their failure in `error`.
  */
 export function usePublish(lessonIds: readonly number[], onChanged: () => void) {
   const [form, update] = useReducer(
@@ -39,6 +43,7 @@ export function usePublish(lessonIds: readonly number[], onChanged: () => void) 
   const [progress, setProgress] = useState<PublishProgress | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const choices = useChangeChoices();
 
   useEffect(() => {
     void studio()
@@ -71,16 +76,21 @@ export function usePublish(lessonIds: readonly number[], onChanged: () => void) 
       setBusy(false);
     }
   };
-  const checkNow = async () =>
+  const checkNow = async () => {
     setReport(await studio().checkPublish({ ...credentials(), lessonIds: [...lessonIds] }));
+    // The check read each lesson's state on the server: the list shows it now.
+    onChanged();
+  };
   const check = () => guard(checkNow);
-  const publish = (acceptWarnings: boolean) =>
+  const publish = (acceptWarnings: boolean, confirmUnpublish: boolean) =>
     guard(async () => {
       const result = await studio().publish({
         ...credentials(),
         lessonIds: [...lessonIds],
         status: form.status,
         acceptWarnings,
+        confirmUnpublish,
+        choices: choices.list(),
       });
       onChanged();
       if (result.failed > 0) {
@@ -89,5 +99,5 @@ export function usePublish(lessonIds: readonly number[], onChanged: () => void) 
       await checkNow();
     });
 
-  return { form, setField, report, items, progress, busy, error, check, publish };
+  return { form, setField, report, choices, items, progress, busy, error, check, publish };
 }

@@ -21,6 +21,7 @@ function line(
     translationEn: translations[0],
     translationDe: translations[1],
     translationEs: translations[2],
+    timedByHand: false,
   };
 }
 
@@ -48,6 +49,7 @@ function draft(patch: Partial<LessonDraft>): LessonDraft {
     title: 'Köszönés',
     level: 'beginner',
     durationSeconds: 10.9,
+    tokens: [],
     lineCount: lines.length,
     wordCount: 0,
     matchedWordCount: 0,
@@ -73,7 +75,7 @@ const codes = (issues: readonly { code: string }[]) => issues.map((issue) => iss
 describe('checkLesson', () => {
   it('returns nothing for a lesson that is timed, translated and has word audio', () => {
     const clean = draft({
-      lines: [line('anna', 'Szia!', 0.4, 4.8), line('bence', 'Szia, Anna!', 5.5, 8.33)],
+      lines: [line('anna', 'Szia!', 0.4, 1.2), line('bence', 'Szia, Anna!', 5.5, 6.9)],
     });
     expect(checkLesson(clean)).toEqual([]);
   });
@@ -157,6 +159,21 @@ describe('labels and timing', () => {
   it('returns the lesson named by number and title', () => {
     expect(lessonLabel({ lessonNumber: 3, title: 'Piac' })).toBe('Lesson 3 “Piac”');
     expect(lessonLabel({ lessonNumber: null, title: 'Új' })).toBe('Lesson (no number) “Új”');
+  });
+
+  it('returns a warning when a line is too short or too long for its syllables', () => {
+    const fast = line('anna', 'Egy kávét kérek, és egy pohár vizet is.', 1, 1.66);
+    const slow = line('bence', 'Igen.', 2, 6);
+    const fine = line('anna', 'Jó napot! Bence vagyok.', 7, 8.5);
+    const issues = checkLesson(draft({ lines: [fast, slow, fine] }));
+    const pace = issues.filter((issue) => issue.code.startsWith('check-pace'));
+    expect(pace.map((issue) => [issue.code, issue.severity, issue.lineId])).toEqual([
+      ['check-pace-fast', 'warning', fast.id],
+      ['check-pace-slow', 'warning', slow.id],
+    ]);
+    expect(pace[0]?.message).toBe(
+      'Line 1 lasts 0.66 s for 12 syllables (18.2 per second): too short for its text; check its times.',
+    );
   });
 
   it('returns timed only when both ends are set', () => {

@@ -1,3 +1,4 @@
+import { implausiblePace } from '@magyarul/core/align';
 import { formatTime } from './format-time.ts';
 import { studioMessage } from './messages.ts';
 import type { StudioMessageCode } from './messages.ts';
@@ -100,6 +101,20 @@ export function checkLesson(draft: LessonDraft): CheckIssue[] {
         'error',
         'check-past-end',
         { n, end: formatTime(end), duration: formatTime(duration) },
+        about,
+      );
+    }
+    const pace = end > start ? implausiblePace(line.text, start, end) : null;
+    if (pace) {
+      add(
+        'warning',
+        pace.verdict === 'fast' ? 'check-pace-fast' : 'check-pace-slow',
+        {
+          n,
+          seconds: pace.seconds.toFixed(2),
+          syllables: pace.syllables,
+          rate: pace.perSecond.toFixed(1),
+        },
         about,
       );
     }

@@ -2,6 +2,9 @@
 // `window.studio` that `satisfies StudioApi`; main registers one handler per channel through
 // `registerHandlers`, which validates every argument with the validators below.
 import type {
+  Alignment,
+  AlignmentResult,
+  ChangeChoice,
   ImportProgress,
   ImportReport,
   LessonDraft,
@@ -10,6 +13,8 @@ import type {
   LineInput,
   LinePatch,
   LineTimes,
+  LineToken,
+  LineTokens,
   MediaRef,
   Peaks,
   PublishCheckReport,
@@ -24,7 +29,7 @@ import type {
   WordMatch,
   WordPatch,
 } from './model.ts';
-import { LEVELS, MATCH_LEVELS } from './model.ts';
+import { CHOICES, LEVELS, MATCH_LEVELS, PUBLISH_AS } from './model.ts';
 import type { Validator } from './validate.ts';
 import {
   arrayOf,
@@ -57,11 +62,14 @@ export type InvokeMap = {
     result: VocabularyWord[];
   };
   'drafts:peaks': { args: [lessonId: number]; result: Peaks | null };
+  'drafts:set-alignment': { args: [lessonId: number, alignment: Alignment]; result: void };
+  'align:lesson': { args: [lessonId: number]; result: AlignmentResult };
   'media:url': { args: [ref: MediaRef]; result: string | null };
   'publish:target': { args: []; result: PublishTarget | null };
   'publish:check': { args: [request: PublishCheckRequest]; result: PublishCheckReport };
   'publish:adopt-remote': { args: [lessonId: number, remoteId: string]; result: LessonSummary };
   'publish:run': { args: [request: PublishRequest]; result: PublishReport };
+  'publish:refresh-states': { args: []; result: LessonSummary[] };
 };
 export type Channel = keyof InvokeMap;
 export type ArgsOf<C extends Channel> = InvokeMap[C]['args'];
@@ -89,11 +97,14 @@ export const METHODS = {
   matchWord: 'drafts:match-word',
   setWordMatches: 'drafts:set-word-matches',
   getPeaks: 'drafts:peaks',
+  setAlignment: 'drafts:set-alignment',
+  alignLesson: 'align:lesson',
   mediaUrl: 'media:url',
   publishTarget: 'publish:target',
   checkPublish: 'publish:check',
   adoptRemote: 'publish:adopt-remote',
   publish: 'publish:run',
+  refreshServerStates: 'publish:refresh-states',
 } as const satisfies Record<string, Channel>;
 type Methods = typeof METHODS;
 
@@ -159,7 +170,29 @@ const wordMatch: Validator<WordMatch> = object({
 
 const uuid = matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a UUID');
 
-const lineTimes: Validator<LineTimes> = object({ id, startTime: seconds, endTime: seconds });
+const lineTimes: Validator<LineTimes> = object({
+  id,
+  startTime: seconds,
+  endTime: seconds,
+  byHand: optional(bool),
+});
+
+const span = object({ start: seconds, end: seconds });
+const lineToken: Validator<LineToken> = object({
+  position: int(0, 10_000),
+  text: str(1000),
+  charStart: int(0, 10_000),
+  charEnd: int(1, 10_000),
+  times: object({ normal: span, slow: span, natural: span }),
+});
+const lineTokens: Validator<LineTokens> = object({
+  lineId: id,
+  tokens: arrayOf(lineToken, 10_000),
+});
+const alignment: Validator<Alignment> = object({
+  lines: arrayOf(lineTimes, 10_000),
+  tokens: arrayOf(lineTokens, 10_000),
+});
 
 const mediaRef: Validator<MediaRef> = (value, where) => {
   const kind = oneOf(['dialogue', 'vocabulary'])(
@@ -183,10 +216,24 @@ const credentials = {
 
 const publishCheckRequest: Validator<PublishCheckRequest> = object(credentials);
 
+const changeChoice: Validator<ChangeChoice> = object({
+  lessonId: id,
+  key: matching(
+    /^(lesson|line|word):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'a changed row',
+  ),
+  // '' chooses for the whole row; else a server column name.
+  field: matching(/^[a-z_]{0,40}$/, 'a column name'),
+  stamp: str(100),
+  choice: oneOf(CHOICES),
+});
+
 const publishRequest: Validator<PublishRequest> = object({
   ...credentials,
-  status: oneOf(['draft', 'published']),
+  status: oneOf(PUBLISH_AS),
   acceptWarnings: bool,
+  confirmUnpublish: bool,
+  choices: arrayOf(changeChoice, 100_000),
 });
 
 /** Per-channel argument validators; `registerHandlers` refuses a call that does not pass. */
@@ -208,11 +255,14 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'drafts:match-word': [id, nullable(str(1000))],
   'drafts:set-word-matches': [id, arrayOf(wordMatch, 10_000)],
   'drafts:peaks': [id],
+  'drafts:set-alignment': [id, alignment],
+  'align:lesson': [id],
   'media:url': [mediaRef],
   'publish:target': [],
   'publish:check': [publishCheckRequest],
   'publish:adopt-remote': [id, uuid],
   'publish:run': [publishRequest],
+  'publish:refresh-states': [],
 };
 
 export const CHANNELS = Object.keys(VALIDATORS) as Channel[];

@@ -72,7 +72,12 @@ type LineContent = {
   readonly translationEs: string;
 };
 
-export type TranscriptLine = LineContent & { readonly id: number; readonly lineNumber: number };
+export type TranscriptLine = LineContent & {
+  readonly id: number;
+  readonly lineNumber: number;
+  /** The author set its times (see LineTimes.byHand). */
+  readonly timedByHand: boolean;
+};
 
 export type VocabularyWord = {
   readonly id: number;
@@ -92,6 +97,8 @@ export type LessonDraft = LessonSummary & {
   readonly topic: string;
   readonly dialogueFile: string | null;
   readonly lines: readonly TranscriptLine[];
+  /** The words of the lines that have any, with their times. */
+  readonly tokens: readonly LineTokens[];
   readonly words: readonly VocabularyWord[];
   /** Vocabulary audio files found in the folder, matched or not. */
   readonly audioFiles: readonly string[];
@@ -132,6 +139,44 @@ export type LineTimes = {
   readonly id: number;
   readonly startTime: number | null;
   readonly endTime: number | null;
+  /** Set by the author (drag, keys): alignment keeps such lines as anchors. Absent: false. */
+  readonly byHand?: boolean;
+};
+
+/** The audio renderings of a lesson whose lines and words have times of their own. */
+export const AUDIO_VERSIONS = ['normal', 'slow', 'natural'] as const;
+export type AudioVersion = (typeof AUDIO_VERSIONS)[number];
+
+/** Start and end in seconds of one rendering, null until aligned. */
+export type VersionSpan = { readonly start: number | null; readonly end: number | null };
+
+/**
+ * One word of a line (core's tokenize): as written, its UTF-16 offsets into the line's NFC
+ * text, and its times in each audio version.
+ */
+export type LineToken = {
+  readonly position: number;
+  readonly text: string;
+  readonly charStart: number;
+  readonly charEnd: number;
+  readonly times: { readonly [V in AudioVersion]: VersionSpan };
+};
+
+export type LineTokens = { readonly lineId: number; readonly tokens: readonly LineToken[] };
+
+/** What alignment proposes, or an undo puts back: line times and every line's words. */
+export type Alignment = {
+  readonly lines: readonly LineTimes[];
+  readonly tokens: readonly LineTokens[];
+};
+
+/** An alignment with what it was computed from. */
+export type AlignmentResult = Alignment & {
+  /** Versions aligned, and those the lesson has no audio for. */
+  readonly versions: readonly AudioVersion[];
+  /** Lines kept as they were because they were timed by hand. */
+  readonly anchors: number;
+  readonly seconds: number;
 };
 
 /**
@@ -194,12 +239,77 @@ export type LessonConflict = {
   readonly lessonNumber: number;
 };
 
+/** The server's lesson as read before publishing: live or draft, and when its row last changed. */
+export type ServerLessonState = {
+  readonly isPublished: boolean;
+  readonly updatedAt: string;
+};
+
+/** A server column's value as the studio compares it. */
+export type FieldValue = string | number | null;
+
+/** The rows publishing compares with the server: the lesson's own row, its lines, its words. */
+export const ROW_KINDS = ['lesson', 'line', 'word'] as const;
+export type RowKind = (typeof ROW_KINDS)[number];
+
+/** One column of a row the server changed since the studio's last publish. */
+export type ChangedField = {
+  /** The server column, e.g. 'end_time'. */
+  readonly field: string;
+  readonly server: FieldValue;
+  readonly mine: FieldValue;
+  /** The studio changed it too since its last publish (or cannot tell): no side is the obvious one. */
+  readonly mineChanged: boolean;
+};
+
+/**
+ * How a row differs from the studio's last publish on the server's side: 'changed' (columns
+ * edited on the server), 'added' (a row the studio never sent), 'deleted' (a row the studio sent
+ * that the server no longer has), 'deleted-here' (deleted in the studio, edited on the server).
+ */
+export const CHANGE_TYPES = ['changed', 'added', 'deleted', 'deleted-here'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+/** A row changed on the server since the studio's last publish: shown before anything is sent. */
+export type ServerChange = {
+  /** `<kind>:<server id>`: what a choice names. */
+  readonly key: string;
+  readonly kind: RowKind;
+  /** 'Line 4', 'Word “kávé”', 'Lesson details'. */
+  readonly label: string;
+  readonly change: ChangeType;
+  /** The server row's updated_at as read ('deleted' when it is gone): a choice holds for it only. */
+  readonly stamp: string;
+  /** 'changed': the columns that differ, each chosen on its own. */
+  readonly fields: readonly ChangedField[];
+  /** The whole row in one line, for added and deleted rows (null where that side has none). */
+  readonly server: string | null;
+  readonly mine: string | null;
+  readonly mineChanged: boolean;
+};
+
+export const CHOICES = ['server', 'mine'] as const;
+export type Choice = (typeof CHOICES)[number];
+
+/** The author's choice for one changed column (`field`) or a whole added/deleted row (`field` ''). */
+export type ChangeChoice = {
+  readonly lessonId: number;
+  readonly key: string;
+  readonly field: string;
+  readonly stamp: string;
+  readonly choice: Choice;
+};
+
 export type LessonCheck = {
   readonly lessonId: number;
   /** 'Lesson 3 “Köszönés”': how logs and reports name the lesson. */
   readonly label: string;
   readonly issues: readonly CheckIssue[];
   readonly conflict: LessonConflict | null;
+  /** The lesson this draft publishes to, as the server has it now; null when it has none. */
+  readonly server: ServerLessonState | null;
+  /** What the server changed since the studio's last publish of this lesson. */
+  readonly changes: readonly ServerChange[];
 };
 
 export type PublishCheckRequest = PublishCredentials & { readonly lessonIds: readonly number[] };
@@ -210,10 +320,18 @@ export type PublishCheckReport = {
   readonly takenNumbers: readonly number[];
 };
 
+/** "As": 'keep' leaves each lesson live or draft as the server has it (a new one as a draft). */
+export const PUBLISH_AS = ['keep', 'draft', 'published'] as const;
+export type PublishAs = (typeof PUBLISH_AS)[number];
+
 export type PublishRequest = PublishCheckRequest & {
-  readonly status: 'draft' | 'published';
+  readonly status: PublishAs;
   /** "Publish anyway": send lessons whose checks found warnings (never those with errors). */
   readonly acceptWarnings: boolean;
+  /** The author confirmed that "As draft" takes live lessons away from learners. */
+  readonly confirmUnpublish: boolean;
+  /** The author's choices for the rows changed on the server (see ServerChange). */
+  readonly choices: readonly ChangeChoice[];
 };
 
 /** `blocked`: not sent at all, because of its checks or a lesson-number conflict. */

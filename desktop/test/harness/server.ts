@@ -83,6 +83,10 @@ export async function startHarness(options: {
       url: new URL('../../src/main/services/importer/import-worker.ts', import.meta.url),
       execArgv: ['--import', 'tsx'],
     },
+    alignWorker: {
+      url: new URL('../../src/main/services/align/align-worker.ts', import.meta.url),
+      execArgv: ['--import', 'tsx'],
+    },
   });
   const dispatch = createDispatcher(studio.handlers, studio.log);
   const index = readFileSync(join(RENDERER, 'index.html'), 'utf8').replace(

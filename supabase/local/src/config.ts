@@ -65,6 +65,9 @@ export function loadConfig(
     anonReadCache: overrides.anonReadCache ?? env.MAGYARUL_ANON_READ_CACHE !== 'false',
     dbAggregates: overrides.dbAggregates ?? flag(env.MAGYARUL_DB_AGGREGATES),
     ...(overrides.dbSchemas ? { dbSchemas: overrides.dbSchemas } : {}),
+    authEnv:
+      overrides.authEnv ??
+      Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('AUTH_'))),
     maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,
     fsrsFitHours,
     ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),

@@ -101,6 +101,11 @@ export type ServerConfig = {
    * runs). The first run comes a few minutes after start.
    */
   fsrsFitHours?: number;
+  /**
+   * The AUTH_* variables of the environment the server was started with (auth/options.ts reads
+   * its limits and settings from them); unset: process.env.
+   */
+  authEnv?: Readonly<Record<string, string | undefined>>;
 };
 
 export type ServerContext = {

@@ -1,23 +1,6 @@
-import { startServer, type RunningServer } from './server.ts';
+import { startServer } from './server.ts';
 
 // `npm start` / `npx tsx supabase/local/src/main.ts`: the whole backend on one port.
-
-/**
- * A data directory seeded in development keeps its demo accounts; without the opt-in, say so
- * loudly rather than serve accounts whose password is in the README.
- */
-async function warnAboutDemoAccounts(server: RunningServer): Promise<void> {
-  const found = await server.ctx.db.query<{ email: string }>(
-    `select email from auth.users
-      where email in ('admin@magyarul.local', 'learner@magyarul.local')
-        and encrypted_password = extensions.crypt('magyarul-demo', encrypted_password)`,
-  );
-  for (const { email } of found.rows) {
-    console.warn(
-      `  WARNING: ${email} still signs in with the published demo password; change it or delete the account.`,
-    );
-  }
-}
 
 async function main(): Promise<void> {
   const server = await startServer({ host: process.env.HOST ?? '127.0.0.1' });
@@ -32,8 +15,6 @@ async function main(): Promise<void> {
   if (config.demoAccounts) {
     console.log('  demo accounts (demo only): admin@magyarul.local, learner@magyarul.local');
     console.log('                             password: magyarul-demo');
-  } else {
-    await warnAboutDemoAccounts(server);
   }
   let stopping = false;
   const stop = (signal: string) => {

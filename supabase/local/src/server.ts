@@ -11,7 +11,9 @@ import { invalidateRoleTimeouts } from './db/role-timeouts.ts';
 import { analyzeAll, keepStatistics } from './db/statistics.ts';
 import type { LocalDb } from './db/types.ts';
 import { compressJsonResponse } from './http/compress.ts';
+import { refuseForeignRole } from './http/api-role.ts';
 import { preflight, withCors } from './http/cors.ts';
+import { refuseForeignDevRequest } from './http/dev-origin.ts';
 import {
   BodyTooLargeError,
   internalError,
@@ -68,27 +70,44 @@ function matchPrefix(pathname: string): { prefix: Prefix; rest: string } | null 
   return null;
 }
 
+type SeedModule = { seed?: unknown; lockDemoAccounts?: unknown };
+
 async function runSeed(ctx: LocalContext, quiet: boolean): Promise<void> {
+  const seedModule = join(ctx.config.supabaseDir, 'seed', 'index.ts');
+  let loaded: SeedModule | undefined;
+  const mod = async (): Promise<SeedModule> =>
+    (loaded ??= existsSync(seedModule)
+      ? ((await import(pathToFileURL(seedModule).href)) as SeedModule)
+      : {});
   await ctx.db.exec(
     'create table if not exists supabase_migrations.local_seed (done_at timestamptz not null default now())',
   );
   const seeded = await ctx.db.query('select 1 from supabase_migrations.local_seed limit 1');
-  if (seeded.rows.length > 0) return;
-  const seedSql = join(ctx.config.supabaseDir, 'seed.sql');
-  if (existsSync(seedSql)) {
-    const { readFileSync } = await import('node:fs');
-    const sql = readFileSync(seedSql, 'utf8');
-    await ctx.db.transaction((tx) => tx.exec(sql));
-  }
-  const seedModule = join(ctx.config.supabaseDir, 'seed', 'index.ts');
-  if (existsSync(seedModule)) {
-    const mod = (await import(pathToFileURL(seedModule).href)) as { seed?: unknown };
-    if (typeof mod.seed === 'function') {
-      await (mod.seed as (c: ServerContext) => Promise<void>)(ctx);
+  if (seeded.rows.length === 0) {
+    const seedSql = join(ctx.config.supabaseDir, 'seed.sql');
+    if (existsSync(seedSql)) {
+      const { readFileSync } = await import('node:fs');
+      const sql = readFileSync(seedSql, 'utf8');
+      await ctx.db.transaction((tx) => tx.exec(sql));
     }
+    const { seed } = await mod();
+    if (typeof seed === 'function') await (seed as (c: ServerContext) => Promise<void>)(ctx);
+    await ctx.db.query('insert into supabase_migrations.local_seed default values');
+    if (!quiet) console.log('Seeded the database (first run of this data directory).');
   }
-  await ctx.db.query('insert into supabase_migrations.local_seed default values');
-  if (!quiet) console.log('Seeded the database (first run of this data directory).');
+  // Demo accounts not wanted (production without the opt-in), even from an earlier seed: their
+  // published password stops working on every start.
+  if (ctx.config.demoAccounts !== false) return;
+  const { lockDemoAccounts } = await mod();
+  if (typeof lockDemoAccounts !== 'function') return;
+  const locked = await (lockDemoAccounts as (c: ServerContext) => Promise<string[]>)(ctx);
+  for (const email of locked) {
+    console.warn(
+      `  ${email} had the published demo password: that password no longer signs in and its ` +
+        'sessions are ended. Give it a new one with the service key (PUT /auth/v1/admin/users/<id>) ' +
+        'or delete it; MAGYARUL_DEMO_ACCOUNTS=true keeps demo accounts on purpose.',
+    );
+  }
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -146,6 +165,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         return preflight(headers);
       }
       if (!service) return withCors(notFound(url.pathname), headers);
+      const foreignRole = refuseForeignRole(headers, keys.jwtSecret);
+      if (foreignRole) return withCors(foreignRole, headers);
       if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') statistics?.touched();
       let body: Buffer | null = null;
       if (method !== 'GET' && method !== 'HEAD') {
@@ -186,18 +207,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         : response;
     }
     if (url.pathname.startsWith('/_dev/') && config.devRoutes) {
+      const foreign = refuseForeignDevRequest(headers, config.publicUrl);
+      if (foreign) return foreign;
       if (url.pathname === '/_dev/info') {
-        return withCors(json(200, { url: config.publicUrl, anonKey: keys.anonKey }), headers);
+        return json(200, { url: config.publicUrl, anonKey: keys.anonKey });
       }
       if (services.devMail && url.pathname.startsWith('/_dev/mail')) {
-        const response = await services.devMail(
+        return services.devMail(
           toRequest(req, url, headers, null),
           url.pathname.slice('/_dev'.length),
           ctx,
         );
-        return withCors(response, headers);
       }
-      return withCors(notFound(url.pathname), headers);
+      return notFound(url.pathname);
     }
     if (method === 'GET' || method === 'HEAD') {
       return serveStatic(

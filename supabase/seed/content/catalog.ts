@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LESSON_AUDIO_BUCKET as AUDIO_BUCKET } from '@magyarul/core/lessons';
 import { LESSONS } from './lessons.ts';
-import type { SeedLine, SeedWord, Timings } from './types.ts';
+import type { LineTimes, SeedLesson, SeedWord, Timings } from './types.ts';
+import { lineVoice, VOICES } from './voices.ts';
 
 /** supabase/seed/audio: lessons/lesson-NN.mp3 and words/<slug>.mp3. */
 export const AUDIO_DIR = fileURLToPath(new URL('../audio/', import.meta.url));
@@ -55,6 +56,11 @@ export function slowLessonAudioFile(lessonNumber: number): string {
   return `lesson-${String(lessonNumber).padStart(2, '0')}-slow.mp3`;
 }
 
+/** Natural conversational tempo: lesson-NN-natural.mp3. */
+export function naturalLessonAudioFile(lessonNumber: number): string {
+  return `lesson-${String(lessonNumber).padStart(2, '0')}-natural.mp3`;
+}
+
 export function wordAudioFile(word: string): string {
   return `${audioSlug(word)}.mp3`;
 }
@@ -67,6 +73,11 @@ export function lessonObjectName(lessonNumber: number): string {
 /** Object name of the slow rendering (what lessons.slow_audio_url stores). */
 export function slowLessonObjectName(lessonNumber: number): string {
   return `seed/lessons/${slowLessonAudioFile(lessonNumber)}`;
+}
+
+/** Object name of the natural-tempo rendering (what lessons.natural_audio_url stores). */
+export function naturalLessonObjectName(lessonNumber: number): string {
+  return `seed/lessons/${naturalLessonAudioFile(lessonNumber)}`;
 }
 
 /** Object name inside the lesson-audio bucket (what lesson_vocabulary.audio_file_path stores). */
@@ -87,10 +98,34 @@ export function distinctWords(): SeedWord[] {
 }
 
 /**
- * Fingerprint of a dialogue's speakers and Hungarian text (what the audio is made from; the
- * translations are not spoken): timings.json is stale when it differs.
+ * Fingerprint of what a dialogue's audio is made from: each line's Hungarian text and the voice
+ * that speaks it (the translations are not spoken). timings.json is stale when it differs.
  */
-export function dialogueHash(lines: readonly SeedLine[]): string {
-  const spoken = lines.map(([speaker, text]) => [speaker, text]);
+export function dialogueHash(lesson: SeedLesson): string {
+  const spoken = lesson.lines.map((line) => {
+    const voice = lineVoice(lesson, line);
+    return [voice, VOICES[voice], line[1]];
+  });
   return createHash('sha256').update(JSON.stringify(spoken)).digest('hex').slice(0, 16);
+}
+
+/** Syllables of Hungarian text: one per vowel letter (Hungarian has no diphthongs). */
+export function syllables(text: string): number {
+  return (text.normalize('NFC').match(/[aáeéiíoóöőuúüű]/giu) ?? []).length;
+}
+
+/**
+ * The tempo of one rendering: syllables spoken per second of speech, from each line's start to
+ * its end (the pauses between lines are left out; those inside a line count), 2 decimals.
+ */
+export function syllableRate(lesson: SeedLesson, lines: LineTimes): number {
+  let count = 0;
+  let time = 0;
+  lesson.lines.forEach(([, text], i) => {
+    const line = lines[i];
+    if (!line) throw new Error(`lesson ${lesson.number} line ${i + 1}: no times`);
+    count += syllables(text);
+    time += line.end - line.start;
+  });
+  return Math.round((count / time) * 100) / 100;
 }

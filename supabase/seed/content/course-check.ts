@@ -18,7 +18,7 @@
 // of hu-frequency.txt or is the dictionary form of one of them (hunspell-hu's stems).
 import { readFileSync } from 'node:fs';
 import { stems as hunspellStems } from './hunspell.ts';
-import type { SeedLesson } from './types.ts';
+import type { SeedLesson, SeedNote } from './types.ts';
 
 /** Proper names the spell-checker may not know and that need no teaching. */
 export const NAMES: readonly string[] = [
@@ -46,6 +46,11 @@ export const NAMES: readonly string[] = [
   'London',
   'Bodri',
   'Arany',
+  'Lucía',
+  'Madrid',
+  'Eszter',
+  'Tamás',
+  'Zsófi',
 ];
 
 /** Analyses hunspell-hu offers that are wrong for how the course uses the word. */
@@ -168,7 +173,10 @@ export type TokenUse = {
   readonly lesson: number;
   readonly line: number;
   readonly token: string;
-  /** How it is covered: 'item:<hu>', 'number', 'name', 'gloss', or null when it is not. */
+  /**
+   * How it is covered: 'item:<hu>' (or 'item:<preverb>+<verb>'), 'number:<part>+<part>…',
+   * 'name', 'gloss', or null when it is not.
+   */
   readonly by: string | null;
 };
 
@@ -256,7 +264,7 @@ export function analyseCourse(lessons: readonly SeedLesson[]): CourseAnalysis {
         const numeral = [token, ...candidates].map(numeralParts).find((p) => p !== null);
         if (numeral) {
           if (numeral.every((part) => knownWords.has(part))) {
-            by[i] = 'number';
+            by[i] = `number:${numeral.join('+')}`;
             for (const part of numeral) usedHere.add(part);
           }
           return;
@@ -285,6 +293,49 @@ export function analyseCourse(lessons: readonly SeedLesson[]): CourseAnalysis {
     used.set(lesson.number, usedHere);
   }
   return { uses, taught, used, lessonOf, stems: stemMap };
+}
+
+/**
+ * The items a covered token stands for: one item, a preverb and its verb, or a numeral's parts;
+ * none for a name, a gloss or an uncovered token.
+ */
+export function itemsOf(use: TokenUse): string[] {
+  if (use.by?.startsWith('item:')) return use.by.slice(5).split('+');
+  if (use.by?.startsWith('number:')) return use.by.slice(7).split('+');
+  return [];
+}
+
+/**
+ * Whether a token of lesson n is new to the learner: it is not a name, and it is not a form of
+ * items all taught in lessons before n (a token of an item taught in lesson n itself, a glossed
+ * form and an uncovered one are new; a preverb verb or a numeral is new when one of its parts is
+ * taught in lesson n). Every occurrence counts, not only the first.
+ */
+export function isNewToken(analysis: CourseAnalysis, use: TokenUse): boolean {
+  if (use.by === 'name') return false;
+  const items = itemsOf(use);
+  if (items.length === 0) return true;
+  return items.some((hu) => (analysis.lessonOf.get(hu) ?? use.lesson) >= use.lesson);
+}
+
+/** Lesson n's word tokens and how many of them are new (isNewToken). */
+export function newTokenShare(
+  analysis: CourseAnalysis,
+  lesson: number,
+): { tokens: number; new: number; share: number } {
+  const uses = analysis.uses.filter((u) => u.lesson === lesson);
+  const fresh = uses.filter((u) => isNewToken(analysis, u)).length;
+  return { tokens: uses.length, new: fresh, share: uses.length === 0 ? 0 : fresh / uses.length };
+}
+
+/** The later lessons whose dialogue uses an item again (by number). */
+export function laterLessons(analysis: CourseAnalysis, hu: string): number[] {
+  const taught = analysis.lessonOf.get(hu);
+  if (taught === undefined) return [];
+  return [...analysis.used.entries()]
+    .filter(([n, used]) => n > taught && used.has(hu))
+    .map(([n]) => n)
+    .sort((a, b) => a - b);
 }
 
 /** Share of lesson n's used items that were taught in earlier lessons. */
@@ -316,4 +367,21 @@ export function frequentLemmas(forms: readonly string[]): Set<string> {
 export function isFrequent(hu: string, lemmas: ReadonlySet<string>): boolean {
   const words = tokens(hu);
   return words.length > 0 && words.every((w) => lemmas.has(w));
+}
+
+/**
+ * The 1-based lines a note explains: every line of its lesson in which one of the note's forms is
+ * heard (a form of several words must occur as those words in a row).
+ */
+export function noteLines(lesson: SeedLesson, note: SeedNote): number[] {
+  const forms = note.forms.map(tokens).filter((f) => f.length > 0);
+  const result: number[] = [];
+  lesson.lines.forEach(([, text], i) => {
+    const words = tokens(text);
+    const found = forms.some((form) =>
+      words.some((_, start) => form.every((w, k) => words[start + k] === w)),
+    );
+    if (found) result.push(i + 1);
+  });
+  return result;
 }

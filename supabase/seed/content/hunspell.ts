@@ -1,33 +1,48 @@
-// Debian's Hungarian dictionary (hunspell-hu) through the hunspell command: spelling and stems.
-// One process per call with every word on its own line, so checking the whole course is one
-// spawn, not one per word.
+// Debian's dictionaries through the hunspell command: Hungarian (hunspell-hu) spelling and stems,
+// and German (hunspell-de-de) and Spanish (hunspell-es) spelling for the translations. One
+// process per call with every word on its own line, so checking the whole course is one spawn,
+// not one per word.
 import { execFileSync } from 'node:child_process';
 
-const DICTIONARY = 'hu_HU';
+/** The dictionaries the course is checked with: Debian's hu_HU, de_DE and es_ES. */
+export type Dictionary = 'hu_HU' | 'de_DE' | 'es_ES';
 
-function run(args: readonly string[], words: readonly string[]): string {
+const PACKAGES: Readonly<Record<Dictionary, string>> = {
+  hu_HU: 'hunspell-hu',
+  de_DE: 'hunspell-de-de',
+  es_ES: 'hunspell-es',
+};
+
+function run(
+  args: readonly string[],
+  words: readonly string[],
+  dictionary: Dictionary = 'hu_HU',
+): string {
   try {
-    return execFileSync('hunspell', ['-d', DICTIONARY, '-i', 'UTF-8', ...args], {
+    return execFileSync('hunspell', ['-d', dictionary, '-i', 'UTF-8', ...args], {
       input: `${words.join('\n')}\n`,
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, LC_ALL: 'C.UTF-8' },
     }).toString('utf8');
   } catch (cause) {
     throw new Error(
-      'hunspell with the hu_HU dictionary is needed for the course check ' +
-        '(Debian: apt-get install hunspell hunspell-hu)',
+      `hunspell with the ${dictionary} dictionary is needed for the course check ` +
+        `(Debian: apt-get install hunspell ${PACKAGES[dictionary]})`,
       { cause },
     );
   }
 }
 
-/** The words hunspell-hu does not accept, in input order without duplicates. */
-export function misspelled(words: readonly string[]): string[] {
+/**
+ * The words the dictionary (hunspell-hu unless given) does not accept, in input order without
+ * duplicates. Case counts: de_DE rejects a noun written in lower case (frühstück, rezept).
+ */
+export function misspelled(words: readonly string[], dictionary: Dictionary = 'hu_HU'): string[] {
   const unique = [...new Set(words)];
   if (unique.length === 0) return [];
   return [
     ...new Set(
-      run(['-l'], unique)
+      run(['-l'], unique, dictionary)
         .split('\n')
         .map((w) => w.trim())
         .filter(Boolean),

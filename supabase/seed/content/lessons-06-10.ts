@@ -1,7 +1,7 @@
 // Lessons 6–10 (A1): the market, telling the time, plans for the weekend, the railway station
 // and the hotel in Eger. The narrator speaks for the stallholder, the cashier and the receptionist,
 // who address Anna and Bence with the formal ön.
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
@@ -13,6 +13,20 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
     title: 'A piacon: At the market',
     description:
       'Apples, tomatoes and peppers at the market: asking what things cost, a kilo and half a kilo, cheap and expensive.',
+    de: {
+      title: 'A piacon: Auf dem Markt',
+      description:
+        'Äpfel, Tomaten und Paprika auf dem Markt: fragen, was etwas kostet, ein Kilo und ein halbes Kilo, billig und teuer; danach ein Kaffee mit Bence.',
+    },
+    es: {
+      title: 'A piacon: En el mercado',
+      description:
+        'Manzanas, tomates y pimientos en el mercado: preguntar cuánto cuesta algo, un kilo y medio kilo, barato y caro; después, un café con Bence.',
+    },
+    characters: [
+      character('seller', 'female', 'older_woman', 'Stallholder', 'Marktfrau', 'Vendedora'),
+      character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero'),
+    ],
     topic: 'market',
     level: 'beginner',
     lines: [
@@ -23,12 +37,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Am Samstagmorgen ist Anna auf dem Markt.',
         'El sábado por la mañana Anna está en el mercado.',
       ),
-      say(
-        'narrator',
-        'Az eladó kérdezi: Jó reggelt! Mit szeretne?',
-        'The stallholder asks: Good morning! What would you like?',
-        'Der Verkäufer fragt: Guten Morgen! Was hätten Sie gern?',
-        'El vendedor pregunta: ¡Buenos días! ¿Qué desea?',
+      by(
+        'seller',
+        'Jó reggelt! Mit szeretne?',
+        'Good morning! What would you like?',
+        'Guten Morgen! Was hätten Sie gern?',
+        '¡Buenos días! ¿Qué desea?',
       ),
       say(
         'anna',
@@ -37,8 +51,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Guten Morgen! Ich hätte gern ein Kilo Äpfel.',
         '¡Buenos días! Quería un kilo de manzanas.',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Piros vagy zöld almát?',
         'Red apples or green ones?',
         'Rote oder grüne Äpfel?',
@@ -51,8 +65,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Rote, bitte. Was kostet ein Kilo?',
         'Rojas, por favor. ¿Cuánto cuesta el kilo?',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Ötszáz forint egy kiló.',
         'Five hundred forints a kilo.',
         'Fünfhundert Forint das Kilo.',
@@ -65,8 +79,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Das ist nicht teuer. Und die Tomaten?',
         'No es caro. ¿Y los tomates?',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'A paradicsom most nagyon olcsó, csak négyszáz forint.',
         'Tomatoes are very cheap at the moment, only four hundred forints.',
         'Die Tomaten sind gerade sehr billig, nur vierhundert Forint.',
@@ -79,8 +93,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Dann nehme ich ein Kilo Äpfel und ein halbes Kilo Tomaten.',
         'Entonces quiero un kilo de manzanas y medio kilo de tomates.',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Még valamit? Paprikát?',
         'Anything else? Peppers?',
         'Sonst noch etwas? Paprika?',
@@ -93,16 +107,16 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Nein, danke, das ist alles.',
         'No, gracias, eso es todo.',
       ),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Összesen hétszáz forint.',
         "That's seven hundred forints altogether.",
         'Zusammen siebenhundert Forint.',
         'En total son setecientos forintos.',
       ),
       say('anna', 'Tessék.', 'Here you are.', 'Bitte schön.', 'Tenga.'),
-      say(
-        'narrator',
+      by(
+        'seller',
         'Köszönöm. Szép napot!',
         'Thank you. Have a nice day!',
         'Danke. Schönen Tag noch!',
@@ -114,6 +128,126 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Thank you, goodbye!',
         'Danke, auf Wiedersehen!',
         'Gracias, ¡adiós!',
+      ),
+      say(
+        'bence',
+        'Szia, Anna! Jó reggelt!',
+        'Hi, Anna! Good morning!',
+        'Hallo, Anna! Guten Morgen!',
+        '¡Hola, Anna! ¡Buenos días!',
+      ),
+      say(
+        'anna',
+        'Szia, Bence! Igen, ma nem dolgozom. És te mit kérsz?',
+        "Hi, Bence! Yes, I'm not working today. And what are you getting?",
+        'Hallo, Bence! Ja, heute arbeite ich nicht. Und was möchtest du?',
+        '¡Hola, Bence! Sí, hoy no trabajo. ¿Y tú qué quieres?',
+      ),
+      say(
+        'bence',
+        'Én kenyeret és kiflit kérek, de itt nincs kenyér.',
+        "I want bread and rolls, but there isn't any bread here.",
+        'Ich möchte Brot und Hörnchen, aber hier gibt es kein Brot.',
+        'Yo quiero pan y panecillos, pero aquí no hay pan.',
+      ),
+      say(
+        'anna',
+        'Most iszunk egy kávét? Itt van egy jó kávézó.',
+        "Shall we have a coffee now? There's a good café here.",
+        'Trinken wir jetzt einen Kaffee? Hier gibt es ein gutes Café.',
+        '¿Tomamos ahora un café? Aquí hay una cafetería buena.',
+      ),
+      say(
+        'bence',
+        'Persze, szívesen! Nagyon éhes vagyok.',
+        "Of course, gladly! I'm very hungry.",
+        'Klar, gern! Ich habe großen Hunger.',
+        '¡Claro, con gusto! Tengo mucha hambre.',
+      ),
+      say(
+        'narrator',
+        'Anna és Bence a kávézóban vannak.',
+        'Anna and Bence are at the café.',
+        'Anna und Bence sind im Café.',
+        'Anna y Bence están en la cafetería.',
+      ),
+      by(
+        'waiter',
+        'Jó reggelt! Mit kérnek?',
+        'Good morning! What would you like?',
+        'Guten Morgen! Was möchten Sie?',
+        '¡Buenos días! ¿Qué desean?',
+      ),
+      say(
+        'bence',
+        'Egy kávét kérek, tej nélkül, és három kiflit.',
+        'A coffee without milk, please, and three rolls.',
+        'Einen Kaffee ohne Milch, bitte, und drei Hörnchen.',
+        'Un café sin leche, por favor, y tres panecillos.',
+      ),
+      say(
+        'anna',
+        'Én nem kávét, hanem teát kérek, tejjel. És egy pohár vizet.',
+        'Not coffee for me, but tea with milk. And a glass of water.',
+        'Ich nehme keinen Kaffee, sondern Tee mit Milch. Und ein Glas Wasser.',
+        'Yo no quiero café, sino té con leche. Y un vaso de agua.',
+      ),
+      by('waiter', 'Tessék!', 'Here you are!', 'Bitte schön!', '¡Aquí tienen!'),
+      say(
+        'bence',
+        'Köszönöm szépen! A kifli nagyon finom. És a teád?',
+        'Thank you very much! The roll is delicious. And your tea?',
+        'Vielen Dank! Das Hörnchen ist sehr lecker. Und dein Tee?',
+        '¡Muchas gracias! El panecillo está muy rico. ¿Y tu té?',
+      ),
+      say(
+        'anna',
+        'Az is nagyon jó. Ez a pincér is nagyon jó.',
+        "That's very good too. This waiter is very good too.",
+        'Der ist auch sehr gut. Dieser Kellner ist auch sehr gut.',
+        'También está muy bueno. Este camarero también es muy bueno.',
+      ),
+      say(
+        'bence',
+        'Igen, és a kávézó is szép. Holnap is itt iszunk egy kávét?',
+        'Yes, and the café is nice too. Shall we have a coffee here tomorrow too?',
+        'Ja, und das Café ist auch schön. Trinken wir morgen auch hier einen Kaffee?',
+        'Sí, y la cafetería también es bonita. ¿Mañana también tomamos un café aquí?',
+      ),
+      say(
+        'anna',
+        'Persze! Jó, hogy tegeződünk, és jó, hogy itt lakunk.',
+        "Of course! It's good that we say te, and good that we live here.",
+        'Klar! Schön, dass wir uns duzen, und schön, dass wir hier wohnen.',
+        '¡Claro! Qué bien que nos tuteamos y qué bien que vivimos aquí.',
+      ),
+      say(
+        'anna',
+        'Kérjük a számlát!',
+        'The bill, please!',
+        'Die Rechnung, bitte!',
+        '¡La cuenta, por favor!',
+      ),
+      by(
+        'waiter',
+        'Tessék, a számla. Összesen ezerkétszáz forint.',
+        "Here's the bill. One thousand two hundred forints altogether.",
+        'Hier ist die Rechnung. Insgesamt tausendzweihundert Forint.',
+        'Aquí tienen la cuenta. En total, mil doscientos forintos.',
+      ),
+      say(
+        'anna',
+        'Ma én fizetek, kártyával.',
+        "Today I'm paying, by card.",
+        'Heute zahle ich, mit Karte.',
+        'Hoy pago yo, con tarjeta.',
+      ),
+      say(
+        'bence',
+        'Köszönöm, Anna! Akkor holnap én fizetek.',
+        "Thank you, Anna! Then tomorrow I'll pay.",
+        'Danke, Anna! Dann zahle ich morgen.',
+        '¡Gracias, Anna! Entonces mañana pago yo.',
       ),
     ],
     words: [
@@ -136,12 +270,56 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('nap', 'day; sun', 'Tag; Sonne', 'día; sol'),
     ],
     glosses: [gloss('paprikát', 'pepper', 'Paprika', 'pimiento')],
+    notes: [
+      note(
+        ['szeretne', 'szeretnék'],
+        ["Szeretnék: I'd like", 'Szeretnék: ich möchte', 'Szeretnék: quisiera'],
+        [
+          'Szeretnék "I\'d like" is the polite way to ask for something, like German möchte or Spanish quisiera. The stallholder asks Anna with ön: Mit szeretne? "What would you like?"',
+          'Szeretnék „ich möchte“ ist die höfliche Art, um etwas zu bitten. Die Marktfrau fragt Anna mit ön: Mit szeretne? „Was möchten Sie?“',
+          'Szeretnék «quisiera» es la forma cortés de pedir algo. La vendedora pregunta a Anna de usted: Mit szeretne? «¿Qué desea?»',
+        ],
+      ),
+      note(
+        ['pirosat', 'piros vagy zöld'],
+        ['Pirosat: the red one', 'Pirosat: den roten', 'Pirosat: la roja'],
+        [
+          'An adjective can stand for the thing: Pirosat kérek "I\'d like red ones" — piros + -at, the object ending. Vagy between two choices means "or".',
+          'Ein Adjektiv kann für die Sache stehen: Pirosat kérek „ich möchte rote“ — piros + -at, die Objektendung. Vagy zwischen zwei Möglichkeiten heißt „oder“.',
+          'Un adjetivo puede sustituir a la cosa: Pirosat kérek «quiero rojas» — piros + -at, la terminación de objeto. Vagy entre dos opciones es «o».',
+        ],
+      ),
+      note(
+        ['mennyibe kerül'],
+        [
+          'Mennyibe kerül? How much is it?',
+          'Mennyibe kerül? Was kostet das?',
+          'Mennyibe kerül? ¿Cuánto cuesta?',
+        ],
+        [
+          'Mennyibe kerül? asks the price of one thing; Mennyi az összesen? asks for the total. Kerül "costs" takes -be on the question word: mennyi → mennyibe.',
+          'Mennyibe kerül? fragt nach dem Preis einer Sache, Mennyi az összesen? nach der Summe. Kerül „kostet“ verlangt -be am Fragewort: mennyi → mennyibe.',
+          'Mennyibe kerül? pregunta el precio de una cosa; Mennyi az összesen?, el total. Kerül «cuesta» pide -be en la palabra interrogativa: mennyi → mennyibe.',
+        ],
+      ),
+    ],
   },
   {
     number: 7,
     title: 'Hány óra van? Telling the time',
     description:
       'A film on Friday night: what time it is, at what time something starts, half past and a few minutes late.',
+    de: {
+      title: 'Hány óra van? Die Uhrzeit',
+      description:
+        'Ein Kinoabend: fragen, ob jemand Zeit hat, wie spät es ist und wann der Film beginnt, sich verabreden, zu spät kommen und sich entschuldigen.',
+    },
+    es: {
+      title: 'Hány óra van? La hora',
+      description:
+        'Una noche de cine: preguntar si alguien tiene tiempo, qué hora es y cuándo empieza la película, quedar, llegar tarde y disculparse.',
+    },
+    characters: [character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero')],
     topic: 'time',
     level: 'beginner',
     lines: [
@@ -237,6 +415,153 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Macht nichts. Komm, gehen wir!',
         'No pasa nada. ¡Venga, vamos!',
       ),
+      say(
+        'narrator',
+        'Most Anna és Bence a kávézóban vannak.',
+        'Now Anna and Bence are at the café.',
+        'Jetzt sind Anna und Bence im Café.',
+        'Ahora Anna y Bence están en la cafetería.',
+      ),
+      say(
+        'bence',
+        'Jó volt, Anna?',
+        'Was it good, Anna?',
+        'War es gut, Anna?',
+        '¿Estuvo bien, Anna?',
+      ),
+      say(
+        'anna',
+        'Igen, nagyon jó volt! Köszönöm, Bence!',
+        'Yes, it was very good! Thank you, Bence!',
+        'Ja, es war sehr gut! Danke, Bence!',
+        '¡Sí, estuvo muy bien! ¡Gracias, Bence!',
+      ),
+      say(
+        'bence',
+        'Szívesen! Éhes vagy?',
+        "You're welcome! Are you hungry?",
+        'Gern geschehen! Hast du Hunger?',
+        '¡De nada! ¿Tienes hambre?',
+      ),
+      say(
+        'anna',
+        'Igen, nagyon éhes vagyok.',
+        "Yes, I'm very hungry.",
+        'Ja, ich habe großen Hunger.',
+        'Sí, tengo mucha hambre.',
+      ),
+      by(
+        'waiter',
+        'Jó napot! Mit kérnek?',
+        'Hello! What would you like?',
+        'Guten Tag! Was möchten Sie?',
+        '¡Buenas! ¿Qué desean?',
+      ),
+      say(
+        'anna',
+        'Egy teát kérek, tej nélkül, és két kiflit.',
+        "I'd like a tea without milk and two rolls.",
+        'Ich hätte gern einen Tee ohne Milch und zwei Hörnchen.',
+        'Quiero un té sin leche y dos panecillos.',
+      ),
+      say(
+        'bence',
+        'Én egy pohár vizet kérek és három kiflit.',
+        "I'd like a glass of water and three rolls.",
+        'Ich hätte gern ein Glas Wasser und drei Hörnchen.',
+        'Yo quiero un vaso de agua y tres panecillos.',
+      ),
+      by(
+        'waiter',
+        'Tessék. Még valamit?',
+        'Here you are. Anything else?',
+        'Bitte schön. Noch etwas?',
+        'Aquí tienen. ¿Algo más?',
+      ),
+      say(
+        'bence',
+        'Nem, köszönöm. Kérem a számlát!',
+        'No, thank you. The bill, please!',
+        'Nein, danke. Die Rechnung, bitte!',
+        'No, gracias. ¡La cuenta, por favor!',
+      ),
+      by(
+        'waiter',
+        'Összesen ezerhatszáz forint.',
+        'One thousand six hundred forints altogether.',
+        'Insgesamt tausendsechshundert Forint.',
+        'En total, mil seiscientos forintos.',
+      ),
+      say(
+        'bence',
+        'Tessék, kártyával fizetek.',
+        "Here you are, I'll pay by card.",
+        'Bitte schön, ich zahle mit Karte.',
+        'Aquí tiene, pago con tarjeta.',
+      ),
+      say(
+        'anna',
+        'Holnap dolgozol, Bence?',
+        'Are you working tomorrow, Bence?',
+        'Arbeitest du morgen, Bence?',
+        '¿Trabajas mañana, Bence?',
+      ),
+      say(
+        'bence',
+        'Nem, holnap szombat van. És te?',
+        'No, tomorrow is Saturday. And you?',
+        'Nein, morgen ist Samstag. Und du?',
+        'No, mañana es sábado. ¿Y tú?',
+      ),
+      say(
+        'anna',
+        'Én nem dolgozom. Holnap reggel a piacra megyek. Ott nagyon jó és olcsó az alma.',
+        "I'm not working. Tomorrow morning I'm going to the market. The apples there are very good and cheap.",
+        'Ich arbeite nicht. Morgen früh gehe ich auf den Markt. Dort sind die Äpfel sehr gut und billig.',
+        'Yo no trabajo. Mañana por la mañana voy al mercado. Allí las manzanas son muy buenas y baratas.',
+      ),
+      say(
+        'bence',
+        'Akkor én is megyek, kenyeret is szeretnék. Mennyibe kerül egy kiló alma?',
+        "Then I'll come too, I'd like some bread as well. How much is a kilo of apples?",
+        'Dann komme ich auch mit, ich möchte auch Brot. Was kostet ein Kilo Äpfel?',
+        'Entonces voy yo también, también quiero pan. ¿Cuánto cuesta un kilo de manzanas?',
+      ),
+      say(
+        'anna',
+        'Csak ötszáz forint egy kiló. Nem drága.',
+        "Only five hundred forints a kilo. That's not expensive.",
+        'Nur fünfhundert Forint das Kilo. Das ist nicht teuer.',
+        'Solo quinientos forintos el kilo. No es caro.',
+      ),
+      say(
+        'bence',
+        'És a paradicsom? Az is olcsó?',
+        'And the tomatoes? Are they cheap too?',
+        'Und die Tomaten? Sind die auch billig?',
+        '¿Y los tomates? ¿También son baratos?',
+      ),
+      say(
+        'anna',
+        'Igen, a piros paradicsom nagyon olcsó. Nem a zöldet, hanem a pirosat kérd!',
+        "Yes, the red tomatoes are very cheap. Don't ask for the green ones, ask for the red ones!",
+        'Ja, die roten Tomaten sind sehr billig. Nimm nicht die grünen, sondern die roten!',
+        'Sí, los tomates rojos son muy baratos. ¡No pidas los verdes, sino los rojos!',
+      ),
+      say(
+        'bence',
+        'Jó, akkor holnap reggel a piacon! Szia, Anna!',
+        'Good, then tomorrow morning at the market! Bye, Anna!',
+        'Gut, dann morgen früh auf dem Markt! Tschüss, Anna!',
+        'Bien, ¡entonces mañana por la mañana en el mercado! ¡Chao, Anna!',
+      ),
+      say(
+        'anna',
+        'Szia! Holnap reggel ott vagyok.',
+        "Bye! I'll be there tomorrow morning.",
+        'Tschüss! Morgen früh bin ich dort.',
+        '¡Chao! Mañana por la mañana estoy allí.',
+      ),
     ],
     words: [
       w('péntek', 'Friday', 'Freitag', 'viernes'),
@@ -259,12 +584,43 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('perc', 'minute', 'Minute', 'minuto'),
       w('nem baj', 'never mind, no problem', 'macht nichts', 'no pasa nada'),
     ],
+    notes: [
+      note(
+        ['hány óra', 'négy óra', 'hány órakor', 'nyolckor', 'fél nyolckor'],
+        ['Hány óra van? Telling the time', 'Hány óra van? Die Uhrzeit', 'Hány óra van? La hora'],
+        [
+          'Hány óra van? "What time is it?" — Négy óra van "it\'s four". "At" a time is -kor: nyolckor "at eight", hány órakor? "at what time?". Fél nyolc is half past seven: half of the way to eight.',
+          'Hány óra van? „Wie spät ist es?“ — Négy óra van „es ist vier“. „Um“ ist -kor: nyolckor „um acht“, hány órakor? „um wie viel Uhr?“. Fél nyolc ist wie „halb acht“ im Deutschen.',
+          'Hány óra van? «¿Qué hora es?» — Négy óra van «son las cuatro». «A las» es -kor: nyolckor «a las ocho», hány órakor? «¿a qué hora?». Fél nyolc son las siete y media: la mitad del camino hacia las ocho.',
+        ],
+      ),
+      note(
+        ['ráérsz', 'ráérek'],
+        ['Ráérsz? Are you free?', 'Ráérsz? Hast du Zeit?', 'Ráérsz? ¿Tienes tiempo?'],
+        [
+          'Ráér means "to have time": Ráérsz ma este? "Are you free this evening?" The ending -sz is "you (te)" with many verbs: ráérsz, iszol is the exception after sz.',
+          'Ráér heißt „Zeit haben“: Ráérsz ma este? „Hast du heute Abend Zeit?“ Die Endung -sz ist bei vielen Verben „du“.',
+          'Ráér significa «tener tiempo»: Ráérsz ma este? «¿Tienes tiempo esta noche?». La terminación -sz es «tú» en muchos verbos.',
+        ],
+      ),
+    ],
   },
   {
     number: 8,
     title: 'A hétvégén: Plans for the weekend',
     description:
       'What do you want to do at the weekend? Days of the week, want and can, and a trip to Eger by train.',
+    de: {
+      title: 'A hétvégén: Pläne fürs Wochenende',
+      description:
+        'Bence schlägt einen Ausflug nach Eger vor: was man am Wochenende macht, was man will und kann, wann der Zug fährt und wann man nach Hause kommt.',
+    },
+    es: {
+      title: 'A hétvégén: Planes para el fin de semana',
+      description:
+        'Bence propone una excursión a Eger: qué hacer el fin de semana, qué se quiere y se puede hacer, cuándo sale el tren y cuándo se vuelve a casa.',
+    },
+    characters: [character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero')],
     topic: 'plans',
     level: 'beginner',
     lines: [
@@ -373,6 +729,105 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Sehr gut! Dann sehen wir uns am Samstag.',
         '¡Estupendo! Entonces nos vemos el sábado.',
       ),
+      say(
+        'anna',
+        'Jó, hogy szombaton nem a piacra megyek, hanem Egerbe!',
+        "How nice that on Saturday I'm not going to the market but to Eger!",
+        'Schön, dass ich am Samstag nicht auf den Markt fahre, sondern nach Eger!',
+        '¡Qué bien que el sábado no voy al mercado, sino a Eger!',
+      ),
+      say(
+        'bence',
+        'És pénteken este ráérsz? Van egy jó film a moziban. Nyolckor kezdődik.',
+        "And are you free on Friday evening? There's a good film at the cinema. It starts at eight.",
+        'Und hast du am Freitagabend Zeit? Im Kino läuft ein guter Film. Er beginnt um acht.',
+        '¿Y el viernes por la noche tienes tiempo? Hay una película buena en el cine. Empieza a las ocho.',
+      ),
+      say(
+        'anna',
+        'Igen, ráérek. De nem késel, igen?',
+        "Yes, I'm free. But you won't be late, right?",
+        'Ja, ich habe Zeit. Aber du kommst nicht zu spät, ja?',
+        'Sí, tengo tiempo. Pero no llegas tarde, ¿vale?',
+      ),
+      say(
+        'bence',
+        'Nem, nem késem!',
+        "No, I won't be late!",
+        'Nein, ich komme nicht zu spät!',
+        '¡No, no llego tarde!',
+      ),
+      say(
+        'anna',
+        'És most hány óra van?',
+        'And what time is it now?',
+        'Und wie spät ist es jetzt?',
+        '¿Y qué hora es ahora?',
+      ),
+      say(
+        'bence',
+        'Már kilenc óra.',
+        "It's already nine o'clock.",
+        'Schon neun Uhr.',
+        'Ya son las nueve.',
+      ),
+      say(
+        'anna',
+        'Bocsánat, akkor most megyek. Holnap reggel dolgozom.',
+        "Sorry, then I'm off now. I'm working tomorrow morning.",
+        'Entschuldige, dann gehe ich jetzt. Morgen früh arbeite ich.',
+        'Perdona, entonces me voy ya. Mañana por la mañana trabajo.',
+      ),
+      say('bence', 'Nem baj.', "That's all right.", 'Macht nichts.', 'No pasa nada.'),
+      say(
+        'bence',
+        'Várj, kérem a számlát!',
+        "Wait, I'll ask for the bill!",
+        'Warte, ich bitte um die Rechnung!',
+        'Espera, ¡pido la cuenta!',
+      ),
+      by(
+        'waiter',
+        'Tessék, a számla. Összesen ezerkétszáz forint.',
+        "Here's the bill. One thousand two hundred forints altogether.",
+        'Hier ist die Rechnung. Insgesamt tausendzweihundert Forint.',
+        'Aquí tiene la cuenta. En total, mil doscientos forintos.',
+      ),
+      say(
+        'anna',
+        'Ma én fizetek. Tessék, kártyával.',
+        "Today I'm paying. Here you are, by card.",
+        'Heute zahle ich. Bitte schön, mit Karte.',
+        'Hoy pago yo. Aquí tiene, con tarjeta.',
+      ),
+      say(
+        'bence',
+        'Köszönöm! Akkor szombaton reggel hét előtt a ház előtt?',
+        'Thank you! Then on Saturday morning before seven in front of the building?',
+        'Danke! Dann Samstagmorgen vor sieben vor dem Haus?',
+        '¡Gracias! ¿Entonces el sábado por la mañana antes de las siete delante del edificio?',
+      ),
+      say(
+        'anna',
+        'Rendben! Kávét és kiflit is hozok.',
+        "All right! I'll bring coffee and rolls too.",
+        'Einverstanden! Ich bringe auch Kaffee und Hörnchen mit.',
+        '¡De acuerdo! Llevo también café y panecillos.',
+      ),
+      say(
+        'bence',
+        'Jó ötlet! Én almát hozok, meg egy kenyeret.',
+        "Good idea! I'll bring apples, and a loaf of bread.",
+        'Gute Idee! Ich bringe Äpfel mit, und ein Brot.',
+        '¡Buena idea! Yo llevo manzanas y un pan.',
+      ),
+      say(
+        'anna',
+        'Akkor szombaton! Szia, Bence!',
+        'See you on Saturday, then! Bye, Bence!',
+        'Also bis Samstag! Tschüss, Bence!',
+        '¡Entonces hasta el sábado! ¡Chao, Bence!',
+      ),
     ],
     words: [
       w('hétfő', 'Monday', 'Montag', 'lunes'),
@@ -395,12 +850,55 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('éjszaka', 'night', 'Nacht', 'noche'),
       w('alszik', 'to sleep', 'schlafen', 'dormir'),
     ],
+    notes: [
+      note(
+        ['akarok menni', 'akarsz', 'szeretek sétálni', 'tudsz', 'indulni'],
+        ['Akarok menni: verb + -ni', 'Akarok menni: Verb + -ni', 'Akarok menni: verbo + -ni'],
+        [
+          'After akar "want", tud "can" and szeret "like" the second verb takes -ni, the infinitive: Egerbe akarok menni "I want to go to Eger", Szeretek sétálni "I like walking".',
+          'Nach akar „wollen“, tud „können“ und szeret „mögen“ steht das zweite Verb mit -ni, dem Infinitiv: Egerbe akarok menni „ich will nach Eger fahren“, Szeretek sétálni „ich gehe gern spazieren“.',
+          'Después de akar «querer», tud «poder» y szeret «gustar» el segundo verbo lleva -ni, el infinitivo: Egerbe akarok menni «quiero ir a Eger», Szeretek sétálni «me gusta pasear».',
+        ],
+      ),
+      note(
+        ['szombaton', 'vasárnap', 'hétfő', 'a hétvégén'],
+        ['Szombaton: on Saturday', 'Szombaton: am Samstag', 'Szombaton: el sábado'],
+        [
+          '"On" a day is an ending: szombat → szombaton, hétfő → hétfőn; vasárnap stays as it is. The weekend: a hétvégén "at the weekend".',
+          '„Am“ Tag ist eine Endung: szombat → szombaton, hétfő → hétfőn; vasárnap bleibt unverändert. Das Wochenende: a hétvégén „am Wochenende“.',
+          '«El» día de la semana es una terminación: szombat → szombaton, hétfő → hétfőn; vasárnap no cambia. El fin de semana: a hétvégén.',
+        ],
+      ),
+      note(
+        ['megnézzük'],
+        ['Megnézzük: meg + néz', 'Megnézzük: meg + néz', 'Megnézzük: meg + néz'],
+        [
+          'Meg- in front of a verb makes it complete: néz "look", megnéz "have a look at, see (all of it)". Megnézzük a várost "we\'ll see the town" has the definite ending: a város is a particular town.',
+          'Meg- vor einem Verb macht es abgeschlossen: néz „schauen“, megnéz „sich (ganz) ansehen“. Megnézzük a várost „wir sehen uns die Stadt an“ hat die bestimmte Endung.',
+          'Meg- delante de un verbo lo completa: néz «mirar», megnéz «ver (entero), visitar». Megnézzük a várost «veremos la ciudad» lleva la terminación definida.',
+        ],
+      ),
+    ],
   },
   {
     number: 9,
     title: 'A pályaudvaron: At the station',
     description:
       'Two return tickets to Eger at Keleti station: single or return, card or cash, the platform and the arrival time.',
+    de: {
+      title: 'A pályaudvaron: Am Bahnhof',
+      description:
+        'Fahrkarten nach Eger kaufen: einfach oder hin und zurück, bar oder mit Karte, das Gleis; im Zug eine Spanierin, die Ungarisch lernt: Sprachen und Nationalitäten.',
+    },
+    es: {
+      title: 'A pályaudvaron: En la estación',
+      description:
+        'Comprar billetes para Eger: ida o ida y vuelta, en efectivo o con tarjeta, la vía; en el tren, una española que aprende húngaro: idiomas y nacionalidades.',
+    },
+    characters: [
+      character('cashier', 'female', 'woman', 'Cashier', 'Kassiererin', 'Cajera'),
+      character('lucia', 'female', 'young_woman', 'Lucía', 'Lucía', 'Lucía'),
+    ],
     topic: 'train station',
     level: 'beginner',
     lines: [
@@ -418,12 +916,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Guten Morgen! Zwei Fahrkarten nach Eger, bitte.',
         '¡Buenos días! Dos billetes para Eger, por favor.',
       ),
-      say(
-        'narrator',
-        'A pénztáros kérdezi: Csak oda, vagy oda-vissza?',
-        'The cashier asks: Single or return?',
-        'Die Kassiererin fragt: Einfach oder hin und zurück?',
-        'La cajera pregunta: ¿Solo ida o ida y vuelta?',
+      by(
+        'cashier',
+        'Csak oda, vagy oda-vissza?',
+        'Single or return?',
+        'Einfach oder hin und zurück?',
+        '¿Solo ida o ida y vuelta?',
       ),
       say(
         'bence',
@@ -432,8 +930,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Hin und zurück, bitte.',
         'Ida y vuelta, por favor.',
       ),
-      say(
-        'narrator',
+      by(
+        'cashier',
         'Kártyával vagy készpénzzel fizet?',
         'Are you paying by card or in cash?',
         'Zahlen Sie mit Karte oder bar?',
@@ -446,8 +944,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Mit Karte. Wann fährt der Zug ab?',
         'Con tarjeta. ¿Cuándo sale el tren?',
       ),
-      say(
-        'narrator',
+      by(
+        'cashier',
         'Hét óra tízkor, a hatos vágányról.',
         'At ten past seven, from platform six.',
         'Um sieben Uhr zehn, von Gleis sechs.',
@@ -460,8 +958,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Und wann kommt er in Eger an?',
         '¿Y cuándo llega a Eger?',
       ),
-      say(
-        'narrator',
+      by(
+        'cashier',
         'Kilenc óra tízkor. Tessék, itt a két jegy.',
         'At ten past nine. Here you are, the two tickets.',
         'Um neun Uhr zehn. Bitte, hier sind die zwei Fahrkarten.',
@@ -503,6 +1001,168 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Der Zug fährt pünktlich ab.',
         'El tren sale puntual.',
       ),
+      say(
+        'anna',
+        'Nagyon korán van, Bence. Most alszom, jó?',
+        "It's very early, Bence. I'm going to sleep now, all right?",
+        'Es ist sehr früh, Bence. Ich schlafe jetzt, ja?',
+        'Es muy temprano, Bence. Ahora duermo, ¿vale?',
+      ),
+      say(
+        'bence',
+        'Persze, nem baj.',
+        'Of course, no problem.',
+        'Klar, kein Problem.',
+        'Claro, no pasa nada.',
+      ),
+      say(
+        'narrator',
+        'A vonaton Lucía ül Anna és Bence előtt.',
+        'On the train Lucía is sitting in front of Anna and Bence.',
+        'Im Zug sitzt Lucía vor Anna und Bence.',
+        'En el tren Lucía está sentada delante de Anna y Bence.',
+      ),
+      by(
+        'lucia',
+        'Jó reggelt! Bocsánat, ez a vonat Egerbe megy?',
+        'Good morning! Excuse me, does this train go to Eger?',
+        'Guten Morgen! Entschuldigung, fährt dieser Zug nach Eger?',
+        '¡Buenos días! Perdone, ¿este tren va a Eger?',
+      ),
+      say(
+        'bence',
+        'Igen, Egerbe megy. Ön honnan jön?',
+        'Yes, it goes to Eger. Where are you from?',
+        'Ja, er fährt nach Eger. Woher kommen Sie?',
+        'Sí, va a Eger. ¿De dónde es usted?',
+      ),
+      by(
+        'lucia',
+        'Spanyol vagyok, Madridból jövök.',
+        "I'm Spanish, I'm from Madrid.",
+        'Ich bin Spanierin, ich komme aus Madrid.',
+        'Soy española, soy de Madrid.',
+      ),
+      say(
+        'anna',
+        'Ön nagyon jól beszél magyarul!',
+        'You speak Hungarian very well!',
+        'Sie sprechen sehr gut Ungarisch!',
+        '¡Usted habla muy bien húngaro!',
+      ),
+      by(
+        'lucia',
+        'Köszönöm! Most Budapesten lakom, és itt dolgozom.',
+        'Thank you! I live in Budapest now, and I work here.',
+        'Danke! Ich wohne jetzt in Budapest und arbeite hier.',
+        '¡Gracias! Ahora vivo en Budapest y trabajo aquí.',
+      ),
+      say(
+        'bence',
+        'És angolul is beszél?',
+        'And do you speak English too?',
+        'Und sprechen Sie auch Englisch?',
+        '¿Y también habla inglés?',
+      ),
+      by(
+        'lucia',
+        'Igen, angolul és németül is.',
+        'Yes, English and German too.',
+        'Ja, Englisch und auch Deutsch.',
+        'Sí, inglés y también alemán.',
+      ),
+      say(
+        'bence',
+        'És ön is Egerben lakik, vagy csak a hétvégén megy?',
+        'And do you live in Eger too, or are you only going there for the weekend?',
+        'Und wohnen Sie auch in Eger, oder fahren Sie nur übers Wochenende hin?',
+        '¿Y usted también vive en Eger, o solo va allí el fin de semana?',
+      ),
+      by(
+        'lucia',
+        'Bocsánat, nem értem. Lassabban, kérem!',
+        "Excuse me, I don't understand. More slowly, please!",
+        'Entschuldigung, ich verstehe nicht. Langsamer, bitte!',
+        'Perdone, no entiendo. ¡Más despacio, por favor!',
+      ),
+      say(
+        'bence',
+        'Ön... Egerben... lakik?',
+        'Do you... live... in Eger?',
+        'Wohnen Sie... in Eger?',
+        '¿Usted... vive... en Eger?',
+      ),
+      by(
+        'lucia',
+        'Nem, nem lakom ott. Csak a hétvégén megyek.',
+        "No, I don't live there. I'm only going there for the weekend.",
+        'Nein, ich wohne nicht dort. Ich fahre nur übers Wochenende hin.',
+        'No, no vivo allí. Solo voy el fin de semana.',
+      ),
+      say(
+        'anna',
+        'Mit akar ott csinálni?',
+        'What do you want to do there?',
+        'Was wollen Sie dort machen?',
+        '¿Qué quiere hacer allí?',
+      ),
+      by(
+        'lucia',
+        'Még nem tudom. Sétálni akarok, és megnézni a várost.',
+        "I don't know yet. I want to walk around and see the town.",
+        'Ich weiß es noch nicht. Ich will spazieren gehen und mir die Stadt ansehen.',
+        'Todavía no lo sé. Quiero pasear y ver la ciudad.',
+      ),
+      say(
+        'anna',
+        'Mi is! Bence, te beszélsz spanyolul?',
+        'So do we! Bence, do you speak Spanish?',
+        'Wir auch! Bence, sprichst du Spanisch?',
+        '¡Nosotros también! Bence, ¿tú hablas español?',
+      ),
+      say(
+        'bence',
+        'Nem, csak angolul.',
+        'No, only English.',
+        'Nein, nur Englisch.',
+        'No, solo inglés.',
+      ),
+      by(
+        'lucia',
+        'Viszontlátásra! Szép hétvégét!',
+        'Goodbye! Have a nice weekend!',
+        'Auf Wiedersehen! Schönes Wochenende!',
+        '¡Adiós! ¡Buen fin de semana!',
+      ),
+      say('anna', 'Viszontlátásra!', 'Goodbye!', 'Auf Wiedersehen!', '¡Adiós!'),
+      say(
+        'bence',
+        'Anna, most miért nem alszol?',
+        "Anna, why aren't you sleeping now?",
+        'Anna, warum schläfst du jetzt nicht?',
+        'Anna, ¿por qué no duermes ahora?',
+      ),
+      say(
+        'anna',
+        'Most nem tudok. Itt minden nagyon szép!',
+        "I can't now. Everything here is so beautiful!",
+        'Jetzt kann ich nicht. Hier ist alles so schön!',
+        'Ahora no puedo. ¡Aquí todo es muy bonito!',
+      ),
+      say(
+        'bence',
+        'Igen, szép. Tessék, itt egy alma és egy kifli.',
+        'Yes, it is. Here you are, an apple and a roll.',
+        'Ja, schön. Bitte, hier sind ein Apfel und ein Hörnchen.',
+        'Sí, es bonito. Toma, aquí tienes una manzana y un panecillo.',
+      ),
+      say(
+        'anna',
+        'Köszönöm! Nagyon éhes vagyok.',
+        "Thanks! I'm very hungry.",
+        'Danke! Ich habe großen Hunger.',
+        '¡Gracias! Tengo mucha hambre.',
+      ),
     ],
     words: [
       w('pályaudvar', 'railway station', 'Bahnhof', 'estación de tren'),
@@ -521,14 +1181,78 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('érkezik', 'to arrive', 'ankommen', 'llegar'),
       w('siet', 'to hurry', 'sich beeilen', 'darse prisa'),
       w('pontosan', 'on time, exactly', 'pünktlich, genau', 'puntual, exactamente'),
+      w('spanyol', 'Spanish; Spaniard', 'spanisch; Spanier', 'español', ['spanyolul']),
+      w('német', 'German; a German', 'deutsch; Deutscher', 'alemán', ['németül']),
+      w('angol', 'English; Englishman', 'englisch; Engländer', 'inglés', ['angolul']),
+      w('beszél', 'to speak, to talk', 'sprechen', 'hablar'),
+      w('ért', 'to understand', 'verstehen', 'entender'),
+      w('lassan', 'slowly', 'langsam', 'despacio', ['lassabban']),
     ],
-    glosses: [gloss('pénztáros', 'cashier', 'Kassiererin', 'cajera')],
+    glosses: [gloss('bocsánat', 'excuse me', 'Entschuldigung', 'perdone')],
+    notes: [
+      note(
+        ['magyarul', 'angolul', 'németül', 'spanyolul'],
+        [
+          'Magyarul, németül: in a language',
+          'Magyarul, németül: auf Ungarisch, auf Deutsch',
+          'Magyarul, németül: en húngaro, en alemán',
+        ],
+        [
+          'The ending -ul/-ül makes a language of a nationality: magyar "Hungarian" → magyarul "in Hungarian", német → németül, spanyol → spanyolul, angol → angolul. Beszél magyarul? "Do you speak Hungarian?" Nationalities are written with a small letter.',
+          'Die Endung -ul/-ül macht aus der Nationalität die Sprache: magyar „ungarisch“ → magyarul „auf Ungarisch“, német → németül, spanyol → spanyolul, angol → angolul. Beszél magyarul? „Sprechen Sie Ungarisch?“ Nationalitäten schreibt man klein.',
+          'La terminación -ul/-ül forma el idioma a partir de la nacionalidad: magyar «húngaro» → magyarul «en húngaro», német → németül, spanyol → spanyolul, angol → angolul. Beszél magyarul? «¿Habla húngaro?». Las nacionalidades se escriben con minúscula.',
+        ],
+      ),
+      note(
+        ['nem értem', 'lassabban', 'nem tudom'],
+        [
+          'Nem értem. Lassabban, kérem!',
+          'Nem értem. Lassabban, kérem!',
+          'Nem értem. Lassabban, kérem!',
+        ],
+        [
+          'Three sentences every learner needs: Nem értem "I don\'t understand", Nem tudom "I don\'t know", Lassabban, kérem! "More slowly, please!" (lassan "slowly", lassabban "more slowly").',
+          'Drei Sätze, die jeder Lernende braucht: Nem értem „ich verstehe nicht“, Nem tudom „ich weiß nicht“, Lassabban, kérem! „Langsamer, bitte!“ (lassan „langsam“, lassabban „langsamer“).',
+          'Tres frases que todo estudiante necesita: Nem értem «no entiendo», Nem tudom «no lo sé», Lassabban, kérem! «¡Más despacio, por favor!» (lassan «despacio», lassabban «más despacio»).',
+        ],
+      ),
+      note(
+        ['legyen szíves'],
+        ['Legyen szíves: please', 'Legyen szíves: bitte', 'Legyen szíves: por favor'],
+        [
+          'Legyen szíves ("be kind") is the polite "please" to someone you call ön; to a friend it is légy szíves. Kérem after a request does the same job: Lassabban, kérem!',
+          'Legyen szíves („seien Sie so freundlich“) ist das höfliche „bitte“ beim Siezen; beim Duzen heißt es légy szíves. Kérem nach einer Bitte leistet dasselbe: Lassabban, kérem!',
+          'Legyen szíves («sea amable») es el «por favor» cortés a quien tratas de usted; a un amigo, légy szíves. Kérem tras una petición cumple la misma función: Lassabban, kérem!',
+        ],
+      ),
+    ],
   },
   {
     number: 10,
     title: 'A szállodában: At the hotel',
     description:
       'Checking in at the hotel in Eger: a reservation, the second floor, breakfast times, the internet and check-out.',
+    de: {
+      title: 'A szállodában: Im Hotel',
+      description:
+        'Einchecken im Hotel in Eger: eine Reservierung, der zweite Stock, Frühstückszeiten, Internet und Abreise; danach ein Markt und ein Kinoplan.',
+    },
+    es: {
+      title: 'A szállodában: En el hotel',
+      description:
+        'Registrarse en el hotel de Eger: una reserva, el segundo piso, el horario del desayuno, internet y la salida; después, un mercado y un plan de cine.',
+    },
+    characters: [
+      character(
+        'receptionist',
+        'female',
+        'woman',
+        'Receptionist',
+        'Rezeptionistin',
+        'Recepcionista',
+      ),
+      character('seller', 'male', 'older_man', 'Stallholder', 'Markthändler', 'Vendedor'),
+    ],
     topic: 'hotel',
     level: 'beginner',
     lines: [
@@ -539,12 +1263,12 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Um elf Uhr sind Anna und Bence im Hotel.',
         'A las once Anna y Bence están en el hotel.',
       ),
-      say(
-        'narrator',
-        'A recepciós kérdezi: Jó napot kívánok! Miben segíthetek?',
-        'The receptionist asks: Good day! How can I help you?',
-        'Die Rezeptionistin fragt: Guten Tag! Wie kann ich Ihnen helfen?',
-        'La recepcionista pregunta: ¡Buenos días! ¿En qué puedo ayudarles?',
+      by(
+        'receptionist',
+        'Jó napot kívánok! Miben segíthetek?',
+        'Good day! How can I help you?',
+        'Guten Tag! Wie kann ich Ihnen helfen?',
+        '¡Buenos días! ¿En qué puedo ayudarles?',
       ),
       say(
         'bence',
@@ -553,15 +1277,15 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Guten Tag! Wir haben eine Reservierung. Ich bin Bence Szabó.',
         '¡Buenos días! Tenemos una reserva. Soy Bence Szabó.',
       ),
-      say(
-        'narrator',
+      by(
+        'receptionist',
         'Igen, két szoba, egy éjszakára.',
         'Yes, two rooms for one night.',
         'Ja, zwei Zimmer für eine Nacht.',
         'Sí, dos habitaciones para una noche.',
       ),
-      say(
-        'narrator',
+      by(
+        'receptionist',
         'A szobák a második emeleten vannak. Itt vannak a kulcsok.',
         'The rooms are on the second floor. Here are the keys.',
         'Die Zimmer sind im zweiten Stock. Hier sind die Schlüssel.',
@@ -574,8 +1298,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Danke. Wann gibt es Frühstück?',
         'Gracias. ¿A qué hora es el desayuno?',
       ),
-      say(
-        'narrator',
+      by(
+        'receptionist',
         'Reggel héttől tízig, a földszinten.',
         'From seven to ten in the morning, on the ground floor.',
         'Morgens von sieben bis zehn, im Erdgeschoss.',
@@ -588,7 +1312,7 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Gibt es Internet im Zimmer?',
         '¿Hay internet en la habitación?',
       ),
-      say('narrator', 'Igen, persze.', 'Yes, of course.', 'Ja, natürlich.', 'Sí, claro.'),
+      by('receptionist', 'Igen, persze.', 'Yes, of course.', 'Ja, natürlich.', 'Sí, claro.'),
       say(
         'anna',
         'Vasárnap meddig maradhatunk?',
@@ -596,8 +1320,8 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Bis wann können wir am Sonntag bleiben?',
         '¿Hasta qué hora podemos quedarnos el domingo?',
       ),
-      say(
-        'narrator',
+      by(
+        'receptionist',
         'Tizenegy óráig.',
         "Until eleven o'clock.",
         'Bis elf Uhr.',
@@ -625,6 +1349,97 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
         'Komm, gehen wir spazieren!',
         '¡Venga, vamos a pasear!',
       ),
+      say(
+        'narrator',
+        'A városban Anna és Bence egy piac előtt vannak.',
+        'In the town Anna and Bence are in front of a market.',
+        'In der Stadt stehen Anna und Bence vor einem Markt.',
+        'En la ciudad Anna y Bence están delante de un mercado.',
+      ),
+      say(
+        'anna',
+        'Nézd, itt is van egy piac! Kérünk egy kiló almát?',
+        "Look, there's a market here too! Shall we get a kilo of apples?",
+        'Schau, hier gibt es auch einen Markt! Kaufen wir ein Kilo Äpfel?',
+        '¡Mira, aquí también hay un mercado! ¿Compramos un kilo de manzanas?',
+      ),
+      say(
+        'bence',
+        'Jó ötlet. Piros vagy zöld almát?',
+        'Good idea. Red apples or green ones?',
+        'Gute Idee. Rote oder grüne Äpfel?',
+        'Buena idea. ¿Manzanas rojas o verdes?',
+      ),
+      say(
+        'anna',
+        'Zöldet. Mennyibe kerül egy kiló?',
+        'Green ones. How much is a kilo?',
+        'Grüne. Was kostet ein Kilo?',
+        'Verdes. ¿Cuánto cuesta un kilo?',
+      ),
+      by(
+        'seller',
+        'Négyszáz forint.',
+        'Four hundred forints.',
+        'Vierhundert Forint.',
+        'Cuatrocientos forintos.',
+      ),
+      say(
+        'anna',
+        'Nem drága. És fél kiló paradicsomot is kérek.',
+        "That's not expensive. And half a kilo of tomatoes too, please.",
+        'Das ist nicht teuer. Und ein halbes Kilo Tomaten, bitte.',
+        'No es caro. Y medio kilo de tomates también, por favor.',
+      ),
+      by(
+        'seller',
+        'Tessék. Összesen hatszáz forint.',
+        'Here you are. Six hundred forints altogether.',
+        'Bitte schön. Insgesamt sechshundert Forint.',
+        'Aquí tiene. En total, seiscientos forintos.',
+      ),
+      say(
+        'bence',
+        'Itt minden nagyon olcsó!',
+        'Everything here is very cheap!',
+        'Hier ist alles sehr billig!',
+        '¡Aquí todo es muy barato!',
+      ),
+      say(
+        'anna',
+        'Igen. Este ráérsz? Van itt egy mozi. Megyünk?',
+        "Yes. Are you free this evening? There's a cinema here. Shall we go?",
+        'Ja. Hast du heute Abend Zeit? Hier gibt es ein Kino. Gehen wir hin?',
+        'Sí. ¿Tienes tiempo esta noche? Aquí hay un cine. ¿Vamos?',
+      ),
+      say(
+        'bence',
+        'Persze! Hány órakor kezdődik a film?',
+        'Of course! What time does the film start?',
+        'Klar! Um wie viel Uhr beginnt der Film?',
+        '¡Claro! ¿A qué hora empieza la película?',
+      ),
+      say(
+        'anna',
+        'Fél kilenckor. De pontosan ott vagy, igen?',
+        "At half past eight. But you'll be there on time, right?",
+        'Um halb neun. Aber du bist pünktlich da, ja?',
+        'A las ocho y media. Pero llegas puntual, ¿vale?',
+      ),
+      say(
+        'bence',
+        'Nem késem! És holnap mikor megyünk haza?',
+        "I won't be late! And when are we going home tomorrow?",
+        'Ich komme nicht zu spät! Und wann fahren wir morgen nach Hause?',
+        '¡No llego tarde! ¿Y mañana cuándo volvemos a casa?',
+      ),
+      say(
+        'anna',
+        'Délután. Ma éjszaka még itt alszunk, a szállodában.',
+        "In the afternoon. Tonight we're still sleeping here, at the hotel.",
+        'Am Nachmittag. Heute Nacht schlafen wir noch hier im Hotel.',
+        'Por la tarde. Esta noche todavía dormimos aquí, en el hotel.',
+      ),
     ],
     words: [
       w('szálloda', 'hotel', 'Hotel', 'hotel'),
@@ -643,9 +1458,26 @@ export const LESSONS_06_10: readonly SeedLesson[] = [
       w('tiszta', 'clean', 'sauber', 'limpio'),
       w('milyen', 'what … like; how', 'wie; was für', 'cómo; qué tal'),
     ],
-    glosses: [
-      gloss('recepciós', 'receptionist', 'Rezeptionist', 'recepcionista'),
-      gloss('földszinten', 'ground floor', 'Erdgeschoss', 'planta baja'),
+    glosses: [gloss('földszinten', 'ground floor', 'Erdgeschoss', 'planta baja')],
+    notes: [
+      note(
+        ['jó napot kívánok', 'miben segíthetek'],
+        ['Jó napot kívánok!', 'Jó napot kívánok!', 'Jó napot kívánok!'],
+        [
+          'Staff greet with the full form, Jó napot kívánok! "I wish you a good day". Miben segíthetek? "How can I help you?": -hat/-het added to a verb means "can, may": segít → segíthetek "I can help", maradhatunk "we may stay".',
+          'Angestellte grüßen mit der vollen Form, Jó napot kívánok! „Ich wünsche einen guten Tag“. Miben segíthetek? „Wie kann ich helfen?“: -hat/-het am Verb heißt „können, dürfen“: segít → segíthetek „ich kann helfen“, maradhatunk „wir dürfen bleiben“.',
+          'El personal saluda con la forma completa, Jó napot kívánok! «le deseo un buen día». Miben segíthetek? «¿En qué puedo ayudarle?»: -hat/-het añadido al verbo significa «poder»: segít → segíthetek «puedo ayudar», maradhatunk «podemos quedarnos».',
+        ],
+      ),
+      note(
+        ['héttől tízig', 'tizenegy óráig', 'meddig'],
+        ['Héttől tízig: from … to …', 'Héttől tízig: von … bis …', 'Héttől tízig: de … a …'],
+        [
+          '"From" a time is -tól/-től, "until" is -ig: héttől tízig "from seven to ten", tizenegy óráig "until eleven". Meddig? asks "until when, how long?".',
+          '„Von“ ist -tól/-től, „bis“ ist -ig: héttől tízig „von sieben bis zehn“, tizenegy óráig „bis elf Uhr“. Meddig? fragt „bis wann, wie lange?“.',
+          '«Desde» es -tól/-től, «hasta» es -ig: héttől tízig «de siete a diez», tizenegy óráig «hasta las once». Meddig? pregunta «¿hasta cuándo?».',
+        ],
+      ),
     ],
   },
 ];

@@ -1,6 +1,6 @@
 // Lessons 11–15 (A1): asking the way and lunch in Eger, a phone call with the tens and zero,
 // the weather and the seasons, and a first look back at the weekend with the past tense.
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
@@ -12,6 +12,27 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
     title: 'Merre van a tér? Asking the way',
     description:
       'Anna asks a stranger the way to Dobó Square: excuse me, straight on, left and right, the second corner, ten minutes on foot.',
+    de: {
+      title: 'Merre van a tér? Nach dem Weg fragen',
+      description:
+        'Anna fragt in Eger nach dem Weg: geradeaus, links und rechts, an der Ecke, neben der Kirche, zu Fuß; dann fragt ein deutscher Tourist sie nach dem Bahnhof.',
+    },
+    es: {
+      title: 'Merre van a tér? Preguntar el camino',
+      description:
+        'Anna pregunta el camino en Eger: recto, a la izquierda y a la derecha, en la esquina, al lado de la iglesia, a pie; luego un turista alemán le pregunta por la estación.',
+    },
+    characters: [
+      character('man', 'male', 'older_man', 'Man', 'Mann', 'Hombre'),
+      character(
+        'tourist',
+        'male',
+        'young_man',
+        'German tourist',
+        'deutscher Tourist',
+        'Turista alemán',
+      ),
+    ],
     topic: 'directions',
     level: 'beginner',
     lines: [
@@ -31,24 +52,31 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       ),
       say(
         'narrator',
-        'Egy férfi segít: A Dobó tér? Nincs messze.',
-        "A man helps her: Dobó Square? It isn't far.",
-        'Ein Mann hilft ihr: Der Dobó-Platz? Der ist nicht weit.',
-        'Un hombre la ayuda: ¿La plaza Dobó? No está lejos.',
+        'Egy férfi segít.',
+        'A man helps her.',
+        'Ein Mann hilft ihr.',
+        'Un hombre la ayuda.',
       ),
-      say(
-        'narrator',
+      by(
+        'man',
+        'A Dobó tér? Nincs messze.',
+        "Dobó Square? It isn't far.",
+        'Der Dobó-Platz? Der ist nicht weit.',
+        '¿La plaza Dobó? No está lejos.',
+      ),
+      by(
+        'man',
         'Menjen egyenesen ezen az utcán!',
         'Go straight along this street!',
         'Gehen Sie diese Straße geradeaus!',
         '¡Siga recto por esta calle!',
       ),
-      say(
-        'narrator',
+      by(
+        'man',
         'A második sarkon forduljon balra!',
         'Turn left at the second corner!',
-        'Biegen Sie an der zweiten Ecke links ab!',
-        '¡En la segunda esquina, gire a la izquierda!',
+        'An der zweiten Ecke müssen Sie links abbiegen!',
+        '¡En la segunda esquina gire a la izquierda!',
       ),
       say(
         'anna',
@@ -57,8 +85,8 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Geradeaus und an der zweiten Ecke links. Und danach?',
         'Recto y en la segunda esquina a la izquierda. ¿Y después?',
       ),
-      say(
-        'narrator',
+      by(
+        'man',
         'Utána jobbra van egy nagy templom. A tér a templom mellett van.',
         "After that, on the right, there's a big church. The square is next to the church.",
         'Danach ist rechts eine große Kirche. Der Platz ist neben der Kirche.',
@@ -71,8 +99,8 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Wie viele Minuten zu Fuß?',
         '¿Cuántos minutos a pie?',
       ),
-      say(
-        'narrator',
+      by(
+        'man',
         'Körülbelül tíz perc.',
         'About ten minutes.',
         'Ungefähr zehn Minuten.',
@@ -85,7 +113,7 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Vielen Dank für Ihre Hilfe!',
         '¡Muchas gracias por su ayuda!',
       ),
-      say('narrator', 'Szívesen!', "You're welcome!", 'Gern geschehen!', '¡De nada!'),
+      by('man', 'Szívesen!', "You're welcome!", 'Gern geschehen!', '¡De nada!'),
       say(
         'narrator',
         'Tíz perc múlva Anna a téren van. Bence már ott vár.',
@@ -114,6 +142,132 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Komm, sehen wir uns die Kirche an!',
         '¡Venga, vamos a ver la iglesia!',
       ),
+      say(
+        'narrator',
+        'A téren sok ember van. Egy férfi Annához jön.',
+        'There are a lot of people in the square. A man comes up to Anna.',
+        'Auf dem Platz sind viele Leute. Ein Mann kommt zu Anna.',
+        'En la plaza hay mucha gente. Un hombre se acerca a Anna.',
+      ),
+      by(
+        'tourist',
+        'Bocsánat, beszél németül?',
+        'Excuse me, do you speak German?',
+        'Entschuldigung, sprechen Sie Deutsch?',
+        'Perdone, ¿habla usted alemán?',
+      ),
+      say(
+        'anna',
+        'Nem, nem beszélek németül. Angolul vagy magyarul beszélek.',
+        "No, I don't speak German. I speak English or Hungarian.",
+        'Nein, ich spreche kein Deutsch. Ich spreche Englisch oder Ungarisch.',
+        'No, no hablo alemán. Hablo inglés o húngaro.',
+      ),
+      by(
+        'tourist',
+        'Jó, akkor magyarul. Hol van a pályaudvar?',
+        'Fine, Hungarian then. Where is the railway station?',
+        'Gut, dann auf Ungarisch. Wo ist der Bahnhof?',
+        'Bien, entonces en húngaro. ¿Dónde está la estación?',
+      ),
+      say(
+        'anna',
+        'A pályaudvar? Az messze van, fél óra.',
+        "The station? That's far, half an hour.",
+        'Der Bahnhof? Der ist weit, eine halbe Stunde.',
+        '¿La estación? Está lejos, a media hora.',
+      ),
+      by(
+        'tourist',
+        'Bocsánat, nem értem. Lassabban, legyen szíves!',
+        "Sorry, I don't understand. More slowly, please!",
+        'Entschuldigung, ich verstehe nicht. Langsamer, bitte!',
+        'Perdone, no entiendo. ¡Más despacio, por favor!',
+      ),
+      say(
+        'anna',
+        'Messze van. Fél... óra.',
+        "It's far. Half... an hour.",
+        'Es ist weit. Eine halbe... Stunde.',
+        'Está lejos. Media... hora.',
+      ),
+      by(
+        'tourist',
+        'Köszönöm. A vonat tizenkét órakor indul. Sietek!',
+        "Thank you. The train leaves at twelve. I'm in a hurry!",
+        'Danke. Der Zug fährt um zwölf. Ich habe es eilig!',
+        'Gracias. El tren sale a las doce. ¡Tengo prisa!',
+      ),
+      say(
+        'bence',
+        'Van jegye? Oda-vissza vagy csak oda?',
+        'Do you have a ticket? Return or single?',
+        'Haben Sie eine Fahrkarte? Hin und zurück oder einfach?',
+        '¿Tiene billete? ¿De ida y vuelta o solo de ida?',
+      ),
+      by(
+        'tourist',
+        'Oda-vissza. Itt van. Köszönöm szépen a segítséget!',
+        'Return. Here it is. Thank you very much for your help!',
+        'Hin und zurück. Hier ist sie. Vielen Dank für die Hilfe!',
+        'Ida y vuelta. Aquí está. ¡Muchas gracias por la ayuda!',
+      ),
+      say(
+        'anna',
+        'Szívesen! A vonat pontosan indul, siessen!',
+        "You're welcome! The train leaves on time, hurry!",
+        'Gern geschehen! Der Zug fährt pünktlich ab, beeilen Sie sich!',
+        '¡De nada! El tren sale puntual, ¡dese prisa!',
+      ),
+      say(
+        'anna',
+        'Bence, hol van a kulcs? A szobában van?',
+        "Bence, where's the key? Is it in the room?",
+        'Bence, wo ist der Schlüssel? Ist er im Zimmer?',
+        'Bence, ¿dónde está la llave? ¿Está en la habitación?',
+      ),
+      say(
+        'bence',
+        'Nem, itt van. Tizenegy óráig maradhatunk a szállodában.',
+        "No, it's here. We can stay at the hotel until eleven.",
+        'Nein, er ist hier. Bis elf dürfen wir im Hotel bleiben.',
+        'No, está aquí. Podemos quedarnos en el hotel hasta las once.',
+      ),
+      say(
+        'anna',
+        'A reggeli nagyon jó volt, de most egy kávét szeretnék.',
+        "Breakfast was very good, but now I'd like a coffee.",
+        'Das Frühstück war sehr gut, aber jetzt möchte ich einen Kaffee.',
+        'El desayuno estuvo muy bien, pero ahora quisiera un café.',
+      ),
+      say(
+        'bence',
+        'A szálloda előtt van egy kávézó. Ott internet is van.',
+        "There's a café in front of the hotel. There's internet there too.",
+        'Vor dem Hotel ist ein Café. Dort gibt es auch Internet.',
+        'Delante del hotel hay una cafetería. Allí también hay internet.',
+      ),
+      say(
+        'anna',
+        'Jó. És meddig maradunk ma Egerben?',
+        'Good. And how long are we staying in Eger today?',
+        'Gut. Und wie lange bleiben wir heute in Eger?',
+        'Bien. ¿Y hasta cuándo nos quedamos hoy en Eger?',
+      ),
+      say(
+        'bence',
+        'Délután háromig. A vonat fél négykor indul, a hatos vágányról.',
+        'Until three in the afternoon. The train leaves at half past three, from platform six.',
+        'Bis drei Uhr nachmittags. Der Zug fährt um halb vier, von Gleis sechs.',
+        'Hasta las tres de la tarde. El tren sale a las tres y media, de la vía seis.',
+      ),
+      say(
+        'anna',
+        'Eger nagyon szép és tiszta város. Jó, hogy itt vagyunk!',
+        "Eger is a very beautiful and clean town. It's good that we're here!",
+        'Eger ist eine sehr schöne und saubere Stadt. Schön, dass wir hier sind!',
+        'Eger es una ciudad muy bonita y limpia. ¡Qué bien que estamos aquí!',
+      ),
     ],
     words: [
       w('elnézést', 'excuse me', 'Entschuldigung', 'perdone'),
@@ -133,10 +287,48 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       w('segítség', 'help', 'Hilfe', 'ayuda'),
       w('múlva', 'in, later (time)', 'in, später (Zeit)', 'dentro de (tiempo)'),
       w('közel', 'near, close', 'nah', 'cerca'),
+      w('ember', 'person, human being; people (sok ember)', 'Mensch', 'persona, ser humano'),
     ],
     glosses: [
       gloss('körülbelül', 'about', 'ungefähr', 'unos'),
-      gloss('forduljon', 'turn', 'biegen', 'gire'),
+      gloss('forduljon', 'turn', 'abbiegen', 'gire'),
+    ],
+    notes: [
+      note(
+        ['menjen', 'forduljon', 'siessen'],
+        [
+          'Menjen! Forduljon! Polite commands',
+          'Menjen! Forduljon! Höfliche Aufforderungen',
+          'Menjen! Forduljon! Órdenes corteses',
+        ],
+        [
+          'Directions to someone you call ön use the polite imperative, which ends in -jen/-jon (and changes some consonants): menjen "go", forduljon "turn", siessen "hurry".',
+          'Wegbeschreibungen beim Siezen stehen im höflichen Imperativ auf -jen/-jon (einige Konsonanten ändern sich): menjen „gehen Sie“, forduljon „biegen Sie ab“, siessen „beeilen Sie sich“.',
+          'Las indicaciones a quien tratas de usted van en imperativo cortés, que acaba en -jen/-jon (y cambia algunas consonantes): menjen «vaya», forduljon «gire», siessen «dese prisa».',
+        ],
+      ),
+      note(
+        ['a templom mellett', 'a második sarkon', 'ezen az utcán'],
+        [
+          'A templom mellett: after the noun',
+          'A templom mellett: nach dem Nomen',
+          'A templom mellett: detrás del sustantivo',
+        ],
+        [
+          'Words like mellett "next to", előtt "in front of", nélkül "without" come after the noun: a templom mellett "next to the church". "On" a street or corner is the ending -n/-on: sarkon, utcán.',
+          'Wörter wie mellett „neben“, előtt „vor“, nélkül „ohne“ stehen nach dem Nomen: a templom mellett „neben der Kirche“. „An“ der Ecke, „auf“ der Straße ist die Endung -n/-on: sarkon, utcán.',
+          'Palabras como mellett «al lado de», előtt «delante de», nélkül «sin» van después del sustantivo: a templom mellett «al lado de la iglesia». «En» la esquina o la calle es la terminación -n/-on: sarkon, utcán.',
+        ],
+      ),
+      note(
+        ['sok ember'],
+        ['Sok ember: many people', 'Sok ember: viele Leute', 'Sok ember: mucha gente'],
+        [
+          'Ember is "person"; after sok "many" the noun stays singular, like after numbers: sok ember "a lot of people".',
+          'Ember ist „Mensch“; nach sok „viel“ bleibt das Nomen in der Einzahl, wie nach Zahlen: sok ember „viele Leute“.',
+          'Ember es «persona»; después de sok «mucho» el sustantivo queda en singular, como tras los números: sok ember «mucha gente».',
+        ],
+      ),
     ],
   },
   {
@@ -144,6 +336,17 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
     title: 'Az étteremben: At the restaurant',
     description:
       'Lunch in Eger: a table for two, the menu, something without meat, a glass of wine, cheers and the bill.',
+    de: {
+      title: 'Az étteremben: Im Restaurant',
+      description:
+        'Mittagessen in Eger: ein freier Tisch am Fenster, Wein und Bier, Suppe, etwas ohne Fleisch, „Prost!“, bar bezahlen und nach dem Weg zum Bahnhof fragen.',
+    },
+    es: {
+      title: 'Az étteremben: En el restaurante',
+      description:
+        'Comida en Eger: una mesa libre junto a la ventana, vino y cerveza, sopa, algo sin carne, «¡salud!», pagar en efectivo y preguntar el camino a la estación.',
+    },
+    characters: [character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero')],
     topic: 'restaurant',
     level: 'beginner',
     lines: [
@@ -161,15 +364,15 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Guten Tag! Haben Sie einen freien Tisch für zwei Personen?',
         '¡Buenos días! ¿Hay una mesa libre para dos personas?',
       ),
-      say(
-        'narrator',
-        'A pincér mondja: Igen, tessék, ott az ablak mellett.',
-        'The waiter says: Yes, please, over there by the window.',
-        'Der Kellner sagt: Ja, bitte, dort am Fenster.',
-        'El camarero dice: Sí, por favor, allí, junto a la ventana.',
+      by(
+        'waiter',
+        'Igen, tessék, ott az ablak mellett.',
+        'Yes, please, over there by the window.',
+        'Ja, bitte, dort am Fenster.',
+        'Sí, por favor, allí, junto a la ventana.',
       ),
-      say(
-        'narrator',
+      by(
+        'waiter',
         'Itt az étlap. Mit hozhatok inni?',
         'Here is the menu. What can I bring you to drink?',
         'Hier ist die Speisekarte. Was darf ich Ihnen zu trinken bringen?',
@@ -183,12 +386,20 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Para mí, una copa de vino.',
       ),
       say('bence', 'Én egy sört.', 'A beer for me.', 'Ich ein Bier.', 'Yo, una cerveza.'),
-      say(
-        'narrator',
+      by(
+        'waiter',
         'És mit esznek? A leves ma nagyon finom.',
         'And what would you like to eat? The soup is very good today.',
         'Und was möchten Sie essen? Die Suppe ist heute sehr gut.',
         '¿Y qué van a comer? La sopa hoy está muy rica.',
+      ),
+      say('anna', 'Mit mond?', 'What is he saying?', 'Was sagt er?', '¿Qué dice?'),
+      say(
+        'bence',
+        'Hogy a leves ma nagyon finom.',
+        'That the soup is very good today.',
+        'Dass die Suppe heute sehr gut ist.',
+        'Que la sopa hoy está muy rica.',
       ),
       say(
         'anna',
@@ -197,8 +408,8 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Ich esse kein Fleisch. Gibt es etwas ohne Fleisch?',
         'Yo no como carne. ¿Hay algo sin carne?',
       ),
-      say(
-        'narrator',
+      by(
+        'waiter',
         'Igen, a rántott sajt nagyon jó.',
         'Yes, the fried cheese is very good.',
         'Ja, der panierte Käse ist sehr gut.',
@@ -247,6 +458,97 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Der ist auch sehr gut. Die Rechnung, bitte!',
         'También está muy bueno. ¡La cuenta, por favor!',
       ),
+      by(
+        'waiter',
+        'Tessék, a számla. Kártyával fizetnek?',
+        "Here's the bill. Are you paying by card?",
+        'Hier ist die Rechnung. Zahlen Sie mit Karte?',
+        'Aquí tienen la cuenta. ¿Pagan con tarjeta?',
+      ),
+      say(
+        'bence',
+        'Nem, készpénzzel. Elnézést, merre van a pályaudvar?',
+        'No, in cash. Excuse me, which way is the railway station?',
+        'Nein, bar. Entschuldigung, wo geht es zum Bahnhof?',
+        'No, en efectivo. Perdone, ¿por dónde se va a la estación?',
+      ),
+      by(
+        'waiter',
+        'Menjen egyenesen ezen az utcán, a templomnál jobbra. Gyalog tíz perc.',
+        'Go straight along this street, then right at the church. Ten minutes on foot.',
+        'Gehen Sie diese Straße geradeaus, an der Kirche rechts. Zu Fuß zehn Minuten.',
+        'Siga recto por esta calle y en la iglesia a la derecha. A pie son diez minutos.',
+      ),
+      say(
+        'bence',
+        'Köszönöm! Nem messze van, akkor gyalog megyünk.',
+        "Thanks! It isn't far, so we'll walk.",
+        'Danke! Es ist nicht weit, dann gehen wir zu Fuß.',
+        '¡Gracias! No está lejos, entonces vamos a pie.',
+      ),
+      say(
+        'anna',
+        'Nézd, ott az ablak mellett spanyol emberek ülnek. Spanyolul beszélnek.',
+        "Look, there are Spanish people sitting by the window. They're speaking Spanish.",
+        'Schau, dort am Fenster sitzen Spanier. Sie sprechen Spanisch.',
+        'Mira, allí junto a la ventana hay españoles sentados. Hablan español.',
+      ),
+      say(
+        'bence',
+        'Igen. Ma sok ember van itt.',
+        'Yes. There are a lot of people here today.',
+        'Ja. Heute sind viele Leute hier.',
+        'Sí. Hoy hay mucha gente aquí.',
+      ),
+      say(
+        'anna',
+        'Mikor érkezik a vonat Budapestre?',
+        'When does the train get to Budapest?',
+        'Wann kommt der Zug in Budapest an?',
+        '¿Cuándo llega el tren a Budapest?',
+      ),
+      say(
+        'bence',
+        'Este hatkor, pontosan.',
+        'At six in the evening, on time.',
+        'Um sechs Uhr abends, pünktlich.',
+        'A las seis de la tarde, puntual.',
+      ),
+      say(
+        'anna',
+        'A szálloda nagyon jó volt. A szoba tiszta volt, és a reggeli is finom.',
+        'The hotel was very good. The room was clean, and the breakfast was delicious too.',
+        'Das Hotel war sehr gut. Das Zimmer war sauber, und das Frühstück war auch lecker.',
+        'El hotel estuvo muy bien. La habitación estaba limpia y el desayuno también estaba rico.',
+      ),
+      say(
+        'bence',
+        'Igen, de a második emeleten volt, és az internet nem volt jó.',
+        "Yes, but it was on the second floor, and the internet wasn't good.",
+        'Ja, aber es war im zweiten Stock, und das Internet war nicht gut.',
+        'Sí, pero estaba en el segundo piso y el internet no funcionaba bien.',
+      ),
+      say(
+        'anna',
+        'Nem baj. Utána iszunk egy kávét a téren? A templom mellett van egy kávézó.',
+        "Never mind. Shall we have a coffee in the square afterwards? There's a café next to the church.",
+        'Macht nichts. Trinken wir danach einen Kaffee auf dem Platz? Neben der Kirche ist ein Café.',
+        'No pasa nada. ¿Después tomamos un café en la plaza? Al lado de la iglesia hay una cafetería.',
+      ),
+      say(
+        'bence',
+        'Jó ötlet! Az közel van. Tíz perc múlva ott vagyunk.',
+        "Good idea! That's close. We'll be there in ten minutes.",
+        'Gute Idee! Das ist nah. In zehn Minuten sind wir dort.',
+        '¡Buena idea! Está cerca. En diez minutos estamos allí.',
+      ),
+      say(
+        'anna',
+        'Akkor menjünk! Siess, Bence!',
+        "Let's go, then! Hurry up, Bence!",
+        'Dann los! Beeil dich, Bence!',
+        '¡Entonces vamos! ¡Date prisa, Bence!',
+      ),
     ],
     words: [
       w('dél', 'noon; south', 'Mittag; Süden', 'mediodía; sur'),
@@ -265,7 +567,7 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       w('sajt', 'cheese', 'Käse', 'queso'),
       w('étel', 'food, dish', 'Essen, Gericht', 'comida, plato'),
       w('gyorsan', 'quickly', 'schnell', 'rápido'),
-      w('egészségedre', 'cheers (to you)', 'prost (zu dir)', 'salud (a ti)'),
+      w('egészségedre', 'cheers (to you)', 'prost (zu dir)', 'salud (a tu salud)'),
     ],
     glosses: [
       gloss('étlap', 'menu', 'Speisekarte', 'carta'),
@@ -274,12 +576,69 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       gloss('salátával', 'salad', 'Salat', 'ensalada'),
       gloss('rántott', 'fried', 'paniert', 'rebozado'),
     ],
+    notes: [
+      note(
+        ['egészségedre'],
+        ['Egészségedre! Cheers!', 'Egészségedre! Prost!', 'Egészségedre! ¡Salud!'],
+        [
+          'Egészségedre! "to your health" is said when drinking to someone you call te (and after a sneeze); to ön it is Egészségére!. Hungarians look each other in the eye when they clink glasses.',
+          'Egészségedre! „auf deine Gesundheit“ sagt man beim Anstoßen mit jemandem, den man duzt (und nach dem Niesen); beim Siezen heißt es Egészségére!. Man schaut sich dabei in die Augen.',
+          'Egészségedre! «a tu salud» se dice al brindar con alguien a quien tuteas (y tras un estornudo); de usted es Egészségére!. Al brindar se mira a los ojos.',
+        ],
+      ),
+      note(
+        ['hogy ízlik'],
+        [
+          'Hogy ízlik? How do you like it?',
+          'Hogy ízlik? Wie schmeckt es?',
+          'Hogy ízlik? ¿Qué tal está?',
+        ],
+        [
+          'Ízlik "tastes good (to someone)" is for food and drink: Hogy ízlik a csirke? "How do you like the chicken?" For things that are not eaten, Hungarian uses tetszik (lesson 18).',
+          'Ízlik „schmecken“ gilt für Essen und Trinken: Hogy ízlik a csirke? „Wie schmeckt dir das Hähnchen?“ Für anderes sagt man tetszik (Lektion 18).',
+          'Ízlik «gustar (de sabor)» es para comida y bebida: Hogy ízlik a csirke? «¿Qué tal el pollo?». Para otras cosas se usa tetszik (lección 18).',
+        ],
+      ),
+      note(
+        ['nem eszem', 'esznek'],
+        [
+          'Eszem, eszik: an irregular verb',
+          'Eszem, eszik: ein unregelmäßiges Verb',
+          'Eszem, eszik: un verbo irregular',
+        ],
+        [
+          'Eszik "eat" and iszik "drink" are -ik verbs whose "I" form ends in -m: eszem, iszom. "They eat" is esznek, which also serves as the polite plural to ön: Mit esznek? "What would you (all) like to eat?".',
+          'Eszik „essen“ und iszik „trinken“ sind ik-Verben mit -m in der ich-Form: eszem, iszom. „Sie essen“ heißt esznek und dient auch als höfliche Mehrzahl: Mit esznek? „Was essen Sie?“.',
+          'Eszik «comer» e iszik «beber» son verbos en -ik cuya forma de «yo» acaba en -m: eszem, iszom. «Comen» es esznek, que sirve también de plural cortés: Mit esznek? «¿Qué van a comer ustedes?».',
+        ],
+      ),
+    ],
   },
   {
     number: 13,
     title: 'Telefonon: Phone numbers',
     description:
       'Bence calls Anna for a doctor’s number: hello on the phone, zero and the tens from twenty to ninety, once more slowly, please.',
+    de: {
+      title: 'Telefonon: Telefonnummern',
+      description:
+        'Bence ruft Anna an: Telefonnummern mit null und den Zehnern, noch einmal langsam bitte, Sprechzeiten von Montag bis Freitag; dann ruft er seine Mutter an.',
+    },
+    es: {
+      title: 'Telefonon: Números de teléfono',
+      description:
+        'Bence llama a Anna: números de teléfono con el cero y las decenas, otra vez despacio, por favor, el horario de lunes a viernes; luego llama a su madre.',
+    },
+    characters: [
+      character(
+        'mother',
+        'female',
+        'older_woman',
+        "Bence's mother",
+        'Bences Mutter',
+        'La madre de Bence',
+      ),
+    ],
     topic: 'phone',
     level: 'beginner',
     lines: [
@@ -322,10 +681,10 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       say('bence', 'Igen, mondd!', 'Yes, go ahead!', 'Ja, sag!', 'Sí, ¡dime!'),
       say(
         'anna',
-        'Nulla hat, egy, négyszázhuszonhárom, hatvanhét, nyolcvankilenc.',
-        'Zero six, one, four hundred and twenty-three, sixty-seven, eighty-nine.',
-        'Null sechs, eins, vierhundertdreiundzwanzig, siebenundsechzig, neunundachtzig.',
-        'Cero seis, uno, cuatrocientos veintitrés, sesenta y siete, ochenta y nueve.',
+        'Nulla hat, egy, négyszázhuszonhárom, ötvenhat, nyolcvankilenc.',
+        'Zero six, one, four hundred and twenty-three, fifty-six, eighty-nine.',
+        'Null sechs, eins, vierhundertdreiundzwanzig, sechsundfünfzig, neunundachtzig.',
+        'Cero seis, uno, cuatrocientos veintitrés, cincuenta y seis, ochenta y nueve.',
       ),
       say(
         'bence',
@@ -336,10 +695,24 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       ),
       say(
         'anna',
-        'Nulla hat, egy, négy, kettő, három, hat, hét, nyolc, kilenc.',
-        'Zero six, one, four, two, three, six, seven, eight, nine.',
-        'Null sechs, eins, vier, zwei, drei, sechs, sieben, acht, neun.',
-        'Cero seis, uno, cuatro, dos, tres, seis, siete, ocho, nueve.',
+        'Nulla hat, egy, négy, kettő, három, öt, hat, nyolc, kilenc.',
+        'Zero six, one, four, two, three, five, six, eight, nine.',
+        'Null sechs, eins, vier, zwei, drei, fünf, sechs, acht, neun.',
+        'Cero seis, uno, cuatro, dos, tres, cinco, seis, ocho, nueve.',
+      ),
+      say(
+        'bence',
+        'Nulla hat, egy, négyszázhuszonhárom, hatvanhat?',
+        'Zero six, one, four hundred and twenty-three, sixty-six?',
+        'Null sechs, eins, vierhundertdreiundzwanzig, sechsundsechzig?',
+        '¿Cero seis, uno, cuatrocientos veintitrés, sesenta y seis?',
+      ),
+      say(
+        'anna',
+        'Nem, ötvenhat, nyolcvankilenc.',
+        'No, fifty-six, eighty-nine.',
+        'Nein, sechsundfünfzig, neunundachtzig.',
+        'No, cincuenta y seis, ochenta y nueve.',
       ),
       say(
         'bence',
@@ -350,10 +723,10 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       ),
       say(
         'anna',
-        'Hétfőtől péntekig, reggel nyolctól délután négyig.',
-        'Monday to Friday, from eight in the morning to four in the afternoon.',
-        'Montag bis Freitag, von acht Uhr morgens bis vier Uhr nachmittags.',
-        'De lunes a viernes, de ocho de la mañana a cuatro de la tarde.',
+        'Hétfőn, szerdán és pénteken reggel nyolctól délután négyig, csütörtökön délután kettőtől este hétig.',
+        'On Monday, Wednesday and Friday from eight in the morning to four in the afternoon, on Thursday from two in the afternoon to seven in the evening.',
+        'Montag, Mittwoch und Freitag von acht Uhr morgens bis vier Uhr nachmittags, Donnerstag von zwei Uhr nachmittags bis sieben Uhr abends.',
+        'Lunes, miércoles y viernes de ocho de la mañana a cuatro de la tarde; jueves de dos de la tarde a siete de la tarde.',
       ),
       say(
         'bence',
@@ -364,10 +737,10 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       ),
       say(
         'anna',
-        'Harminc, ötvenöt, negyvenegy, hetven, kilencvenkilenc.',
-        'Thirty, fifty-five, forty-one, seventy, ninety-nine.',
-        'Dreißig, fünfundfünfzig, einundvierzig, siebzig, neunundneunzig.',
-        'Treinta, cincuenta y cinco, cuarenta y uno, setenta, noventa y nueve.',
+        'Harminc, négyszázkilencvenegy, hetvenöt, negyvenkettő.',
+        'Thirty, four hundred and ninety-one, seventy-five, forty-two.',
+        'Dreißig, vierhunderteinundneunzig, fünfundsiebzig, zweiundvierzig.',
+        'Treinta, cuatrocientos noventa y uno, setenta y cinco, cuarenta y dos.',
       ),
       say(
         'bence',
@@ -383,11 +756,109 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Gern geschehen! Tschüss, schönen Abend noch!',
         '¡De nada! Chao, ¡que pases buena tarde!',
       ),
+      by('mother', 'Halló!', 'Hello?', 'Hallo?', '¿Diga?'),
+      say(
+        'bence',
+        'Szia! Bence vagyok. Van egy jó orvos, Anna. Nagyon jó, és nincs messze.',
+        "Hi! It's Bence. There's a good doctor, Anna. She's very good, and not far away.",
+        "Hallo! Ich bin's, Bence. Es gibt eine gute Ärztin, Anna. Sie ist sehr gut und nicht weit weg.",
+        '¡Hola! Soy Bence. Hay una médica buena, Anna. Es muy buena y no está lejos.',
+      ),
+      by(
+        'mother',
+        'Köszönöm! És hogy vagy? Sokat dolgozol?',
+        'Thank you! And how are you? Are you working a lot?',
+        'Danke! Und wie geht es dir? Arbeitest du viel?',
+        '¡Gracias! ¿Y cómo estás? ¿Trabajas mucho?',
+      ),
+      say(
+        'bence',
+        'Igen, sokat dolgozom, de jól vagyok. Ma este moziba megyek.',
+        "Yes, I'm working a lot, but I'm fine. I'm going to the cinema this evening.",
+        'Ja, ich arbeite viel, aber mir geht es gut. Heute Abend gehe ich ins Kino.',
+        'Sí, trabajo mucho, pero estoy bien. Esta noche voy al cine.',
+      ),
+      by(
+        'mother',
+        'Jó. És szombaton jössz? Én vonattal megyek Budapestre.',
+        "Good. And are you coming on Saturday? I'm going to Budapest by train.",
+        'Gut. Und kommst du am Samstag? Ich fahre mit dem Zug nach Budapest.',
+        'Bien. ¿Y el sábado vienes? Voy a Budapest en tren.',
+      ),
+      say(
+        'bence',
+        'Persze! Mikor érkezik a vonat?',
+        'Of course! When does the train arrive?',
+        'Klar! Wann kommt der Zug an?',
+        '¡Claro! ¿Cuándo llega el tren?',
+      ),
+      by(
+        'mother',
+        'Tíz órakor, a Keleti pályaudvarra.',
+        'At ten, at Keleti station.',
+        'Um zehn, am Keleti-Bahnhof.',
+        'A las diez, a la estación Keleti.',
+      ),
+      say(
+        'bence',
+        'Jó, akkor ott vagyok a pályaudvaron. Utána egy étterembe megyünk.',
+        "Good, then I'll be there at the station. Afterwards we'll go to a restaurant.",
+        'Gut, dann bin ich am Bahnhof. Danach gehen wir in ein Restaurant.',
+        'Bien, entonces estoy en la estación. Después vamos a un restaurante.',
+      ),
+      by(
+        'mother',
+        'Jó ötlet. Ott van leves? Én nem eszem sok húst.',
+        "Good idea. Do they have soup there? I don't eat much meat.",
+        'Gute Idee. Gibt es dort Suppe? Ich esse nicht viel Fleisch.',
+        'Buena idea. ¿Allí hay sopa? Yo no como mucha carne.',
+      ),
+      say(
+        'bence',
+        'Igen, a leves nagyon finom, és van sajt is. Az étel gyorsan jön.',
+        "Yes, the soup is delicious, and there's cheese too. The food comes quickly.",
+        'Ja, die Suppe ist sehr lecker, und es gibt auch Käse. Das Essen kommt schnell.',
+        'Sí, la sopa está muy rica y también hay queso. La comida llega rápido.',
+      ),
+      by(
+        'mother',
+        'És egy pohár bor is?',
+        'And a glass of wine too?',
+        'Und auch ein Glas Wein?',
+        '¿Y también una copa de vino?',
+      ),
+      say(
+        'bence',
+        'Persze. Te bort iszol, én sört. Van egy szabad asztal az ablak mellett.',
+        "Of course. You drink wine, I drink beer. There's a free table by the window.",
+        'Klar. Du trinkst Wein, ich Bier. Es gibt einen freien Tisch am Fenster.',
+        'Claro. Tú bebes vino, yo cerveza. Hay una mesa libre junto a la ventana.',
+      ),
+      by(
+        'mother',
+        'Nagyon jó. Akkor szombaton tíz órakor. Szia, Bence!',
+        'Very good. Saturday at ten, then. Bye, Bence!',
+        'Sehr gut. Dann Samstag um zehn. Tschüss, Bence!',
+        'Muy bien. Entonces el sábado a las diez. ¡Chao, Bence!',
+      ),
+      say(
+        'bence',
+        'Szia! És szombaton az étteremben én fizetem a számlát!',
+        "Bye! And on Saturday I'm paying the bill at the restaurant!",
+        'Tschüss! Und am Samstag bezahle ich die Rechnung im Restaurant!',
+        '¡Chao! ¡Y el sábado en el restaurante pago yo la cuenta!',
+      ),
+      by(
+        'mother',
+        'Jó, jó. Szia, Bence!',
+        'All right, all right. Bye, Bence!',
+        'Gut, gut. Tschüss, Bence!',
+        'Vale, vale. ¡Chao, Bence!',
+      ),
     ],
     words: [
       w('hív', 'to call', 'anrufen, rufen', 'llamar'),
       w('halló', 'hello (on the phone)', 'hallo (am Telefon)', 'diga (al teléfono)'),
-      w('beszél', 'to speak, to talk', 'sprechen', 'hablar'),
       w('kell', 'to be needed; must', 'brauchen; müssen', 'hacer falta; tener que'),
       w('keres', 'to look for', 'suchen', 'buscar'),
       w('szám', 'number', 'Nummer, Zahl', 'número'),
@@ -402,7 +873,8 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       w('nyolcvan', 'eighty', 'achtzig', 'ochenta'),
       w('kilencven', 'ninety', 'neunzig', 'noventa'),
       w('egyszer', 'once', 'einmal', 'una vez'),
-      w('lassan', 'slowly', 'langsam', 'despacio'),
+      w('szerda', 'Wednesday', 'Mittwoch', 'miércoles'),
+      w('csütörtök', 'Thursday', 'Donnerstag', 'jueves'),
       w('légy szíves', 'please (informal)', 'bitte (zu dir)', 'por favor (informal)'),
       w('nyitva', 'open', 'geöffnet', 'abierto'),
     ],
@@ -411,12 +883,69 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       gloss('anyámat', 'mother', 'Mutter', 'madre'),
       gloss('rendelőm', 'surgery', 'Praxis', 'consulta'),
     ],
+    notes: [
+      note(
+        ['nulla hat', 'harminc'],
+        ['Phone numbers in groups', 'Telefonnummern in Gruppen', 'Números de teléfono en grupos'],
+        [
+          'Hungarians read phone numbers in groups: 06 1 423 56 89 is nulla hat, egy, négyszázhuszonhárom, ötvenhat, nyolcvankilenc. Mobile numbers start with 20, 30 or 70 and have seven more digits.',
+          'Ungarn lesen Telefonnummern in Gruppen: 06 1 423 56 89 ist nulla hat, egy, négyszázhuszonhárom, ötvenhat, nyolcvankilenc. Handynummern beginnen mit 20, 30 oder 70 und haben noch sieben Ziffern.',
+          'Los húngaros leen los números de teléfono por grupos: 06 1 423 56 89 es nulla hat, egy, négyszázhuszonhárom, ötvenhat, nyolcvankilenc. Los móviles empiezan por 20, 30 o 70 y tienen siete cifras más.',
+        ],
+      ),
+      note(
+        ['hétfőn', 'szerdán', 'csütörtökön', 'pénteken'],
+        [
+          'Hétfőn, szerdán: on Monday, on Wednesday',
+          'Hétfőn, szerdán: am Montag, am Mittwoch',
+          'Hétfőn, szerdán: el lunes, el miércoles',
+        ],
+        [
+          'The days with "on": hétfőn, kedden, szerdán, csütörtökön, pénteken, szombaton, vasárnap. Days are written with a small letter. "From Monday to Friday": hétfőtől péntekig.',
+          'Die Wochentage mit „am“: hétfőn, kedden, szerdán, csütörtökön, pénteken, szombaton, vasárnap. Man schreibt sie klein. „Von Montag bis Freitag“: hétfőtől péntekig.',
+          'Los días con «el»: hétfőn, kedden, szerdán, csütörtökön, pénteken, szombaton, vasárnap. Se escriben con minúscula. «De lunes a viernes»: hétfőtől péntekig.',
+        ],
+      ),
+      note(
+        ['mondd', 'írod', 'hívom'],
+        [
+          'Mondd! Írod? Definite endings again',
+          'Mondd! Írod? Wieder bestimmt',
+          '¡Mondd! ¿Írod? De nuevo definido',
+        ],
+        [
+          'The number is a particular thing, so the verbs take definite endings: Írod? "Are you writing it down?" — Írom "I\'m writing it". Mondd! "Say it!" is the informal imperative with a definite object.',
+          'Die Nummer ist etwas Bestimmtes, daher die bestimmten Endungen: Írod? „Schreibst du sie auf?“ — Írom „ich schreibe sie“. Mondd! „Sag sie!“ ist der Imperativ mit bestimmtem Objekt.',
+          'El número es algo concreto, por eso los verbos llevan terminaciones definidas: ¿Írod? «¿Lo apuntas?» — Írom «lo apunto». ¡Mondd! «¡Dilo!» es el imperativo con objeto definido.',
+        ],
+      ),
+    ],
   },
   {
     number: 14,
     title: 'Milyen idő van? The weather',
     description:
       'A rainy Saturday turns sunny: rain, cold and warm, degrees, the four seasons and which one you like.',
+    de: {
+      title: 'Milyen idő van? Das Wetter',
+      description:
+        'Regen am Samstagmorgen, Sonne am Nachmittag: Temperaturen, die vier Jahreszeiten, was man mag und was nicht; im Park lernt Anna Bences Mutter kennen.',
+    },
+    es: {
+      title: 'Milyen idő van? El tiempo',
+      description:
+        'Lluvia el sábado por la mañana, sol por la tarde: temperaturas, las cuatro estaciones, lo que gusta y lo que no; en el parque Anna conoce a la madre de Bence.',
+    },
+    characters: [
+      character(
+        'mother',
+        'female',
+        'older_woman',
+        "Bence's mother",
+        'Bences Mutter',
+        'La madre de Bence',
+      ),
+    ],
     topic: 'weather',
     level: 'beginner',
     lines: [
@@ -519,6 +1048,119 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Du hattest recht! Das Wetter ist wunderschön.',
         '¡Tenías razón! Hace un tiempo precioso.',
       ),
+      say(
+        'narrator',
+        'A parkban van Margit is, Bence anyja.',
+        "Margit, Bence's mother, is in the park too.",
+        'Im Park ist auch Margit, Bences Mutter.',
+        'En el parque también está Margit, la madre de Bence.',
+      ),
+      by(
+        'mother',
+        'Jó napot kívánok! Ön Anna, az orvos?',
+        'Good afternoon! Are you Anna, the doctor?',
+        'Guten Tag! Sind Sie Anna, die Ärztin?',
+        '¡Buenas tardes! ¿Es usted Anna, la médica?',
+      ),
+      say(
+        'anna',
+        'Igen, én vagyok. Jó napot kívánok!',
+        "Yes, that's me. Good afternoon!",
+        'Ja, das bin ich. Guten Tag!',
+        'Sí, soy yo. ¡Buenas tardes!',
+      ),
+      by(
+        'mother',
+        'Bence sokat beszél önről. Ön honnan jön?',
+        'Bence talks about you a lot. Where are you from?',
+        'Bence spricht viel von Ihnen. Woher kommen Sie?',
+        'Bence habla mucho de usted. ¿De dónde es usted?',
+      ),
+      say(
+        'anna',
+        'Debrecenből, de most itt lakom, Budapesten. Bence sokat segít nekem.',
+        'From Debrecen, but now I live here, in Budapest. Bence helps me a lot.',
+        'Aus Debrecen, aber jetzt wohne ich hier in Budapest. Bence hilft mir viel.',
+        'De Debrecen, pero ahora vivo aquí, en Budapest. Bence me ayuda mucho.',
+      ),
+      by(
+        'mother',
+        'Ma reggel vonattal jöttem. A vonat pontosan érkezett, és Bence már várt a pályaudvaron.',
+        'I came by train this morning. The train arrived on time, and Bence was already waiting at the station.',
+        'Ich bin heute Morgen mit dem Zug gekommen. Der Zug kam pünktlich an, und Bence wartete schon am Bahnhof.',
+        'Esta mañana vine en tren. El tren llegó puntual y Bence ya esperaba en la estación.',
+      ),
+      say(
+        'bence',
+        'Délben egy étterembe mentünk, és ott ettünk.',
+        'At noon we went to a restaurant and ate there.',
+        'Mittags sind wir in ein Restaurant gegangen und haben dort gegessen.',
+        'A mediodía fuimos a un restaurante y comimos allí.',
+      ),
+      say(
+        'anna',
+        'És milyen volt az étterem?',
+        'And what was the restaurant like?',
+        'Und wie war das Restaurant?',
+        '¿Y qué tal el restaurante?',
+      ),
+      by(
+        'mother',
+        'Kicsi, de nagyon tiszta. Az ablak mellett ültünk, és a leves nagyon finom volt.',
+        'Small, but very clean. We sat by the window, and the soup was delicious.',
+        'Klein, aber sehr sauber. Wir saßen am Fenster, und die Suppe war sehr lecker.',
+        'Pequeño, pero muy limpio. Nos sentamos junto a la ventana y la sopa estaba muy rica.',
+      ),
+      by(
+        'mother',
+        'De Bence sört ivott!',
+        'But Bence drank beer!',
+        'Aber Bence hat Bier getrunken!',
+        '¡Pero Bence bebió cerveza!',
+      ),
+      say(
+        'bence',
+        'Csak egy pohárral, anya!',
+        'Only one glass, Mum!',
+        'Nur ein Glas, Mama!',
+        '¡Solo un vaso, mamá!',
+      ),
+      say(
+        'anna',
+        'És ön mit evett? Húst?',
+        'And what did you eat? Meat?',
+        'Und was haben Sie gegessen? Fleisch?',
+        '¿Y usted qué comió? ¿Carne?',
+      ),
+      by(
+        'mother',
+        'Nem, én nem eszem húst. Levest és sajtot ettem. Két személyre csak ötezer forint volt.',
+        "No, I don't eat meat. I had soup and cheese. For two people it was only five thousand forints.",
+        'Nein, ich esse kein Fleisch. Ich hatte Suppe und Käse. Für zwei Personen waren es nur fünftausend Forint.',
+        'No, yo no como carne. Tomé sopa y queso. Para dos personas fueron solo cinco mil forintos.',
+      ),
+      say('anna', 'Az nem drága.', "That's not expensive.", 'Das ist nicht teuer.', 'No es caro.'),
+      say(
+        'bence',
+        'Anya, most iszunk egy kávét? A park mellett van egy kávézó, ott gyorsan jön a kávé.',
+        "Mum, shall we have a coffee now? There's a café next to the park, the coffee comes quickly there.",
+        'Mama, trinken wir jetzt einen Kaffee? Neben dem Park ist ein Café, dort kommt der Kaffee schnell.',
+        'Mamá, ¿tomamos ahora un café? Al lado del parque hay una cafetería, allí el café llega rápido.',
+      ),
+      by(
+        'mother',
+        'Jó ötlet. Anna, ön is jön?',
+        'Good idea. Anna, are you coming too?',
+        'Gute Idee. Anna, kommen Sie auch mit?',
+        'Buena idea. Anna, ¿usted también viene?',
+      ),
+      say(
+        'anna',
+        'Szívesen, köszönöm!',
+        'Gladly, thank you!',
+        'Gern, danke!',
+        '¡Con mucho gusto, gracias!',
+      ),
     ],
     words: [
       w('esik', 'to fall (rain)', 'fallen (Regen)', 'caer (lluvia)'),
@@ -539,12 +1181,56 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
       w('park', 'park', 'Park', 'parque'),
       w('igaz', 'true', 'wahr', 'verdad'),
     ],
+    glosses: [gloss('anyja', 'mother', 'Mutter', 'madre'), gloss('anya', 'Mum', 'Mama', 'mamá')],
+    notes: [
+      note(
+        ['esik az eső', 'süt a nap'],
+        ["Esik az eső: it's raining", 'Esik az eső: es regnet', 'Esik az eső: llueve'],
+        [
+          'Hungarian weather needs a subject: esik az eső "the rain falls", süt a nap "the sun shines". For temperature it is van: hideg van "it\'s cold", húsz fok van "it\'s twenty degrees".',
+          'Das ungarische Wetter braucht ein Subjekt: esik az eső „der Regen fällt“, süt a nap „die Sonne scheint“. Für Temperaturen steht van: hideg van „es ist kalt“, húsz fok van „es sind zwanzig Grad“.',
+          'El tiempo en húngaro necesita sujeto: esik az eső «cae la lluvia», süt a nap «brilla el sol». Para la temperatura se usa van: hideg van «hace frío», húsz fok van «hace veinte grados».',
+        ],
+      ),
+      note(
+        ['lesz'],
+        ['Lesz: will be', 'Lesz: wird sein', 'Lesz: será'],
+        [
+          'Lesz is the future of van: Délután jobb idő lesz "the weather will be better in the afternoon". For most other verbs the present tense already speaks of the future.',
+          'Lesz ist die Zukunft von van: Délután jobb idő lesz „am Nachmittag wird das Wetter besser“. Bei den meisten anderen Verben drückt schon das Präsens die Zukunft aus.',
+          'Lesz es el futuro de van: Délután jobb idő lesz «por la tarde hará mejor tiempo». Con casi todos los demás verbos el presente ya expresa el futuro.',
+        ],
+      ),
+      note(
+        ['szeretem a tavaszt', 'a nyarat szeretem', 'a telet nem szeretem'],
+        [
+          'Szeretem a tavaszt: definite again',
+          'Szeretem a tavaszt: wieder bestimmt',
+          'Szeretem a tavaszt: de nuevo definido',
+        ],
+        [
+          'Seasons in general take the article: szeretem a tavaszt "I love spring", so the verb is definite (szeretem). "In" a season: tavasszal, nyáron, ősszel, télen.',
+          'Jahreszeiten stehen allgemein mit Artikel: szeretem a tavaszt „ich liebe den Frühling“, daher das bestimmte szeretem. „Im“ Frühling, Sommer, Herbst, Winter: tavasszal, nyáron, ősszel, télen.',
+          'Las estaciones llevan artículo: szeretem a tavaszt «me encanta la primavera», por eso el verbo es definido (szeretem). «En» primavera, etc.: tavasszal, nyáron, ősszel, télen.',
+        ],
+      ),
+    ],
   },
   {
     number: 15,
     title: 'Milyen volt a hétvégéd? Looking back',
     description:
       'Monday morning on the stairs: what each of them did at the weekend, the first past tense forms, and an invitation to dinner.',
+    de: {
+      title: 'Milyen volt a hétvégéd? Rückblick',
+      description:
+        'Montagmorgen vor dem Haus: was man am Wochenende gemacht hat (Museum, zu Hause lesen und kochen, Fußball, viel schlafen), die Vergangenheit; Bence lädt Anna zum Gulasch ein.',
+    },
+    es: {
+      title: 'Milyen volt a hétvégéd? Mirando atrás',
+      description:
+        'El lunes por la mañana delante del edificio: qué se hizo el fin de semana (museo, leer y cocinar en casa, fútbol, dormir mucho), el pasado; Bence invita a Anna a un gulash.',
+    },
     topic: 'past weekend',
     level: 'beginner',
     lines: [
@@ -576,6 +1262,48 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'At the National Museum. It was very interesting.',
         'Im Nationalmuseum. Es war sehr interessant.',
         'En el Museo Nacional. Fue muy interesante.',
+      ),
+      say(
+        'bence',
+        'A Nemzeti Múzeum? Hol van az?',
+        'The National Museum? Where is that?',
+        'Das Nationalmuseum? Wo ist das?',
+        '¿El Museo Nacional? ¿Dónde está?',
+      ),
+      say(
+        'anna',
+        'Nincs messze. Egyenesen a mi utcánkon, és a második sarkon balra. Gyalog húsz perc.',
+        "It isn't far. Straight along our street, then left at the second corner. Twenty minutes on foot.",
+        'Nicht weit. Unsere Straße geradeaus, dann an der zweiten Ecke links. Zu Fuß zwanzig Minuten.',
+        'No está lejos. Recto por nuestra calle y luego en la segunda esquina a la izquierda. A pie son veinte minutos.',
+      ),
+      say(
+        'bence',
+        'És mikor van nyitva?',
+        'And when is it open?',
+        'Und wann ist es geöffnet?',
+        '¿Y cuándo está abierto?',
+      ),
+      say(
+        'anna',
+        'Tíztől hatig, de hétfőn nincs nyitva. Csütörtökön este nyolcig is nyitva van.',
+        "From ten to six, but it isn't open on Mondays. On Thursdays it's open until eight in the evening.",
+        'Von zehn bis sechs, aber montags ist es geschlossen. Donnerstags ist es bis acht Uhr abends geöffnet.',
+        'De diez a seis, pero los lunes no abre. Los jueves abre hasta las ocho de la tarde.',
+      ),
+      say(
+        'bence',
+        'És mennyibe kerül a jegy?',
+        'And how much is a ticket?',
+        'Und was kostet der Eintritt?',
+        '¿Y cuánto cuesta la entrada?',
+      ),
+      say(
+        'anna',
+        'Háromezer-ötszáz forint. Szerdán csak kétezer.',
+        'Three thousand five hundred forints. On Wednesdays only two thousand.',
+        'Dreitausendfünfhundert Forint. Mittwochs nur zweitausend.',
+        'Tres mil quinientos forintos. Los miércoles solo dos mil.',
       ),
       say(
         'bence',
@@ -647,6 +1375,41 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
         'Meins auch! Um sieben bin ich da.',
         '¡El mío también! A las siete estoy allí.',
       ),
+      say(
+        'bence',
+        'Hétkor? Akkor még hívom Margitot. A számát nem tudom, keresem.',
+        "At seven? Then I'll call Margit first. I don't know her number, I'm looking for it.",
+        'Um sieben? Dann rufe ich noch Margit an. Ihre Nummer weiß ich nicht, ich suche sie.',
+        '¿A las siete? Entonces antes llamo a Margit. No sé su número, lo estoy buscando.',
+      ),
+      say(
+        'anna',
+        'Itt van: nulla hat, harminc, hatszázötven, hetvenegy, nyolcvankettő. Írd!',
+        'Here it is: zero six, thirty, six hundred and fifty, seventy-one, eighty-two. Write it down!',
+        'Hier ist sie: null sechs, dreißig, sechshundertfünfzig, einundsiebzig, zweiundachtzig. Schreib sie auf!',
+        'Aquí está: cero seis, treinta, seiscientos cincuenta, setenta y uno, ochenta y dos. ¡Apúntalo!',
+      ),
+      say(
+        'bence',
+        'Lassabban, légy szíves!',
+        'More slowly, please!',
+        'Langsamer, bitte!',
+        '¡Más despacio, por favor!',
+      ),
+      say(
+        'anna',
+        'Nulla hat... harminc... hatszázötven... hetvenegy... nyolcvankettő.',
+        'Zero six... thirty... six hundred and fifty... seventy-one... eighty-two.',
+        'Null sechs... dreißig... sechshundertfünfzig... einundsiebzig... zweiundachtzig.',
+        'Cero seis... treinta... seiscientos cincuenta... setenta y uno... ochenta y dos.',
+      ),
+      say(
+        'bence',
+        'Köszönöm! Akkor hétkor itt. Bor is lesz. Egészségedre, Anna!',
+        "Thanks! Then here at seven. There'll be wine too. Cheers, Anna!",
+        'Danke! Dann um sieben hier. Es gibt auch Wein. Prost, Anna!',
+        '¡Gracias! Entonces a las siete aquí. También habrá vino. ¡Salud, Anna!',
+      ),
     ],
     words: [
       w('múzeum', 'museum', 'Museum', 'museo'),
@@ -666,6 +1429,30 @@ export const LESSONS_11_15: readonly SeedLesson[] = [
     glosses: [
       gloss('fociztam', 'football', 'Fußball', 'fútbol'),
       gloss('vacsorázni', 'dinner', 'Abendessen', 'cenar'),
+    ],
+    notes: [
+      note(
+        ['voltam', 'csináltál', 'olvastam', 'főztem', 'fociztam', 'aludtam'],
+        [
+          'Voltam, főztem: the past tense',
+          'Voltam, főztem: die Vergangenheit',
+          'Voltam, főztem: el pasado',
+        ],
+        [
+          'The past tense has a -t- (or -tt-) before the ending: főz → főztem "I cooked", olvas → olvastam "I read", csinál → csináltál "you did". Van becomes volt: voltam "I was", volt "it was".',
+          'Die Vergangenheit hat ein -t- (oder -tt-) vor der Endung: főz → főztem „ich kochte“, olvas → olvastam „ich las“, csinál → csináltál „du machtest“. Van wird zu volt: voltam „ich war“, volt „es war“.',
+          'El pasado lleva una -t- (o -tt-) antes de la terminación: főz → főztem «cociné», olvas → olvastam «leí», csinál → csináltál «hiciste». Van pasa a volt: voltam «estuve», volt «estuvo».',
+        ],
+      ),
+      note(
+        ['pedig'],
+        ['Pedig: and, on the other hand', 'Pedig: und, dagegen', 'Pedig: y en cambio'],
+        [
+          'Pedig sets one thing against another and comes after the first word of its clause: Vasárnap pedig sokat aludtam "and on Sunday (for my part) I slept a lot".',
+          'Pedig stellt zwei Dinge gegenüber und steht nach dem ersten Wort seines Satzes: Vasárnap pedig sokat aludtam „und am Sonntag habe ich dagegen viel geschlafen“.',
+          'Pedig contrapone dos cosas y va detrás de la primera palabra de su oración: Vasárnap pedig sokat aludtam «y el domingo, en cambio, dormí mucho».',
+        ],
+      ),
     ],
   },
 ];

@@ -1,10 +1,10 @@
 // Lessons 16–20 (A2): at the doctor's (Anna with a patient, formal), Bence ill at home (why and
 // because), Anna's birthday and ages, buying a coat (the formal tetszik), booking a table by phone.
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
-  word('intermediate', hu, en, de, es, forms);
+  word('beginner', hu, en, de, es, forms);
 
 export const LESSONS_16_20: readonly SeedLesson[] = [
   {
@@ -12,8 +12,29 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
     title: 'Az orvosnál: At the doctor’s',
     description:
       'Anna sees a patient at her surgery: what is wrong, since when, a temperature, medicine morning and evening, get well soon.',
+    de: {
+      title: 'Az orvosnál: Beim Arzt',
+      description:
+        'Anna in ihrer Praxis: Herr Kovács hat Kopf- und Halsschmerzen und Fieber; seit wann, wie hoch, ein Medikament, gute Besserung; dann ein deutscher Patient, der ein wenig Ungarisch spricht.',
+    },
+    es: {
+      title: 'Az orvosnál: En el médico',
+      description:
+        'Anna en su consulta: al señor Kovács le duelen la cabeza y la garganta y tiene fiebre; desde cuándo, cuánta, un medicamento, que se mejore; luego un paciente alemán que habla un poco de húngaro.',
+    },
+    characters: [
+      character('patient', 'male', 'older_man', 'Mr Kovács', 'Herr Kovács', 'El señor Kovács'),
+      character(
+        'tourist',
+        'male',
+        'young_man',
+        'German patient',
+        'deutscher Patient',
+        'Paciente alemán',
+      ),
+    ],
     topic: 'doctor',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -29,15 +50,15 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Guten Tag, Herr Kovács! Was fehlt Ihnen?',
         '¡Buenas tardes, señor Kovács! ¿Qué le pasa?',
       ),
-      say(
-        'narrator',
-        'Kovács úr mondja: Rosszul vagyok, doktornő.',
-        "Mr Kovács says: I'm not well, doctor.",
-        'Herr Kovács sagt: Mir geht es schlecht, Frau Doktor.',
-        'El señor Kovács dice: Me encuentro mal, doctora.',
+      by(
+        'patient',
+        'Rosszul vagyok, doktornő.',
+        "I'm not well, doctor.",
+        'Mir geht es schlecht, Frau Doktor.',
+        'Me encuentro mal, doctora.',
       ),
-      say(
-        'narrator',
+      by(
+        'patient',
         'Fáj a fejem és a torkom.',
         'I have a headache and a sore throat.',
         'Ich habe Kopfschmerzen und Halsschmerzen.',
@@ -50,16 +71,16 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Seit wann sind Sie krank?',
         '¿Desde cuándo está enfermo?',
       ),
-      say(
-        'narrator',
+      by(
+        'patient',
         'Három napja. Tegnap este lázas is voltam.',
         'For three days. Yesterday evening I had a temperature too.',
         'Seit drei Tagen. Gestern Abend hatte ich auch Fieber.',
         'Desde hace tres días. Anoche también tuve fiebre.',
       ),
       say('anna', 'Hány fok volt?', 'How high was it?', 'Wie hoch war es?', '¿Cuánto tenía?'),
-      say(
-        'narrator',
+      by(
+        'patient',
         'Harmincnyolc fok.',
         'Thirty-eight degrees.',
         'Achtunddreißig Grad.',
@@ -79,8 +100,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Ich gebe Ihnen ein Medikament. Nehmen Sie morgens und abends eins.',
         'Le doy un medicamento. Tome uno por la mañana y otro por la noche.',
       ),
-      say(
-        'narrator',
+      by(
+        'patient',
         'Köszönöm, doktornő. És ha nem lesz jobb?',
         "Thank you, doctor. And if it doesn't get better?",
         'Danke, Frau Doktor. Und wenn es nicht besser wird?',
@@ -92,6 +113,125 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Then come back on Friday! Get well soon!',
         'Dann kommen Sie am Freitag wieder! Gute Besserung!',
         'Entonces vuelva el viernes. ¡Que se mejore!',
+      ),
+      say(
+        'narrator',
+        'Tíz perc múlva jön egy férfi. Ő német.',
+        'Ten minutes later a man comes in. He is German.',
+        'Zehn Minuten später kommt ein Mann. Er ist Deutscher.',
+        'Diez minutos después llega un hombre. Es alemán.',
+      ),
+      by(
+        'tourist',
+        'Jó napot! Bocsánat, nem beszélek jól magyarul.',
+        "Hello! Sorry, I don't speak Hungarian well.",
+        'Guten Tag! Entschuldigung, ich spreche nicht gut Ungarisch.',
+        '¡Buenos días! Perdone, no hablo bien húngaro.',
+      ),
+      say(
+        'anna',
+        'Nem baj. Beszél angolul?',
+        "That's all right. Do you speak English?",
+        'Macht nichts. Sprechen Sie Englisch?',
+        'No pasa nada. ¿Habla inglés?',
+      ),
+      by(
+        'tourist',
+        'Egy kicsit. De magyarul is értek. Csak lassan, legyen szíves!',
+        'A little. But I understand Hungarian too. Just slowly, please!',
+        'Ein bisschen. Aber ich verstehe auch Ungarisch. Nur langsam, bitte!',
+        'Un poco. Pero también entiendo húngaro. ¡Despacio, por favor!',
+      ),
+      say(
+        'anna',
+        'Jó. Mi a baj?',
+        "Good. What's the matter?",
+        'Gut. Was fehlt Ihnen?',
+        'Bien. ¿Qué le pasa?',
+      ),
+      by(
+        'tourist',
+        'Tegnap egy étteremben húst és sajtot ettem, és ma nagyon rosszul vagyok.',
+        'Yesterday I ate meat and cheese in a restaurant, and today I feel very bad.',
+        'Gestern habe ich in einem Restaurant Fleisch und Käse gegessen, und heute geht es mir sehr schlecht.',
+        'Ayer comí carne y queso en un restaurante y hoy me encuentro muy mal.',
+      ),
+      by(
+        'tourist',
+        'Nagyon fáradt vagyok, és nem vagyok éhes.',
+        "I'm very tired, and I'm not hungry.",
+        'Ich bin sehr müde und habe keinen Hunger.',
+        'Estoy muy cansado y no tengo hambre.',
+      ),
+      say(
+        'anna',
+        'Nem komoly. Igyon sok vizet és teát, és ma csak levest egyen!',
+        "It isn't serious. Drink a lot of water and tea, and only have soup today!",
+        'Es ist nicht schlimm. Trinken Sie viel Wasser und Tee, und essen Sie heute nur Suppe!',
+        'No es grave. Beba mucha agua y té, ¡y hoy tome solo sopa!',
+      ),
+      by(
+        'tourist',
+        'És hol van egy gyógyszertár?',
+        'And where is there a pharmacy?',
+        'Und wo gibt es eine Apotheke?',
+        '¿Y dónde hay una farmacia?',
+      ),
+      say(
+        'anna',
+        'Nagyon közel van: egyenesen ezen az utcán, a második sarkon jobbra. Reggel héttől este nyolcig nyitva van.',
+        "It's very close: straight along this street, right at the second corner. It's open from seven in the morning to eight in the evening.",
+        'Ganz nah: diese Straße geradeaus, an der zweiten Ecke rechts. Sie ist von sieben Uhr morgens bis acht Uhr abends geöffnet.',
+        'Está muy cerca: recto por esta calle, en la segunda esquina a la derecha. Abre de siete de la mañana a ocho de la tarde.',
+      ),
+      say(
+        'anna',
+        'Meddig marad Budapesten?',
+        'How long are you staying in Budapest?',
+        'Wie lange bleiben Sie in Budapest?',
+        '¿Hasta cuándo se queda en Budapest?',
+      ),
+      by(
+        'tourist',
+        'Csütörtökig. Egy szállodában vagyok, a Keleti pályaudvar mellett.',
+        "Until Thursday. I'm at a hotel next to Keleti station.",
+        'Bis Donnerstag. Ich wohne in einem Hotel neben dem Keleti-Bahnhof.',
+        'Hasta el jueves. Estoy en un hotel al lado de la estación Keleti.',
+      ),
+      say(
+        'anna',
+        'Akkor szerdán jöjjön vissza! Itt a rendelő száma: nulla hat, egy, négyszázhuszonhárom, ötvenhat, nyolcvankilenc.',
+        "Then come back on Wednesday! Here's the surgery's number: zero six, one, four hundred and twenty-three, fifty-six, eighty-nine.",
+        'Dann kommen Sie am Mittwoch wieder! Hier ist die Nummer der Praxis: null sechs, eins, vierhundertdreiundzwanzig, sechsundfünfzig, neunundachtzig.',
+        '¡Entonces vuelva el miércoles! Aquí tiene el número de la consulta: cero seis, uno, cuatrocientos veintitrés, cincuenta y seis, ochenta y nueve.',
+      ),
+      by(
+        'tourist',
+        'Köszönöm szépen, doktornő. Viszontlátásra!',
+        'Thank you very much, doctor. Goodbye!',
+        'Vielen Dank, Frau Doktor. Auf Wiedersehen!',
+        'Muchas gracias, doctora. ¡Adiós!',
+      ),
+      say(
+        'anna',
+        'Viszontlátásra! Jobbulást!',
+        'Goodbye! Get well soon!',
+        'Auf Wiedersehen! Gute Besserung!',
+        '¡Adiós! ¡Que se mejore!',
+      ),
+      say(
+        'narrator',
+        'Este Anna otthon van. Nagyon fáradt, de jól van.',
+        "In the evening Anna is at home. She's very tired, but she's fine.",
+        'Am Abend ist Anna zu Hause. Sie ist sehr müde, aber es geht ihr gut.',
+        'Por la noche Anna está en casa. Está muy cansada, pero está bien.',
+      ),
+      say(
+        'anna',
+        'Ma nagyon sokat dolgoztam. Most iszom egy teát tejjel, olvasok egy kicsit, és korán alszom.',
+        "I worked a lot today. Now I'll drink a tea with milk, read a little, and go to sleep early.",
+        'Heute habe ich sehr viel gearbeitet. Jetzt trinke ich einen Tee mit Milch, lese ein bisschen und schlafe früh.',
+        'Hoy he trabajado mucho. Ahora me tomo un té con leche, leo un poco y me duermo temprano.',
       ),
     ],
     words: [
@@ -112,11 +252,53 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       w('be', 'in, into', 'hinein', 'dentro, adentro'),
       w('vesz', 'to take; to buy', 'nehmen; kaufen', 'tomar; comprar'),
       w('ha', 'if', 'wenn, falls', 'si'),
-      w('jobbulást', 'get well soon', 'gute Besserung', 'que te mejores'),
+      w('jobbulást', 'get well soon', 'gute Besserung', 'que se mejore'),
     ],
     glosses: [
       gloss('fejem', 'head', 'Kopf', 'cabeza'),
       gloss('mióta', 'how long', 'seit wann', 'desde cuándo'),
+      gloss('gyógyszertár', 'pharmacy', 'Apotheke', 'farmacia'),
+    ],
+    notes: [
+      note(
+        ['fáj a fejem', 'torkom'],
+        [
+          'Fáj a fejem: my head hurts',
+          'Fáj a fejem: mir tut der Kopf weh',
+          'Fáj a fejem: me duele la cabeza',
+        ],
+        [
+          '"My" is an ending on the noun: fej → fejem "my head", torok → torkom "my throat". What hurts is the subject of fáj: fáj a fejem "my head hurts".',
+          '„Mein“ ist eine Endung am Nomen: fej → fejem „mein Kopf“, torok → torkom „mein Hals“. Was wehtut, ist das Subjekt von fáj: fáj a fejem „mein Kopf tut weh“.',
+          '«Mi» es una terminación del sustantivo: fej → fejem «mi cabeza», torok → torkom «mi garganta». Lo que duele es el sujeto de fáj: fáj a fejem «me duele la cabeza».',
+        ],
+      ),
+      note(
+        ['vegyen be', 'jöjjön vissza', 'igyon', 'egyen'],
+        [
+          'Vegyen be! Jöjjön vissza! Polite advice',
+          'Vegyen be! Jöjjön vissza! Höfliche Ratschläge',
+          '¡Vegyen be! ¡Jöjjön vissza! Consejos corteses',
+        ],
+        [
+          'A doctor speaks to patients with ön, so the advice is in the polite imperative: vegyen be egyet "take one", jöjjön vissza "come back", igyon sok vizet "drink a lot of water", ne egyen húst "don\'t eat meat" (ne: "don\'t").',
+          'Eine Ärztin siezt ihre Patienten, daher der höfliche Imperativ: vegyen be egyet „nehmen Sie eine“, jöjjön vissza „kommen Sie wieder“, igyon sok vizet „trinken Sie viel Wasser“, ne egyen húst „essen Sie kein Fleisch“ (ne: „nicht“).',
+          'Una médica trata de usted a sus pacientes, por eso los consejos van en imperativo cortés: vegyen be egyet «tome una», jöjjön vissza «vuelva», igyon sok vizet «beba mucha agua», ne egyen húst «no coma carne» (ne: «no»).',
+        ],
+      ),
+      note(
+        ['doktornő', 'kovács úr'],
+        [
+          'Doktornő, Kovács úr: titles',
+          'Doktornő, Kovács úr: Anreden',
+          'Doktornő, Kovács úr: tratamientos',
+        ],
+        [
+          'Patients call a woman doctor doktornő (a man: doktor úr). Úr "Mr" follows the surname: Kovács úr. Hungarian names put the family name first: Szabó Bence.',
+          'Patienten nennen eine Ärztin doktornő (einen Arzt doktor úr). Úr „Herr“ steht nach dem Familiennamen: Kovács úr. Im Ungarischen steht der Familienname vorn: Szabó Bence.',
+          'Los pacientes llaman a una médica doktornő (a un médico, doktor úr). Úr «señor» va detrás del apellido: Kovács úr. En húngaro el apellido va primero: Szabó Bence.',
+        ],
+      ),
     ],
   },
   {
@@ -124,8 +306,18 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
     title: 'Miért? Mert beteg vagyok. Bence is ill',
     description:
       'Anna phones Bence, who has stayed at home: why and because, since yesterday, the pharmacy, tea with honey and lemon.',
+    de: {
+      title: 'Miért? Mert beteg vagyok. Bence ist krank',
+      description:
+        'Am Dienstag ruft Anna Bence an: warum er nicht in der Schule ist, weil er krank ist, seit wann ihm der Hals wehtut; abends bringt sie Medikamente, Tee und Honig.',
+    },
+    es: {
+      title: 'Miért? Mert beteg vagyok. Bence está enfermo',
+      description:
+        'El martes Anna llama a Bence: por qué no está en la escuela, porque está enfermo, desde cuándo le duele la garganta; por la noche le lleva medicinas, té y miel.',
+    },
     topic: 'illness',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -153,7 +345,7 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Jaj, szegény! Lázas vagy?',
         'Oh, you poor thing! Have you got a temperature?',
         'Oje, du Armer! Hast du Fieber?',
-        '¡Ay, pobrecito! ¿Tienes fiebre?',
+        '¡Ay, pobre! ¿Tienes fiebre?',
       ),
       say(
         'bence',
@@ -225,6 +417,76 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'In Ordnung, Frau Doktor! Danke!',
         '¡De acuerdo, doctora! ¡Gracias!',
       ),
+      say(
+        'anna',
+        'Nem tudom. Ha szerdán nem lesz jobb, csütörtökön jössz a rendelőbe.',
+        "I don't know. If it isn't better by Wednesday, you'll come to the surgery on Thursday.",
+        'Ich weiß nicht. Wenn es am Mittwoch nicht besser ist, kommst du am Donnerstag in die Praxis.',
+        'No lo sé. Si el miércoles no está mejor, el jueves vienes a la consulta.',
+      ),
+      say(
+        'bence',
+        'Rendben. És te? Ma sokat dolgoztál?',
+        'All right. And you? Did you work a lot today?',
+        'In Ordnung. Und du? Hast du heute viel gearbeitet?',
+        'De acuerdo. ¿Y tú? ¿Hoy has trabajado mucho?',
+      ),
+      say(
+        'anna',
+        'Igen, sok beteg volt. Egy német férfi is jött, ő is beteg volt.',
+        'Yes, there were a lot of patients. A German man came too, he was ill as well.',
+        'Ja, es waren viele Patienten da. Ein Deutscher kam auch, er war auch krank.',
+        'Sí, hubo muchos pacientes. También vino un alemán, él también estaba enfermo.',
+      ),
+      say(
+        'bence',
+        'És milyen idő van? Esik az eső?',
+        "And what's the weather like? Is it raining?",
+        'Und wie ist das Wetter? Regnet es?',
+        '¿Y qué tiempo hace? ¿Llueve?',
+      ),
+      say(
+        'anna',
+        'Igen, esik, és hideg van. Csak öt fok.',
+        "Yes, it's raining, and it's cold. Only five degrees.",
+        'Ja, es regnet, und es ist kalt. Nur fünf Grad.',
+        'Sí, llueve y hace frío. Solo cinco grados.',
+      ),
+      say(
+        'bence',
+        'Akkor te is igyál egy teát velem!',
+        'Then you have a tea with me too!',
+        'Dann trink du auch einen Tee mit mir!',
+        '¡Entonces tómate tú también un té conmigo!',
+      ),
+      say(
+        'anna',
+        'Jó, de csak egy kicsit maradok. Holnap korán dolgozom.',
+        "All right, but I'll only stay a little while. I'm working early tomorrow.",
+        'Gut, aber ich bleibe nur kurz. Morgen arbeite ich früh.',
+        'Vale, pero me quedo solo un rato. Mañana trabajo temprano.',
+      ),
+      say(
+        'bence',
+        'Köszönöm, Anna. Te nagyon jó barát vagy.',
+        "Thank you, Anna. You're a very good friend.",
+        'Danke, Anna. Du bist eine sehr gute Freundin.',
+        'Gracias, Anna. Eres muy buena amiga.',
+      ),
+      say(
+        'anna',
+        'Szívesen! Most már megyek haza. Holnap reggel hívlak. Jó éjszakát, Bence!',
+        "You're welcome! I'm going home now. I'll call you tomorrow morning. Good night, Bence!",
+        'Gern geschehen! Jetzt gehe ich nach Hause. Morgen früh rufe ich dich an. Gute Nacht, Bence!',
+        '¡De nada! Ya me voy a casa. Mañana por la mañana te llamo. ¡Buenas noches, Bence!',
+      ),
+      say(
+        'bence',
+        'Jó éjszakát, Anna! Szia!',
+        'Good night, Anna! Bye!',
+        'Gute Nacht, Anna! Tschüss!',
+        '¡Buenas noches, Anna! ¡Chao!',
+      ),
     ],
     words: [
       w('kedd', 'Tuesday', 'Dienstag', 'martes'),
@@ -251,14 +513,62 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       gloss('mézet', 'honey', 'Honig', 'miel'),
       gloss('mézzel', 'honey', 'Honig', 'miel'),
     ],
+    notes: [
+      note(
+        ['miért', 'mert'],
+        [
+          'Miért? Mert …: why and because',
+          'Miért? Mert …: warum und weil',
+          'Miért? Mert …: por qué y porque',
+        ],
+        [
+          'Miért? asks "why?"; the answer starts with mert "because": Miért nem vagy az iskolában? — Mert beteg vagyok.',
+          'Miért? fragt „warum?“; die Antwort beginnt mit mert „weil“: Miért nem vagy az iskolában? — Mert beteg vagyok.',
+          'Miért? pregunta «¿por qué?»; la respuesta empieza con mert «porque»: Miért nem vagy az iskolában? — Mert beteg vagyok.',
+        ],
+      ),
+      note(
+        ['nincs semmi', 'nem ettél semmit'],
+        [
+          'Nincs semmi: double negative',
+          'Nincs semmi: doppelte Verneinung',
+          'Nincs semmi: doble negación',
+        ],
+        [
+          'With semmi "nothing" the verb keeps its negation, as in Spanish: Nincs semmi "there is nothing", nem ettél semmit "you haven\'t eaten anything".',
+          'Mit semmi „nichts“ bleibt das Verb verneint, wie im Spanischen: Nincs semmi „es gibt nichts“, nem ettél semmit „du hast nichts gegessen“.',
+          'Con semmi «nada» el verbo conserva la negación, como en español: Nincs semmi «no hay nada», nem ettél semmit «no has comido nada».',
+        ],
+      ),
+      note(
+        ['ugye'],
+        ["Ugye? Isn't it?", 'Ugye? Nicht wahr?', 'Ugye? ¿Verdad?'],
+        [
+          'Ugye at the start or end asks for agreement, like "…, right?": Ugye ma még nem ettél semmit? "You haven\'t eaten anything today, have you?"',
+          'Ugye am Anfang oder Ende bittet um Zustimmung, wie „…, oder?“: Ugye ma még nem ettél semmit? „Du hast heute noch nichts gegessen, oder?“',
+          'Ugye al principio o al final pide confirmación, como «…, ¿verdad?»: Ugye ma még nem ettél semmit? «Hoy todavía no has comido nada, ¿verdad?»',
+        ],
+      ),
+    ],
   },
   {
     number: 18,
     title: 'Boldog születésnapot! A birthday',
     description:
       'Anna turns thirty-one: how old are you, a present, do you like it, and the Hungarian birthday wish.',
+    de: {
+      title: 'Boldog születésnapot! Ein Geburtstag',
+      description:
+        'Anna hat Geburtstag: Glückwünsche, das Alter, ein Geschenk, das ihr gefällt, und abends feiern alle zusammen; Bence lernt Annas Kollegin Eszter kennen.',
+    },
+    es: {
+      title: 'Boldog születésnapot! Un cumpleaños',
+      description:
+        'Es el cumpleaños de Anna: felicitaciones, la edad, un regalo que le gusta, y por la noche todos lo celebran juntos; Bence conoce a Eszter, la colega de Anna.',
+    },
+    characters: [character('eszter', 'female', 'woman', 'Eszter', 'Eszter', 'Eszter')],
     topic: 'birthday',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -358,6 +668,69 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Am Abend feiern alle zusammen.',
         'Por la noche todos lo celebran juntos.',
       ),
+      by(
+        'eszter',
+        'Jó estét! Eszter vagyok, Anna barátja. Ön is itt lakik?',
+        "Good evening! I'm Eszter, Anna's friend. Do you live here too?",
+        'Guten Abend! Ich bin Eszter, Annas Freundin. Wohnen Sie auch hier?',
+        '¡Buenas noches! Soy Eszter, amiga de Anna. ¿Usted también vive aquí?',
+      ),
+      say(
+        'bence',
+        'Igen, ebben a házban lakom. Bence vagyok. Tegeződjünk!',
+        "Yes, I live in this building. I'm Bence. Let's say te!",
+        'Ja, ich wohne in diesem Haus. Ich bin Bence. Sagen wir du!',
+        'Sí, vivo en este edificio. Soy Bence. ¡Tuteémonos!',
+      ),
+      by(
+        'eszter',
+        'Persze! Én Annával dolgozom, a rendelőben. Két éve vagyok orvos.',
+        "Sure! I work with Anna, at the surgery. I've been a doctor for two years.",
+        'Klar! Ich arbeite mit Anna in der Praxis. Ich bin seit zwei Jahren Ärztin.',
+        '¡Claro! Trabajo con Anna en la consulta. Soy médica desde hace dos años.',
+      ),
+      say(
+        'bence',
+        'És honnan jössz? Te is Debrecenből?',
+        'And where are you from? From Debrecen too?',
+        'Und woher kommst du? Auch aus Debrecen?',
+        '¿Y de dónde eres? ¿También de Debrecen?',
+      ),
+      by(
+        'eszter',
+        'Nem, én budapesti vagyok. De egy évig Madridban dolgoztam. Beszélek spanyolul!',
+        "No, I'm from Budapest. But I worked in Madrid for a year. I speak Spanish!",
+        'Nein, ich bin aus Budapest. Aber ich habe ein Jahr in Madrid gearbeitet. Ich spreche Spanisch!',
+        'No, soy de Budapest. Pero trabajé un año en Madrid. ¡Hablo español!',
+      ),
+      say(
+        'bence',
+        'Én csak angolul és németül beszélek, egy kicsit.',
+        'I only speak English and German, a little.',
+        'Ich spreche nur Englisch und Deutsch, ein bisschen.',
+        'Yo solo hablo inglés y alemán, un poco.',
+      ),
+      say(
+        'anna',
+        'Bence, Eszter, kértek még tortát?',
+        'Bence, Eszter, would you like some more cake?',
+        'Bence, Eszter, möchtet ihr noch Torte?',
+        'Bence, Eszter, ¿queréis más tarta?',
+      ),
+      by(
+        'eszter',
+        'Igen, kérek! Nagyon finom.',
+        "Yes, please! It's delicious.",
+        'Ja, gern! Sie ist sehr lecker.',
+        '¡Sí, por favor! Está muy rica.',
+      ),
+      say(
+        'bence',
+        'Én is kérek, és egy pohár bort is, köszönöm szépen.',
+        "I'd like some too, and a glass of wine as well, thank you very much.",
+        'Ich auch, und auch ein Glas Wein, vielen Dank.',
+        'Yo también, y también una copa de vino, muchas gracias.',
+      ),
       say(
         'bence',
         'Isten éltessen, Anna!',
@@ -386,30 +759,77 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'alles Gute (Geburtstag)',
         'que cumplas muchos más',
       ),
+      w('év', 'year', 'Jahr', 'año'),
     ],
     glosses: [gloss('versek', 'poem', 'Gedicht', 'poema')],
+    notes: [
+      note(
+        ['hány éves', 'harmincegy éves', 'két éve', 'egy évig'],
+        ['Éves, éve, évig: years', 'Éves, éve, évig: Jahre', 'Éves, éve, évig: años'],
+        [
+          'Év is "year". Hány éves vagy? "How old are you?" — Harmincegy éves vagyok "I\'m thirty-one". Két éve "two years ago, for two years (up to now)", egy évig "for a year".',
+          'Év ist „Jahr“. Hány éves vagy? „Wie alt bist du?“ — Harmincegy éves vagyok „ich bin einunddreißig“. Két éve „vor zwei Jahren, seit zwei Jahren“, egy évig „ein Jahr lang“.',
+          'Év es «año». Hány éves vagy? «¿Cuántos años tienes?» — Harmincegy éves vagyok «tengo treinta y uno». Két éve «hace dos años, desde hace dos años», egy évig «durante un año».',
+        ],
+      ),
+      note(
+        ['tetszik'],
+        ['Tetszik: I like it', 'Tetszik: es gefällt mir', 'Tetszik: me gusta'],
+        [
+          'Tetszik works like "gefallen" and "gustar": the thing liked is the subject. Tetszik? "Do you like it?" — Nagyon tetszik "I like it very much". For food, say ízlik.',
+          'Tetszik funktioniert wie „gefallen“: Das, was gefällt, ist das Subjekt. Tetszik? „Gefällt es dir?“ — Nagyon tetszik „es gefällt mir sehr“. Bei Essen sagt man ízlik.',
+          'Tetszik funciona como «gustar»: lo que gusta es el sujeto. ¿Tetszik? «¿Te gusta?» — Nagyon tetszik «me gusta mucho». Para la comida se dice ízlik.',
+        ],
+      ),
+      note(
+        ['boldog születésnapot', 'isten éltessen'],
+        [
+          'Boldog születésnapot! Isten éltessen!',
+          'Boldog születésnapot! Isten éltessen!',
+          'Boldog születésnapot! Isten éltessen!',
+        ],
+        [
+          'Two birthday wishes: Boldog születésnapot! "Happy birthday!" and Isten éltessen! "God keep you", which is also sung.',
+          'Zwei Geburtstagswünsche: Boldog születésnapot! „Alles Gute zum Geburtstag!“ und Isten éltessen! „Gott erhalte dich“, das auch gesungen wird.',
+          'Dos felicitaciones: Boldog születésnapot! «¡Feliz cumpleaños!» e Isten éltessen! «Dios te guarde», que también se canta.',
+        ],
+      ),
+    ],
   },
   {
     number: 19,
     title: 'A boltban: Buying a coat',
     description:
       'Anna buys a winter coat: colours, sizes, may I try it on, how do you like it (the formal tetszik), a smaller one, paying.',
+    de: {
+      title: 'A boltban: Einen Mantel kaufen',
+      description:
+        'Anna kauft einen Wintermantel: die Farbe, die Größe, anprobieren, zu groß, ein kleinerer, der Preis; die Verkäuferin siezt sie mit tetszik und ön.',
+    },
+    es: {
+      title: 'A boltban: Comprar un abrigo',
+      description:
+        'Anna compra un abrigo de invierno: el color, la talla, probárselo, demasiado grande, uno más pequeño, el precio; la dependienta la trata de usted con tetszik y ön.',
+    },
+    characters: [
+      character('assistant', 'female', 'woman', 'Shop assistant', 'Verkäuferin', 'Dependienta'),
+    ],
     topic: 'clothes shopping',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
-        'Anna egy boltban van. Új kabátot keres.',
-        "Anna is in a shop. She's looking for a new coat.",
-        'Anna ist in einem Geschäft. Sie sucht einen neuen Mantel.',
-        'Anna está en una tienda. Busca un abrigo nuevo.',
+        'Anna egy boltban van. Új kabátot keres, és az eladó segít.',
+        "Anna is in a shop. She's looking for a new coat, and the shop assistant helps her.",
+        'Anna ist in einem Geschäft. Sie sucht einen neuen Mantel, und die Verkäuferin hilft ihr.',
+        'Anna está en una tienda. Busca un abrigo nuevo y la dependienta la ayuda.',
       ),
-      say(
-        'narrator',
-        'Az eladó kérdezi: Segíthetek?',
-        'The shop assistant asks: Can I help you?',
-        'Die Verkäuferin fragt: Kann ich Ihnen helfen?',
-        'La dependienta pregunta: ¿Puedo ayudarla?',
+      by(
+        'assistant',
+        'Segíthetek?',
+        'Can I help you?',
+        'Kann ich Ihnen helfen?',
+        '¿Puedo ayudarla?',
       ),
       say(
         'anna',
@@ -418,16 +838,16 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Ja, ich suche einen warmen Mantel für den Winter.',
         'Sí, busco un abrigo calentito para el invierno.',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Milyen színt szeretne?',
         'What colour would you like?',
         'Welche Farbe hätten Sie gern?',
         '¿De qué color lo quiere?',
       ),
       say('anna', 'Feketét vagy kéket.', 'Black or blue.', 'Schwarz oder Blau.', 'Negro o azul.'),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Ez a kék kabát nagyon szép. Milyen méretet kér?',
         'This blue coat is very nice. What size would you like?',
         'Dieser blaue Mantel ist sehr schön. Welche Größe brauchen Sie?',
@@ -440,8 +860,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Ich weiß es nicht genau. Darf ich ihn anprobieren?',
         'No lo sé exactamente. ¿Me lo puedo probar?',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Persze, ott a próbafülke. Na, hogy tetszik?',
         'Of course, the fitting room is over there. Well, how do you like it?',
         'Natürlich, dort ist die Umkleidekabine. Na, wie gefällt er Ihnen?',
@@ -454,8 +874,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Er gefällt mir sehr, aber er ist ein bisschen groß.',
         'Me gusta mucho, pero me queda un poco grande.',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Tessék, itt egy kisebb.',
         "Here you are, here's a smaller one.",
         'Bitte, hier ist ein kleinerer.',
@@ -468,8 +888,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Der passt! Was kostet er?',
         '¡Este me queda bien! ¿Cuánto cuesta?',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Harmincezer forint, de ma csak huszonötezer.',
         'Thirty thousand forints, but today only twenty-five thousand.',
         'Dreißigtausend Forint, aber heute nur fünfundzwanzigtausend.',
@@ -482,15 +902,72 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Dann nehme ich ihn. Ich zahle mit Karte.',
         'Entonces me lo llevo. Pago con tarjeta.',
       ),
-      say(
-        'narrator',
+      by(
+        'assistant',
         'Köszönjük. Viszontlátásra!',
         'Thank you. Goodbye!',
         'Vielen Dank. Auf Wiedersehen!',
         'Gracias. ¡Adiós!',
       ),
+      say(
+        'narrator',
+        'Este Anna Bencénél van.',
+        "In the evening Anna is at Bence's.",
+        'Am Abend ist Anna bei Bence.',
+        'Por la noche Anna está en casa de Bence.',
+      ),
+      say(
+        'anna',
+        'Na, tetszik az új kabátom?',
+        'Well, do you like my new coat?',
+        'Na, gefällt dir mein neuer Mantel?',
+        'Bueno, ¿te gusta mi abrigo nuevo?',
+      ),
+      say(
+        'bence',
+        'Nagyon tetszik! Nagyon szép. Drága volt?',
+        "I like it very much! It's very nice. Was it expensive?",
+        'Sehr! Er ist sehr schön. War er teuer?',
+        '¡Me gusta mucho! Es muy bonito. ¿Fue caro?',
+      ),
+      say(
+        'anna',
+        'Nem, csak huszonötezer forint. Ma olcsó volt.',
+        'No, only twenty-five thousand forints. It was cheap today.',
+        'Nein, nur fünfundzwanzigtausend Forint. Heute war er billig.',
+        'No, solo veinticinco mil forintos. Hoy estaba barato.',
+      ),
+      say(
+        'bence',
+        'Nagyon jó. Te mindig szép vagy, Anna!',
+        'Very good. You always look nice, Anna!',
+        'Sehr gut. Du siehst immer schön aus, Anna!',
+        'Muy bien. ¡Siempre estás guapa, Anna!',
+      ),
+      say(
+        'anna',
+        'Köszönöm! És most már nem leszek beteg, ha hideg van.',
+        "Thank you! And now I won't get ill when it's cold.",
+        'Danke! Und jetzt werde ich nicht krank, wenn es kalt ist.',
+        '¡Gracias! Y ahora ya no me pondré enferma cuando haga frío.',
+      ),
+      say(
+        'bence',
+        'Kérsz egy teát? Van citrom is.',
+        "Would you like a tea? There's lemon too.",
+        'Möchtest du einen Tee? Es gibt auch Zitrone.',
+        '¿Quieres un té? También hay limón.',
+      ),
+      say(
+        'anna',
+        'Igen, szívesen. Citrommal kérem, cukor nélkül.',
+        'Yes, please. With lemon, without sugar.',
+        'Ja, gern. Mit Zitrone, ohne Zucker.',
+        'Sí, con gusto. Con limón, sin azúcar.',
+      ),
     ],
     words: [
+      w('eladó', 'shop assistant', 'Verkäufer, Verkäuferin', 'dependiente, dependienta'),
       w('bolt', 'shop', 'Geschäft, Laden', 'tienda'),
       w('új', 'new', 'neu', 'nuevo'),
       w('kabát', 'coat', 'Mantel', 'abrigo'),
@@ -502,15 +979,53 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       w('próbál', 'to try', 'probieren', 'probar'),
       w('na', 'well', 'na', 'bueno, pues'),
     ],
-    glosses: [gloss('próbafülke', 'fitting room', 'Umkleidekabine', 'probador')],
+    glosses: [
+      gloss('próbafülke', 'fitting room', 'Umkleidekabine', 'probador'),
+      gloss('cukor', 'sugar', 'Zucker', 'azúcar'),
+    ],
+    notes: [
+      note(
+        ['hogy tetszik', 'felpróbálhatom'],
+        [
+          'Hogy tetszik? The polite shop question',
+          'Hogy tetszik? Die höfliche Frage im Geschäft',
+          'Hogy tetszik? La pregunta cortés en la tienda',
+        ],
+        [
+          'Hogy tetszik? "How do you like it?" is polite and neutral: tetszik has no "you" in it, so it suits both ön and te. Felpróbálhatom? "May I try it on?": fel "up, on" + próbál "try" + -hat "may".',
+          'Hogy tetszik? „Wie gefällt es Ihnen?“ ist höflich und neutral: tetszik enthält kein „du“ oder „Sie“, passt also zu beiden. Felpróbálhatom? „Darf ich ihn anprobieren?“: fel „hinauf, an“ + próbál „probieren“ + -hat „dürfen“.',
+          'Hogy tetszik? «¿Qué tal le queda?» es cortés y neutro: tetszik no contiene «tú» ni «usted». Felpróbálhatom? «¿Me lo puedo probar?»: fel «arriba, puesto» + próbál «probar» + -hat «poder».',
+        ],
+      ),
+      note(
+        ['kisebb', 'egy kicsit nagy'],
+        ['Kicsi, kisebb: smaller', 'Kicsi, kisebb: kleiner', 'Kicsi, kisebb: más pequeño'],
+        [
+          'The comparative ends in -bb: kicsi → kisebb "smaller", nagy → nagyobb "bigger", jó → jobb "better". Egy kicsit nagy "a bit big".',
+          'Der Komparativ endet auf -bb: kicsi → kisebb „kleiner“, nagy → nagyobb „größer“, jó → jobb „besser“. Egy kicsit nagy „ein bisschen groß“.',
+          'El comparativo acaba en -bb: kicsi → kisebb «más pequeño», nagy → nagyobb «más grande», jó → jobb «mejor». Egy kicsit nagy «un poco grande».',
+        ],
+      ),
+    ],
   },
   {
     number: 20,
     title: 'Asztalfoglalás: Booking a table by phone',
     description:
       'Bence phones a restaurant: a table for four on Friday, unfortunately not at seven, one moment, in whose name, a phone number.',
+    de: {
+      title: 'Asztalfoglalás: Einen Tisch reservieren',
+      description:
+        'Bence ruft das Restaurant Arany an: ein Tisch für Freitagabend, für wie viele Personen, leider schon voll, geht es um acht, auf welchen Namen, die Telefonnummer.',
+    },
+    es: {
+      title: 'Asztalfoglalás: Reservar mesa por teléfono',
+      description:
+        'Bence llama al restaurante Arany: una mesa para el viernes por la noche, para cuántas personas, por desgracia ya está lleno, ¿a las ocho es posible?, a qué nombre, el número de teléfono.',
+    },
+    characters: [character('host', 'female', 'woman', 'Restaurant', 'Restaurant', 'Restaurante')],
     topic: 'booking by phone',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -521,10 +1036,17 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       ),
       say(
         'narrator',
-        'Egy nő veszi fel a telefont: Arany étterem, jó napot kívánok!',
-        'A woman answers the phone: Arany restaurant, good afternoon!',
-        'Eine Frau nimmt ab: Restaurant Arany, guten Tag!',
-        'Una mujer contesta al teléfono: Restaurante Arany, ¡buenas tardes!',
+        'Egy nő veszi fel a telefont.',
+        'A woman answers the phone.',
+        'Eine Frau nimmt ab.',
+        'Una mujer contesta al teléfono.',
+      ),
+      by(
+        'host',
+        'Arany étterem, jó napot kívánok!',
+        'Arany restaurant, good afternoon!',
+        'Restaurant Arany, guten Tag!',
+        'Restaurante Arany, ¡buenas tardes!',
       ),
       say(
         'bence',
@@ -533,8 +1055,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Guten Tag! Ich möchte einen Tisch für Freitagabend reservieren.',
         '¡Buenas tardes! Quería reservar una mesa para el viernes por la noche.',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Hány főre?',
         'For how many people?',
         'Für wie viele Personen?',
@@ -547,8 +1069,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Für vier Personen, um sieben Uhr abends.',
         'Para cuatro personas, a las siete de la tarde.',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Sajnos hétkor már nincs szabad asztal. Fél kilenc jó?',
         'Unfortunately there are no free tables at seven. Is half past eight all right?',
         'Leider ist um sieben kein Tisch mehr frei. Passt halb neun?',
@@ -561,8 +1083,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Das ist ein bisschen spät. Geht es nicht um acht?',
         'Es un poco tarde. ¿No puede ser a las ocho?',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Egy pillanat... Igen, nyolckor van egy asztal.',
         "One moment... Yes, there's a table at eight.",
         'Einen Moment ... Ja, um acht ist ein Tisch frei.',
@@ -575,16 +1097,16 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Großartig, dann um acht.',
         'Estupendo, entonces a las ocho.',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Milyen névre foglalhatom?',
         'What name shall I put the booking under?',
         'Auf welchen Namen darf ich reservieren?',
         '¿A nombre de quién hago la reserva?',
       ),
       say('bence', 'Szabó Bence.', 'Bence Szabó.', 'Bence Szabó.', 'Bence Szabó.'),
-      say(
-        'narrator',
+      by(
+        'host',
         'Megadná a telefonszámát is?',
         'Could you give me your phone number too?',
         'Würden Sie mir auch Ihre Telefonnummer geben?',
@@ -597,8 +1119,8 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Natürlich: dreißig, zweihundertelf, fünfundvierzig, sechzig.',
         'Claro: treinta, doscientos once, cuarenta y cinco, sesenta.',
       ),
-      say(
-        'narrator',
+      by(
+        'host',
         'Köszönöm. Pénteken várjuk önöket!',
         'Thank you. We look forward to seeing you on Friday!',
         'Vielen Dank. Wir freuen uns am Freitag auf Sie!',
@@ -610,6 +1132,48 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
         'Thank you, goodbye!',
         'Danke, auf Wiedersehen!',
         'Gracias, ¡adiós!',
+      ),
+      say(
+        'narrator',
+        'Este Bence hívja Annát.',
+        'In the evening Bence calls Anna.',
+        'Am Abend ruft Bence Anna an.',
+        'Por la noche Bence llama a Anna.',
+      ),
+      say(
+        'bence',
+        'Szia! Pénteken este nyolckor az Arany étteremben eszünk. Eszter és Péter is jön.',
+        "Hi! On Friday at eight in the evening we're having dinner at the Arany restaurant. Eszter and Péter are coming too.",
+        'Hallo! Am Freitag um acht Uhr abends essen wir im Restaurant Arany. Eszter und Péter kommen auch.',
+        '¡Hola! El viernes a las ocho de la tarde cenamos en el restaurante Arany. Eszter y Péter también vienen.',
+      ),
+      say(
+        'anna',
+        'Nagyszerű! Munka után megyek. Mindenki együtt lesz, ugye?',
+        "Great! I'll go after work. Everyone will be together, won't they?",
+        'Toll! Ich komme nach der Arbeit. Wir sind dann alle zusammen, oder?',
+        '¡Estupendo! Voy después del trabajo. Estaremos todos juntos, ¿verdad?',
+      ),
+      say(
+        'bence',
+        'Igen. Eszter nagyon kedves. Majd spanyolul beszéltek!',
+        'Yes. Eszter is very nice. You two can speak Spanish!',
+        'Ja. Eszter ist sehr nett. Ihr könnt dann Spanisch sprechen!',
+        'Sí. Eszter es muy simpática. ¡Ya hablaréis en español!',
+      ),
+      say(
+        'anna',
+        'Dehogy! Én nem beszélek spanyolul. Csak angolul.',
+        "Not at all! I don't speak Spanish. Only English.",
+        'Ach was! Ich spreche kein Spanisch. Nur Englisch.',
+        '¡Qué va! Yo no hablo español. Solo inglés.',
+      ),
+      say(
+        'bence',
+        'Nem baj. Akkor pénteken! Szia!',
+        'Never mind. See you on Friday, then! Bye!',
+        'Macht nichts. Dann bis Freitag! Tschüss!',
+        'No pasa nada. ¡Entonces hasta el viernes! ¡Chao!',
       ),
     ],
     words: [
@@ -623,6 +1187,34 @@ export const LESSONS_16_20: readonly SeedLesson[] = [
       w('nagyszerű', 'great, splendid', 'großartig', 'estupendo'),
       w('név', 'name', 'Name', 'nombre'),
       w('telefonszám', 'phone number', 'Telefonnummer', 'número de teléfono'),
+    ],
+    notes: [
+      note(
+        ['hány főre', 'négy főre', 'este hét órára', 'péntek estére'],
+        [
+          'Négy főre, hét órára: -ra/-re',
+          'Négy főre, hét órára: -ra/-re',
+          'Négy főre, hét órára: -ra/-re',
+        ],
+        [
+          'A booking is "for" something: -ra/-re. Négy főre "for four people", hét órára "for seven o\'clock", péntek estére "for Friday evening", milyen névre? "under what name?".',
+          'Eine Reservierung ist „für“ etwas: -ra/-re. Négy főre „für vier Personen“, hét órára „für sieben Uhr“, péntek estére „für Freitagabend“, milyen névre? „auf welchen Namen?“.',
+          'Una reserva es «para» algo: -ra/-re. Négy főre «para cuatro personas», hét órára «para las siete», péntek estére «para el viernes por la noche», milyen névre? «¿a qué nombre?».',
+        ],
+      ),
+      note(
+        ['megadná'],
+        [
+          'Megadná? A very polite request',
+          'Megadná? Eine sehr höfliche Bitte',
+          '¿Megadná? Una petición muy cortés',
+        ],
+        [
+          'Megadná a telefonszámát? "Would you give me your phone number?" uses the conditional (-ná/-né), the most polite way to ask, like German würden Sie or Spanish ¿me daría…?.',
+          'Megadná a telefonszámát? „Würden Sie mir Ihre Telefonnummer geben?“ steht im Konditional (-ná/-né), der höflichsten Art zu bitten.',
+          'Megadná a telefonszámát? «¿Me daría su número de teléfono?» usa el condicional (-ná/-né), la forma más cortés de pedir.',
+        ],
+      ),
     ],
   },
 ];

@@ -1,10 +1,10 @@
 // Lessons 21–25 (A2): Anna's flat, an ordinary day, a phone call to Anna's mother, the tram to
 // Margaret Island (formal, with a stranger) and a lost bag at the police station (formal).
-import { gloss, say, word } from './build.ts';
+import { by, character, gloss, note, say, word } from './build.ts';
 import type { SeedLesson } from './types.ts';
 
 const w = (hu: string, en: string, de: string, es: string, forms?: readonly string[]) =>
-  word('intermediate', hu, en, de, es, forms);
+  word('beginner', hu, en, de, es, forms);
 
 export const LESSONS_21_25: readonly SeedLesson[] = [
   {
@@ -12,8 +12,18 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Anna lakása: Anna’s flat',
     description:
       'Bence visits Anna’s new flat: rooms, kitchen and bathroom, old pictures, big enough or too small, like mine.',
+    de: {
+      title: 'Anna lakása: Annas Wohnung',
+      description:
+        'Bence besucht Anna: Zimmer, Küche und Bad, große Fenster, alte Bilder aus Debrecen; wie etwas ist, zu klein, genug, so wie; wer, was und wo im Nebensatz.',
+    },
+    es: {
+      title: 'Anna lakása: El piso de Anna',
+      description:
+        'Bence visita a Anna: habitaciones, cocina y baño, ventanas grandes, fotos antiguas de Debrecen; cómo es algo, demasiado pequeño, suficiente, como; quién, qué y dónde en la oración relativa.',
+    },
     topic: 'home',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -51,6 +61,13 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         '¡Ven, te lo enseño! Esta es la habitación grande.',
       ),
       say(
+        'anna',
+        'Ez az a szoba, ahol dolgozom és olvasok. Itt van az asztal és a könyvek.',
+        'This is the room where I work and read. Here are the desk and the books.',
+        'Das ist das Zimmer, in dem ich arbeite und lese. Hier sind der Tisch und die Bücher.',
+        'Esta es la habitación donde trabajo y leo. Aquí están la mesa y los libros.',
+      ),
+      say(
         'bence',
         'Milyen szép! És milyen nagyok az ablakok!',
         'How lovely! And how big the windows are!',
@@ -73,10 +90,10 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       say(
         'anna',
-        'Debrecenből hoztam őket. Régi képek.',
-        'I brought them from Debrecen. They are old pictures.',
-        'Ich habe sie aus Debrecen mitgebracht. Es sind alte Bilder.',
-        'Los traje de Debrecen. Son cuadros antiguos.',
+        'Debrecenből hoztam őket. Régi képek. Az a nő, aki ezen a képen van, az anyám.',
+        "I brought them from Debrecen. They're old pictures. The woman who is in this picture is my mother.",
+        'Ich habe sie aus Debrecen mitgebracht. Es sind alte Bilder. Die Frau, die auf diesem Bild ist, ist meine Mutter.',
+        'Los traje de Debrecen. Son fotos antiguas. La mujer que está en esta foto es mi madre.',
       ),
       say(
         'bence',
@@ -87,10 +104,10 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       say(
         'anna',
-        'Nem, egy kicsit kicsi, de van benne minden.',
-        "No, it's a bit small, but it has everything in it.",
-        'Nein, sie ist ein bisschen klein, aber es ist alles drin.',
-        'No, es un poco pequeña, pero tiene de todo.',
+        'Nem, egy kicsit kicsi, de van benne minden, ami kell.',
+        "No, it's a bit small, but it has everything it needs.",
+        'Nein, sie ist ein bisschen klein, aber es ist alles drin, was man braucht.',
+        'No, es un poco pequeña, pero tiene todo lo que hace falta.',
       ),
       say(
         'bence',
@@ -120,6 +137,41 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Danke! Trinkst du einen Tee?',
         '¡Gracias! ¿Te tomas un té?',
       ),
+      say(
+        'bence',
+        'Szívesen. Ma esik az eső, és hideg van, csak nyolc fok.',
+        "I'd love one. It's raining today, and it's cold, only eight degrees.",
+        'Gern. Heute regnet es, und es ist kalt, nur acht Grad.',
+        'Con gusto. Hoy llueve y hace frío, solo ocho grados.',
+      ),
+      say(
+        'anna',
+        'Igen. Én a nyarat szeretem, nem az esőt.',
+        'Yes. I love summer, not rain.',
+        'Ja. Ich liebe den Sommer, nicht den Regen.',
+        'Sí. A mí me encanta el verano, no la lluvia.',
+      ),
+      say(
+        'bence',
+        'Én is. Nyáron a parkban sétálunk, és süt a nap.',
+        'Me too. In summer we walk in the park, and the sun shines.',
+        'Ich auch. Im Sommer gehen wir im Park spazieren, und die Sonne scheint.',
+        'Yo también. En verano paseamos por el parque y brilla el sol.',
+      ),
+      say(
+        'anna',
+        'Főzök egy gulyást? Az a kedvenced, ugye?',
+        "Shall I cook a goulash? That's your favourite, isn't it?",
+        'Soll ich ein Gulasch kochen? Das ist doch dein Lieblingsessen, oder?',
+        '¿Hago un gulash? Es tu favorito, ¿verdad?',
+      ),
+      say(
+        'bence',
+        'Igen! Te nagyon jól főzöl. Én pedig hozok egy üveg bort.',
+        "Yes! You cook very well. And I'll bring a bottle of wine.",
+        'Ja! Du kochst sehr gut. Und ich bringe eine Flasche Wein mit.',
+        '¡Sí! Cocinas muy bien. Y yo traigo una botella de vino.',
+      ),
     ],
     words: [
       w('lakás', 'flat, apartment', 'Wohnung', 'piso'),
@@ -134,16 +186,68 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('mint', 'like, as', 'wie', 'como'),
       w('túl', 'too (much)', 'zu (sehr)', 'demasiado'),
       w('gyönyörű', 'gorgeous', 'wunderschön', 'precioso'),
+      w(
+        'aki',
+        'who (in a relative clause)',
+        'der, die (Relativpronomen, Person)',
+        'que, quien (relativo, persona)',
+      ),
+      w(
+        'ami',
+        'which, what (in a relative clause)',
+        'das, was (Relativpronomen)',
+        'que, lo que (relativo, cosa)',
+        ['amit', 'amik'],
+      ),
+      w('ahol', 'where (in a relative clause)', 'wo (Relativpronomen)', 'donde (relativo)'),
     ],
-    glosses: [gloss('fürdőszoba', 'bathroom', 'Bad', 'baño')],
+    glosses: [
+      gloss('fürdőszoba', 'bathroom', 'Bad', 'baño'),
+      gloss('anyám', 'mother', 'Mutter', 'madre'),
+      gloss('üveg', 'bottle', 'Flasche', 'botella'),
+    ],
+    notes: [
+      note(
+        ['aki', 'ami', 'ahol'],
+        [
+          'Aki, ami, ahol: who, which, where',
+          'Aki, ami, ahol: der, das, wo',
+          'Aki, ami, ahol: quien, que, donde',
+        ],
+        [
+          'Relative words are the question words with a- in front: ki "who?" → aki "who" (a person), mi "what?" → ami "which, what" (a thing), hol "where?" → ahol "where". Az a nő, aki a képen van "the woman who is in the picture"; minden, ami kell "everything (that) is needed"; a szoba, ahol dolgozom "the room where I work".',
+          'Relativwörter sind die Fragewörter mit a- davor: ki „wer?“ → aki „der, die“ (Person), mi „was?“ → ami „das, was“ (Sache), hol „wo?“ → ahol „wo“. Az a nő, aki a képen van „die Frau, die auf dem Bild ist“; minden, ami kell „alles, was man braucht“; a szoba, ahol dolgozom „das Zimmer, wo ich arbeite“.',
+          'Los relativos son las palabras interrogativas con a- delante: ki «¿quién?» → aki «que, quien» (persona), mi «¿qué?» → ami «que, lo que» (cosa), hol «¿dónde?» → ahol «donde». Az a nő, aki a képen van «la mujer que está en la foto»; minden, ami kell «todo lo que hace falta»; a szoba, ahol dolgozom «la habitación donde trabajo».',
+        ],
+      ),
+      note(
+        ['olyan, mint', 'túl kicsi'],
+        ['Olyan, mint: just like', 'Olyan, mint: so wie', 'Olyan, mint: igual que'],
+        [
+          'Olyan, mint … "like …, the same as …": Olyan, mint az én konyhám "It\'s like my kitchen". Túl "too" before an adjective: túl kicsi "too small".',
+          'Olyan, mint … „so wie …“: Olyan, mint az én konyhám „Sie ist wie meine Küche“. Túl „zu“ vor einem Adjektiv: túl kicsi „zu klein“.',
+          'Olyan, mint … «igual que …»: Olyan, mint az én konyhám «Es como mi cocina». Túl «demasiado» delante de un adjetivo: túl kicsi «demasiado pequeña».',
+        ],
+      ),
+    ],
   },
   {
     number: 22,
     title: 'Egy átlagos nap: An ordinary day',
     description:
       'Anna describes her day: getting up, first a coffee, then breakfast, walking to work, sometimes no time for lunch, never any sport.',
+    de: {
+      title: 'Egy átlagos nap: Ein ganz normaler Tag',
+      description:
+        'Abends im Café: wann man aufsteht, frühstückt, zur Arbeit geht und zu Mittag isst; oft, manchmal, nie; und was man am Wochenende macht.',
+    },
+    es: {
+      title: 'Egy átlagos nap: Un día normal',
+      description:
+        'Por la noche en la cafetería: cuándo se levanta uno, desayuna, va al trabajo y come; a menudo, a veces, nunca; y qué se hace el fin de semana.',
+    },
     topic: 'daily routine',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -154,10 +258,10 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       say(
         'bence',
-        'Milyen egy napod általában? Mikor kelsz fel?',
-        'What is a normal day like for you? When do you get up?',
-        'Wie sieht dein Tag normalerweise aus? Wann stehst du auf?',
-        '¿Cómo es normalmente tu día? ¿A qué hora te levantas?',
+        'Mit csinálsz egy átlagos napon? Mikor kelsz fel?',
+        'What do you do on an ordinary day? When do you get up?',
+        'Was machst du an einem normalen Tag? Wann stehst du auf?',
+        '¿Qué haces en un día normal? ¿A qué hora te levantas?',
       ),
       say(
         'anna',
@@ -243,6 +347,57 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Vielleicht mal. Aber nicht um sechs Uhr morgens!',
         'Quizás algún día. ¡Pero no a las seis de la mañana!',
       ),
+      say(
+        'bence',
+        'És a hétvégén? Mit csinálsz szombaton?',
+        'And at the weekend? What do you do on Saturday?',
+        'Und am Wochenende? Was machst du am Samstag?',
+        '¿Y el fin de semana? ¿Qué haces el sábado?',
+      ),
+      say(
+        'anna',
+        'Szombat reggel a piacra megyek. Veszek egy kiló almát, paradicsomot és kenyeret. Délután néha moziba megyek, ha van egy jó film.',
+        "On Saturday morning I go to the market. I buy a kilo of apples, tomatoes and bread. In the afternoon I sometimes go to the cinema, if there's a good film.",
+        'Samstagmorgens gehe ich auf den Markt. Ich kaufe ein Kilo Äpfel, Tomaten und Brot. Nachmittags gehe ich manchmal ins Kino, wenn ein guter Film läuft.',
+        'El sábado por la mañana voy al mercado. Compro un kilo de manzanas, tomates y pan. Por la tarde a veces voy al cine, si hay una película buena.',
+      ),
+      say('bence', 'És vasárnap?', 'And on Sunday?', 'Und am Sonntag?', '¿Y el domingo?'),
+      say(
+        'anna',
+        'Vasárnap otthon vagyok. Sokat alszom, olvasok, és a barátaimmal főzök.',
+        "On Sunday I'm at home. I sleep a lot, read, and cook with my friends.",
+        'Sonntags bin ich zu Hause. Ich schlafe viel, lese und koche mit meinen Freunden.',
+        'El domingo estoy en casa. Duermo mucho, leo y cocino con mis amigos.',
+      ),
+      say(
+        'bence',
+        'Én kedden és csütörtökön este a parkban focizom. Szerdán pedig a múzeumba megyek.',
+        'On Tuesday and Thursday evenings I play football in the park. And on Wednesday I go to the museum.',
+        'Dienstag- und Donnerstagabend spiele ich im Park Fußball. Und mittwochs gehe ich ins Museum.',
+        'Los martes y los jueves por la tarde juego al fútbol en el parque. Y los miércoles voy al museo.',
+      ),
+      say('anna', 'Melyik múzeumba?', 'To which museum?', 'In welches Museum?', '¿A qué museo?'),
+      say(
+        'bence',
+        'A Nemzeti Múzeumba. Nagyon érdekes!',
+        "The National Museum. It's very interesting!",
+        'Ins Nationalmuseum. Es ist sehr interessant!',
+        'Al Museo Nacional. ¡Es muy interesante!',
+      ),
+      say(
+        'anna',
+        'Te mindig dolgozol, Bence. Mikor pihensz?',
+        "You're always working, Bence. When do you rest?",
+        'Du arbeitest immer, Bence. Wann ruhst du dich aus?',
+        'Siempre estás trabajando, Bence. ¿Cuándo descansas?',
+      ),
+      say(
+        'bence',
+        'Vasárnap. Akkor én is sokat alszom!',
+        'On Sunday. Then I sleep a lot too!',
+        'Am Sonntag. Dann schlafe ich auch viel!',
+        'El domingo. ¡Entonces yo también duermo mucho!',
+      ),
     ],
     words: [
       w('általában', 'usually', 'normalerweise', 'normalmente'),
@@ -264,7 +419,46 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     ],
     glosses: [
       gloss('sportolsz', 'sport', 'Sport', 'deporte'),
-      gloss('reggelizem', 'breakfast', 'frühstück', 'desayuno'),
+      gloss('reggelizem', 'breakfast', 'frühstücke', 'desayuno'),
+      gloss('átlagos', 'ordinary', 'normalen', 'normal'),
+      gloss('focizom', 'football', 'Fußball', 'fútbol'),
+    ],
+    notes: [
+      note(
+        ['kelsz fel', 'kelek fel'],
+        [
+          'Felkel: the preverb moves',
+          'Felkel: das Präfix wandert',
+          'Felkel: el preverbio se mueve',
+        ],
+        [
+          'Felkel "get up" is fel + kel. In a plain statement the preverb comes first (Hatkor felkelek), but after a question word or a stressed word it goes after the verb: Mikor kelsz fel? — Általában hatkor kelek fel.',
+          'Felkel „aufstehen“ ist fel + kel. In einer einfachen Aussage steht das Präfix vorn (Hatkor felkelek), nach einem Fragewort oder einem betonten Wort aber hinter dem Verb: Mikor kelsz fel? — Általában hatkor kelek fel.',
+          'Felkel «levantarse» es fel + kel. En una afirmación simple el preverbio va delante (Hatkor felkelek), pero tras una palabra interrogativa o un elemento destacado va detrás del verbo: Mikor kelsz fel? — Általában hatkor kelek fel.',
+        ],
+      ),
+      note(
+        ['soha', 'néha', 'gyakran', 'általában'],
+        [
+          'Soha, néha, gyakran: how often',
+          'Soha, néha, gyakran: wie oft',
+          'Soha, néha, gyakran: con qué frecuencia',
+        ],
+        [
+          'How often: soha "never", néha "sometimes", gyakran "often", általában "usually", mindig "always". With soha the verb is negated too: Soha nem sportolok "I never do sport".',
+          'Wie oft: soha „nie“, néha „manchmal“, gyakran „oft“, általában „normalerweise“, mindig „immer“. Mit soha wird auch das Verb verneint: Soha nem sportolok „ich treibe nie Sport“.',
+          'Con qué frecuencia: soha «nunca», néha «a veces», gyakran «a menudo», általában «normalmente», mindig «siempre». Con soha el verbo también se niega: Soha nem sportolok «nunca hago deporte».',
+        ],
+      ),
+      note(
+        ['busszal jársz', 'jársz', 'gyalog megyek'],
+        ['Jár or megy?', 'Jár oder megy?', '¿Jár o megy?'],
+        [
+          'Megy is going once, now; jár is going regularly: Busszal jársz dolgozni? "Do you take the bus to work (every day)?" — Nem, gyalog megyek "No, I walk".',
+          'Megy ist einmaliges Gehen, jetzt; jár regelmäßiges: Busszal jársz dolgozni? „Fährst du (jeden Tag) mit dem Bus zur Arbeit?“ — Nem, gyalog megyek „Nein, ich gehe zu Fuß“.',
+          'Megy es ir una vez, ahora; jár es ir habitualmente: Busszal jársz dolgozni? «¿Vas (cada día) en autobús al trabajo?» — Nem, gyalog megyek «No, voy a pie».',
+        ],
+      ),
     ],
   },
   {
@@ -272,8 +466,28 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Képzeld! A call to Mum',
     description:
       'Anna phones her mother in Debrecen: what she did in Eger, a present, next month, and just friends.',
+    de: {
+      title: 'Képzeld! Ein Anruf bei Mama',
+      description:
+        'Anna ruft ihre Mutter in Debrecen an: was sie in Eger gemacht hat, zuerst, dann, am Ende, die Vergangenheit; ein Geheimnis, nur Freunde, und die Mutter ist ein wenig krank.',
+    },
+    es: {
+      title: 'Képzeld! Una llamada a mamá',
+      description:
+        'Anna llama a su madre en Debrecen: qué hizo en Eger, primero, luego, al final, el pasado; un secreto, solo amigos, y la madre está un poco enferma.',
+    },
+    characters: [
+      character(
+        'mother',
+        'female',
+        'older_woman',
+        "Anna's mother",
+        'Annas Mutter',
+        'La madre de Anna',
+      ),
+    ],
     topic: 'family phone call',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -282,22 +496,22 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Am Samstagabend ruft Anna ihre Mutter in Debrecen an.',
         'El sábado por la tarde Anna llama a su madre a Debrecen.',
       ),
-      say(
-        'narrator',
-        'Szia, Anna! Hogy vagy?',
-        'Hi, Anna! How are you?',
-        'Hallo, Anna! Wie geht es dir?',
-        '¡Hola, Anna! ¿Cómo estás?',
+      by(
+        'mother',
+        'Halló! Szia, Anna! Hogy vagy?',
+        'Hello? Hi, Anna! How are you?',
+        'Hallo? Hallo, Anna! Wie geht es dir?',
+        '¿Diga? ¡Hola, Anna! ¿Cómo estás?',
       ),
       say(
         'anna',
-        'Szia, anya! Jól vagyok. Képzeld, tegnap Egerben voltunk!',
-        "Hi, Mum! I'm fine. Guess what, we were in Eger yesterday!",
-        'Hallo, Mama! Mir geht es gut. Stell dir vor, gestern waren wir in Eger!',
-        '¡Hola, mamá! Estoy bien. ¡Imagínate, ayer estuvimos en Eger!',
+        'Szia, anya! Jól vagyok. Képzeld, egy hétvégén Egerben voltunk!',
+        "Hi, Mum! I'm fine. Guess what, one weekend we went to Eger!",
+        'Hallo, Mama! Mir geht es gut. Stell dir vor, an einem Wochenende waren wir in Eger!',
+        '¡Hola, mamá! Estoy bien. ¡Imagínate, un fin de semana estuvimos en Eger!',
       ),
-      say(
-        'narrator',
+      by(
+        'mother',
         'Kivel voltál ott?',
         'Who were you there with?',
         'Mit wem warst du dort?',
@@ -310,8 +524,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Mit Bence, meinem Nachbarn. Du weißt doch, er ist Lehrer.',
         'Con Bence, mi vecino. Ya sabes, es profesor.',
       ),
-      say(
-        'narrator',
+      by(
+        'mother',
         'És mit csináltatok?',
         'And what did you do?',
         'Und was habt ihr gemacht?',
@@ -329,10 +543,10 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Délután sokat sétáltunk, végül vettem neked egy kis ajándékot.',
         'In the afternoon we walked a lot, and in the end I bought you a little present.',
         'Am Nachmittag sind wir viel spazieren gegangen, und zum Schluss habe ich dir ein kleines Geschenk gekauft.',
-        'Por la tarde paseamos mucho y al final te compré un regalito.',
+        'Por la tarde paseamos mucho y al final te compré un pequeño regalo.',
       ),
-      say(
-        'narrator',
+      by(
+        'mother',
         'Nekem? Mit vettél?',
         'For me? What did you buy?',
         'Für mich? Was hast du gekauft?',
@@ -345,8 +559,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Das ist ein Geheimnis! Nächsten Monat komme ich nach Hause, dann bekommst du es.',
         '¡Es un secreto! El mes que viene voy a casa y entonces te lo doy.',
       ),
-      say(
-        'narrator',
+      by(
+        'mother',
         'És ez a Bence kedves fiú?',
         'And this Bence, is he a nice young man?',
         'Und dieser Bence, ist er ein netter Junge?',
@@ -359,7 +573,7 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Ja, sehr nett. Wir sind gute Freunde.',
         'Sí, muy simpático. Somos buenos amigos.',
       ),
-      say('narrator', 'Csak barátok?', 'Just friends?', 'Nur Freunde?', '¿Solo amigos?'),
+      by('mother', 'Csak barátok?', 'Just friends?', 'Nur Freunde?', '¿Solo amigos?'),
       say(
         'anna',
         'Anya! Igen, csak barátok.',
@@ -368,7 +582,64 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         '¡Mamá! Sí, solo amigos.',
       ),
       say(
-        'narrator',
+        'anna',
+        'És te hogy vagy, anya? Nem vagy beteg?',
+        "And how are you, Mum? You're not ill, are you?",
+        'Und wie geht es dir, Mama? Du bist doch nicht krank?',
+        '¿Y tú cómo estás, mamá? ¿No estás enferma?',
+      ),
+      by(
+        'mother',
+        'Tegnap óta fáj a torkom, és egy kicsit lázas vagyok.',
+        'My throat has been hurting since yesterday, and I have a slight temperature.',
+        'Seit gestern tut mir der Hals weh, und ich habe ein bisschen Fieber.',
+        'Desde ayer me duele la garganta y tengo un poco de fiebre.',
+      ),
+      say(
+        'anna',
+        'Jaj, anya! Hány fok?',
+        'Oh, Mum! How high?',
+        'Ach, Mama! Wie viel?',
+        '¡Ay, mamá! ¿Cuánta?',
+      ),
+      by(
+        'mother',
+        'Harmincnyolc. De nem komoly.',
+        "Thirty-eight. But it isn't serious.",
+        'Achtunddreißig. Aber es ist nicht schlimm.',
+        'Treinta y ocho. Pero no es grave.',
+      ),
+      say(
+        'anna',
+        'Maradj ágyban, és pihenj! Igyál sok teát citrommal, és ne dolgozz!',
+        "Stay in bed and rest! Drink lots of tea with lemon, and don't work!",
+        'Bleib im Bett und ruhe dich aus! Trink viel Tee mit Zitrone, und arbeite nicht!',
+        '¡Quédate en la cama y descansa! Bebe mucho té con limón, ¡y no trabajes!',
+      ),
+      by('mother', 'Igen, doktornő!', 'Yes, doctor!', 'Ja, Frau Doktor!', '¡Sí, doctora!'),
+      say(
+        'anna',
+        'Van otthon gyógyszer? A gyógyszertár közel van, ugye?',
+        "Have you got any medicine at home? The pharmacy is close, isn't it?",
+        'Hast du Medikamente zu Hause? Die Apotheke ist doch in der Nähe, oder?',
+        '¿Tienes medicinas en casa? La farmacia está cerca, ¿verdad?',
+      ),
+      by(
+        'mother',
+        'Igen, a szomszéd majd hoz gyógyszert. Ő nagyon kedves.',
+        "Yes, the neighbour will bring me some medicine. She's very kind.",
+        'Ja, die Nachbarin bringt mir später Medikamente. Sie ist sehr nett.',
+        'Sí, la vecina me traerá medicinas. Es muy amable.',
+      ),
+      say(
+        'anna',
+        'Jó. Holnap reggel hívlak. Jobbulást, anya!',
+        "Good. I'll call you tomorrow morning. Get well soon, Mum!",
+        'Gut. Ich rufe dich morgen früh an. Gute Besserung, Mama!',
+        'Bien. Mañana por la mañana te llamo. ¡Que te mejores, mamá!',
+      ),
+      by(
+        'mother',
         'Jól van, jól van. Szia, puszi!',
         'All right, all right. Bye, kisses!',
         'Schon gut, schon gut. Tschüss, Küsschen!',
@@ -385,17 +656,76 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('jövő', 'next; future', 'nächster; Zukunft', 'próximo; futuro'),
       w('hónap', 'month', 'Monat', 'mes'),
       w('kap', 'to get, to receive', 'bekommen', 'recibir'),
+      w('ne', "don't (with a command)", 'nicht (beim Imperativ)', 'no (en una orden)'),
       w('fiú', 'boy, young man', 'Junge', 'chico'),
     ],
     glosses: [gloss('puszi', 'kisses', 'Küsschen', 'beso')],
+    notes: [
+      note(
+        ['kivel', 'bencével', 'szomszédommal'],
+        ['Kivel? Bencével: with whom', 'Kivel? Bencével: mit wem', '¿Kivel? Bencével: con quién'],
+        [
+          '-val/-vel "with" also works with people: Bencével "with Bence", a szomszédommal "with my neighbour"; the question is kivel? "with whom?". After a consonant the v turns into that consonant: szomszéd + om + mal.',
+          '-val/-vel „mit“ gilt auch für Personen: Bencével „mit Bence“, a szomszédommal „mit meinem Nachbarn“; die Frage lautet kivel? „mit wem?“. Nach einem Konsonanten wird das v zu diesem Konsonanten: szomszéd + om + mal.',
+          '-val/-vel «con» sirve también para personas: Bencével «con Bence», a szomszédommal «con mi vecino»; la pregunta es kivel? «¿con quién?». Tras consonante, la v se convierte en esa consonante: szomszéd + om + mal.',
+        ],
+      ),
+      note(
+        ['megnéztük', 'vettem', 'vettél', 'megkapod'],
+        [
+          'Megnéztük, vettem: past with a definite object',
+          'Megnéztük, vettem: Vergangenheit, bestimmt',
+          'Megnéztük, vettem: pasado definido',
+        ],
+        [
+          'The past tense has definite endings too: megnéztük a templomot "we looked at the church" (a particular church), but vettem egy kis ajándékot "I bought a little present" (indefinite). Mit vettél? "What did you buy?" is indefinite: mit is a question word.',
+          'Auch die Vergangenheit hat bestimmte Endungen: megnéztük a templomot „wir haben die Kirche angesehen“, aber vettem egy kis ajándékot „ich habe ein kleines Geschenk gekauft“ (unbestimmt). Mit vettél? „Was hast du gekauft?“ ist unbestimmt.',
+          'El pasado también tiene terminaciones definidas: megnéztük a templomot «vimos la iglesia», pero vettem egy kis ajándékot «compré un pequeño regalo» (indefinido). Mit vettél? «¿Qué compraste?» es indefinido.',
+        ],
+      ),
+      note(
+        ['maradj', 'pihenj', 'igyál', 'ne dolgozz'],
+        [
+          'Maradj! Pihenj! The informal imperative',
+          'Maradj! Pihenj! Der Imperativ (du)',
+          '¡Maradj! ¡Pihenj! El imperativo informal',
+        ],
+        [
+          'Anna speaks to her mother with te, so the advice is in the informal imperative, with -j: maradj "stay", pihenj "rest", igyál "drink", ne dolgozz "don\'t work". Compare the polite forms in lesson 16: maradjon, pihenjen, igyon.',
+          'Anna duzt ihre Mutter, daher der Imperativ mit -j: maradj „bleib“, pihenj „ruhe dich aus“, igyál „trink“, ne dolgozz „arbeite nicht“. Vergleiche die höflichen Formen in Lektion 16: maradjon, pihenjen, igyon.',
+          'Anna tutea a su madre, por eso los consejos van en imperativo informal con -j: maradj «quédate», pihenj «descansa», igyál «bebe», ne dolgozz «no trabajes». Compara las formas corteses de la lección 16: maradjon, pihenjen, igyon.',
+        ],
+      ),
+    ],
   },
   {
     number: 24,
     title: 'Villamossal: Taking the tram',
     description:
       'To Margaret Island by tram: asking a stranger politely, which stop, where to get off, tickets and a travel pass.',
+    de: {
+      title: 'Villamossal: Mit der Straßenbahn',
+      description:
+        'Sonntags auf die Margareteninsel: die Haltestelle, eine Fremde fragen (mit ön), wo man aussteigt und wo es Fahrkarten gibt, einsteigen, aussteigen, und Mittagessen auf der Insel.',
+    },
+    es: {
+      title: 'Villamossal: En tranvía',
+      description:
+        'El domingo a la isla Margarita: la parada, preguntar a una desconocida (de usted) dónde bajar y dónde comprar billetes, subir, bajar, y comer en la isla.',
+    },
+    characters: [
+      character(
+        'woman',
+        'female',
+        'woman',
+        'Woman at the stop',
+        'Frau an der Haltestelle',
+        'Mujer en la parada',
+      ),
+      character('waiter', 'male', 'man', 'Waiter', 'Kellner', 'Camarero'),
+    ],
     topic: 'public transport',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -406,10 +736,10 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       say(
         'bence',
-        'Villamossal megyünk. A megálló itt van a sarkon.',
-        "We're going by tram. The stop is here on the corner.",
-        'Wir fahren mit der Straßenbahn. Die Haltestelle ist hier an der Ecke.',
-        'Vamos en tranvía. La parada está aquí en la esquina.',
+        'Villamossal megyünk. A megálló itt van a sarkon, balra.',
+        "We're going by tram. The stop is here on the corner, on the left.",
+        'Wir fahren mit der Straßenbahn. Die Haltestelle ist hier an der Ecke, links.',
+        'Vamos en tranvía. La parada está aquí en la esquina, a la izquierda.',
       ),
       say(
         'narrator',
@@ -425,8 +755,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Entschuldigung, fährt diese Straßenbahn zur Margareteninsel?',
         'Perdone, ¿este tranvía va a la isla Margarita?',
       ),
-      say(
-        'narrator',
+      by(
+        'woman',
         'Igen, a hatos oda megy.',
         'Yes, the number six goes there.',
         'Ja, die Sechs fährt dorthin.',
@@ -439,8 +769,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Sicher? Und wo müssen wir aussteigen?',
         '¿Seguro? ¿Y dónde tenemos que bajar?',
       ),
-      say(
-        'narrator',
+      by(
+        'woman',
         'A Margit hídnál. Az a harmadik megálló.',
         "At Margaret Bridge. That's the third stop.",
         'An der Margaretenbrücke. Das ist die dritte Haltestelle.',
@@ -453,8 +783,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Und wo kann man Fahrkarten kaufen?',
         '¿Y dónde se pueden comprar billetes?',
       ),
-      say(
-        'narrator',
+      by(
+        'woman',
         'Ott, az automatánál. Jó utat!',
         'Over there, at the machine. Have a good trip!',
         'Dort, am Automaten. Gute Fahrt!',
@@ -497,10 +827,80 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       ),
       say(
         'bence',
+        'Itt vagyunk! Most jobbra, és ezen az utcán egyenesen.',
+        'Here we are! Now right, and straight along this street.',
+        'Da sind wir! Jetzt rechts und diese Straße geradeaus.',
+        '¡Ya estamos! Ahora a la derecha y recto por esta calle.',
+      ),
+      say(
+        'bence',
         'A szigeten sokat sétálunk, aztán eszünk valamit.',
         "On the island we'll walk a lot, then we'll eat something.",
         'Auf der Insel gehen wir viel spazieren, dann essen wir etwas.',
         'En la isla paseamos mucho y luego comemos algo.',
+      ),
+      say(
+        'narrator',
+        'A szigeten Anna és Bence egy kis étterembe mennek.',
+        'On the island Anna and Bence go to a little restaurant.',
+        'Auf der Insel gehen Anna und Bence in ein kleines Restaurant.',
+        'En la isla Anna y Bence van a un pequeño restaurante.',
+      ),
+      say(
+        'bence',
+        'Jó napot! Foglaltam egy asztalt két főre, egy órára. Szabó Bence.',
+        "Hello! I booked a table for two, for one o'clock. Bence Szabó.",
+        'Guten Tag! Ich habe einen Tisch für zwei Personen reserviert, für ein Uhr. Bence Szabó.',
+        '¡Buenas! Reservé una mesa para dos, para la una. Bence Szabó.',
+      ),
+      by(
+        'waiter',
+        'Egy pillanat... Igen, tessék, ott az ablak mellett.',
+        'One moment... Yes, please, over there by the window.',
+        'Einen Moment... Ja, bitte, dort am Fenster.',
+        'Un momento... Sí, por favor, allí junto a la ventana.',
+      ),
+      say(
+        'anna',
+        'Milyen leves van ma?',
+        'What soup is there today?',
+        'Welche Suppe gibt es heute?',
+        '¿Qué sopa hay hoy?',
+      ),
+      by(
+        'waiter',
+        'Gulyás. Nagyon finom, és nem túl drága.',
+        "Goulash. It's delicious, and not too expensive.",
+        'Gulasch. Sehr lecker und nicht zu teuer.',
+        'Gulash. Está muy rico y no es demasiado caro.',
+      ),
+      say(
+        'bence',
+        'A gulyás a kedvencem! Két gulyást kérünk, és egy üveg bort.',
+        'Goulash is my favourite! Two goulashes, please, and a bottle of wine.',
+        'Gulasch ist mein Lieblingsessen! Zwei Gulasch, bitte, und eine Flasche Wein.',
+        '¡El gulash es mi favorito! Dos gulash, por favor, y una botella de vino.',
+      ),
+      say(
+        'anna',
+        'Egészségedre, Bence! Ez egy nagyszerű nap.',
+        'Cheers, Bence! This is a great day.',
+        'Prost, Bence! Das ist ein toller Tag.',
+        '¡Salud, Bence! Es un día estupendo.',
+      ),
+      say(
+        'bence',
+        'Egészségedre! Hogy ízlik a gulyás?',
+        'Cheers! How do you like the goulash?',
+        'Prost! Wie schmeckt dir das Gulasch?',
+        '¡Salud! ¿Qué tal el gulash?',
+      ),
+      say(
+        'anna',
+        'Nagyon finom. De a te gulyásod jobb!',
+        'Delicious. But your goulash is better!',
+        'Sehr lecker. Aber dein Gulasch ist besser!',
+        'Muy rico. ¡Pero tu gulash es mejor!',
       ),
     ],
     words: [
@@ -519,10 +919,36 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('út', 'way, road; trip', 'Weg, Straße; Reise', 'camino; viaje'),
       w('következő', 'next', 'nächster', 'siguiente'),
       w('sziget', 'island', 'Insel', 'isla'),
+      w('kérdez', 'to ask (a question)', 'fragen', 'preguntar'),
     ],
     glosses: [
       gloss('bérletem', 'travel pass', 'Monatskarte', 'abono'),
       gloss('automatánál', 'machine', 'Automaten', 'máquina'),
+      gloss('üveg', 'bottle', 'Flasche', 'botella'),
+    ],
+    notes: [
+      note(
+        ['leszállni', 'felszállnak', 'szállunk le'],
+        [
+          'Felszáll, leszáll: on and off',
+          'Felszáll, leszáll: ein- und aussteigen',
+          'Felszáll, leszáll: subir y bajar',
+        ],
+        [
+          'Száll "get on or off" needs a preverb: felszáll "get on" (fel "up"), leszáll "get off" (le "down"). Where do we have to get off? Hol kell leszállni? — A következőnél szállunk le: after a stressed word the preverb goes behind the verb.',
+          'Száll braucht ein Präfix: felszáll „einsteigen“ (fel „hinauf“), leszáll „aussteigen“ (le „hinunter“). Hol kell leszállni? „Wo müssen wir aussteigen?“ — A következőnél szállunk le: nach einem betonten Wort steht das Präfix hinter dem Verb.',
+          'Száll necesita un preverbio: felszáll «subir» (fel «arriba»), leszáll «bajar» (le «abajo»). Hol kell leszállni? «¿Dónde hay que bajar?» — A következőnél szállunk le: tras un elemento destacado el preverbio va detrás del verbo.',
+        ],
+      ),
+      note(
+        ['megkérdez', 'elnézést'],
+        ['Elnézést: excuse me', 'Elnézést: Entschuldigung', 'Elnézést: perdone'],
+        [
+          'To speak to a stranger, start with Elnézést! "excuse me" and use ön (here through the verb): ez a villamos a Margitszigetre megy? Bocsánat is "sorry" after a mistake.',
+          'Einen Fremden spricht man mit Elnézést! „Entschuldigung“ an und siezt ihn. Bocsánat ist „Entschuldigung“ nach einem Fehler.',
+          'A un desconocido se le habla empezando por Elnézést! «perdone» y de usted. Bocsánat es «perdón» tras un error.',
+        ],
+      ),
     ],
   },
   {
@@ -530,8 +956,19 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
     title: 'Hol a táskám? A lost bag',
     description:
       'Anna has left her bag on the tram and goes to the police: what was in it, what colour it is, good news, take more care.',
+    de: {
+      title: 'Hol a táskám? Eine verlorene Tasche',
+      description:
+        'Anna auf der Polizei: wo sie die Tasche gelassen hat, was darin war, welche Farbe sie hat, eine gute Nachricht; danach ein Anruf bei Bence.',
+    },
+    es: {
+      title: 'Hol a táskám? Un bolso perdido',
+      description:
+        'Anna en la comisaría: dónde dejó el bolso, qué había dentro, de qué color es, una buena noticia; después, una llamada a Bence.',
+    },
+    characters: [character('officer', 'male', 'man', 'Police officer', 'Polizist', 'Policía')],
     topic: 'emergency',
-    level: 'intermediate',
+    level: 'beginner',
     lines: [
       say(
         'narrator',
@@ -547,12 +984,12 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Guten Tag! Ich brauche Hilfe. Ich finde meine Tasche nicht.',
         '¡Buenos días! Necesito ayuda. No encuentro mi bolso.',
       ),
-      say(
-        'narrator',
-        'A rendőr kérdezi: Hol hagyta?',
-        'The police officer asks: Where did you leave it?',
-        'Der Polizist fragt: Wo haben Sie sie liegen lassen?',
-        'El policía pregunta: ¿Dónde lo dejó?',
+      by(
+        'officer',
+        'Hol hagyta?',
+        'Where did you leave it?',
+        'Wo haben Sie sie liegen lassen?',
+        '¿Dónde lo dejó?',
       ),
       say(
         'anna',
@@ -561,8 +998,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Heute Morgen in der Straßenbahn. Ich glaube, ich habe sie dort liegen lassen.',
         'Esta mañana en el tranvía. Creo que lo dejé allí.',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Mi volt a táskában?',
         'What was in the bag?',
         'Was war in der Tasche?',
@@ -575,8 +1012,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Mein Geld, mein Schlüssel und mein Handy.',
         'Mi dinero, mi llave y mi teléfono.',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Volt benne valami fontos is?',
         'Was there anything important in it as well?',
         'War auch etwas Wichtiges darin?',
@@ -589,8 +1026,8 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Ja, mein Reisepass.',
         'Sí, mi pasaporte.',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Milyen színű a táska?',
         'What colour is the bag?',
         'Welche Farbe hat die Tasche?',
@@ -603,15 +1040,15 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Rot und ziemlich groß.',
         'Rojo y bastante grande.',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Egy pillanat, megnézem... Jó hírem van!',
         'One moment, let me check... I have good news!',
         'Einen Moment, ich sehe nach ... Ich habe gute Nachrichten!',
         'Un momento, voy a mirar... ¡Tengo buenas noticias!',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Valaki hozott egy piros táskát egy órája.',
         'Somebody brought in a red bag an hour ago.',
         'Jemand hat vor einer Stunde eine rote Tasche gebracht.',
@@ -624,12 +1061,12 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Wirklich? Das ist meine Tasche!',
         '¿De verdad? ¡Ese es mi bolso!',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Nézze meg, minden megvan?',
-        'Have a look: is everything there?',
-        'Sehen Sie nach: Ist alles da?',
-        'Mire: ¿está todo?',
+        'is everything there?',
+        'Ist alles da?',
+        '¿está todo?',
       ),
       say(
         'anna',
@@ -638,13 +1075,84 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
         'Ja, alles ist da! Vielen herzlichen Dank!',
         '¡Sí, está todo! ¡Muchísimas gracias!',
       ),
-      say(
-        'narrator',
+      by(
+        'officer',
         'Szívesen. Legközelebb vigyázzon rá jobban!',
         "You're welcome. Take better care of it next time!",
         'Gern geschehen. Passen Sie nächstes Mal besser darauf auf!',
         'De nada. ¡La próxima vez cuídelo mejor!',
       ),
+      say(
+        'narrator',
+        'Anna hívja Bencét.',
+        'Anna calls Bence.',
+        'Anna ruft Bence an.',
+        'Anna llama a Bence.',
+      ),
+      say(
+        'bence',
+        'Halló! Szia, Anna!',
+        'Hello? Hi, Anna!',
+        'Hallo? Hallo, Anna!',
+        '¿Diga? ¡Hola, Anna!',
+      ),
+      say(
+        'anna',
+        'Szia! Képzeld, ma reggel a villamoson hagytam a táskámat!',
+        'Hi! Guess what, this morning I left my bag on the tram!',
+        'Hallo! Stell dir vor, heute Morgen habe ich meine Tasche in der Straßenbahn liegen lassen!',
+        '¡Hola! ¡Imagínate, esta mañana me dejé el bolso en el tranvía!',
+      ),
+      say(
+        'bence',
+        'Jaj! És a telefonod?',
+        'Oh no! And your phone?',
+        'Oje! Und dein Handy?',
+        '¡Ay! ¿Y tu teléfono?',
+      ),
+      say(
+        'anna',
+        'Minden megvan. Egy nő hozta vissza. A telefonom is benne volt.',
+        "Everything's there. A woman brought it back. My phone was in it too.",
+        'Alles ist da. Eine Frau hat sie zurückgebracht. Mein Handy war auch drin.',
+        'Está todo. Una mujer lo devolvió. Mi teléfono también estaba dentro.',
+      ),
+      say(
+        'bence',
+        'Nagyszerű! Az emberek itt nagyon kedvesek.',
+        'Great! People here are very kind.',
+        'Toll! Die Leute hier sind sehr nett.',
+        '¡Estupendo! La gente aquí es muy amable.',
+      ),
+      say(
+        'anna',
+        'Igen. És képzeld, jövő hónapban Madridba megyek Eszterrel.',
+        "Yes. And guess what, next month I'm going to Madrid with Eszter.",
+        'Ja. Und stell dir vor, nächsten Monat fahre ich mit Eszter nach Madrid.',
+        'Sí. Y fíjate, el mes que viene voy a Madrid con Eszter.',
+      ),
+      say(
+        'bence',
+        'Madridba mész? Nagyon jó! Eszter beszél spanyolul, ugye?',
+        "You're going to Madrid? Great! Eszter speaks Spanish, doesn't she?",
+        'Du fährst nach Madrid? Toll! Eszter spricht Spanisch, oder?',
+        '¿Vas a Madrid? ¡Qué bien! Eszter habla español, ¿verdad?',
+      ),
+      say(
+        'anna',
+        'Igen, nagyon jól. Én csak egy kicsit értek.',
+        'Yes, very well. I understand only a little.',
+        'Ja, sehr gut. Ich verstehe nur ein bisschen.',
+        'Sí, muy bien. Yo solo entiendo un poco.',
+      ),
+      say(
+        'bence',
+        'Legközelebb vigyázz jobban!',
+        'Next time be more careful!',
+        'Pass nächstes Mal besser auf!',
+        '¡La próxima vez ten más cuidado!',
+      ),
+      say('anna', 'Igen, igen!', 'Yes, yes!', 'Ja, ja!', '¡Sí, sí!'),
     ],
     words: [
       w('rendőrség', 'police; police station', 'Polizei; Polizeiwache', 'policía; comisaría'),
@@ -660,6 +1168,29 @@ export const LESSONS_21_25: readonly SeedLesson[] = [
       w('vigyáz', 'to take care', 'aufpassen', 'cuidar, tener cuidado'),
       w('rá', 'on it, onto it', 'darauf', 'sobre ello'),
     ],
-    glosses: [gloss('rendőr', 'police officer', 'Polizist', 'policía')],
+    notes: [
+      note(
+        ['táskámat', 'a pénzem', 'a kulcsom', 'a telefonom', 'az útlevelem'],
+        ['Táskám, pénzem: my', 'Táskám, pénzem: mein', 'Táskám, pénzem: mi'],
+        [
+          '"My" is -m after a vowel and -om/-em/-am/-öm after a consonant: táska → táskám (a → á), pénz → pénzem, kulcs → kulcsom, útlevél → útlevelem. With an object ending: a táskámat "my bag" (object).',
+          '„Mein“ ist -m nach einem Vokal und -om/-em/-am/-öm nach einem Konsonanten: táska → táskám (a → á), pénz → pénzem, kulcs → kulcsom, útlevél → útlevelem. Als Objekt: a táskámat „meine Tasche“.',
+          '«Mi» es -m tras vocal y -om/-em/-am/-öm tras consonante: táska → táskám (a → á), pénz → pénzem, kulcs → kulcsom, útlevél → útlevelem. Como objeto: a táskámat «mi bolso».',
+        ],
+      ),
+      note(
+        ['hol hagyta', 'nézze meg', 'vigyázzon'],
+        [
+          'Hol hagyta? The officer says ön',
+          'Hol hagyta? Der Polizist siezt',
+          '¿Hol hagyta? El policía trata de usted',
+        ],
+        [
+          'The officer speaks with ön throughout: Hol hagyta? "Where did you leave it?" (3rd person past), Nézze meg! "Have a look!", Vigyázzon rá! "Take care of it!". Bence, a friend, says vigyázz!',
+          'Der Polizist siezt durchgehend: Hol hagyta? „Wo haben Sie sie gelassen?“, Nézze meg! „Sehen Sie nach!“, Vigyázzon rá! „Passen Sie darauf auf!“. Bence als Freund sagt vigyázz!',
+          'El policía trata de usted todo el tiempo: Hol hagyta? «¿Dónde lo dejó?», ¡Nézze meg! «¡Mire!», ¡Vigyázzon rá! «¡Cuídelo!». Bence, como amigo, dice vigyázz!',
+        ],
+      ),
+    ],
   },
 ];

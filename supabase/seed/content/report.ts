@@ -10,7 +10,10 @@ import {
   frequentForms,
   frequentLemmas,
   isFrequent,
+  isNewToken,
+  laterLessons,
   NAMES,
+  newTokenShare,
   reuseShare,
   tokens,
 } from './course-check.ts';
@@ -45,10 +48,28 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const spelling = misspelled(texts.flatMap((t) => t.match(/[\p{L}]+/gu) ?? [])).filter(
       (w) => !names.has(w),
     );
+    const share = newTokenShare(analysis, lesson.number);
     console.log(
       `#${lesson.number} ${lesson.title}: ${items.length} new, reuse ${(reuseShare(analysis, lesson.number) * 100).toFixed(0)} %, ` +
-        `${lesson.lines.length} lines, ${tokens(lesson.lines.map(([, t]) => t).join(' ')).length} tokens`,
+        `${lesson.lines.length} lines, ${tokens(lesson.lines.map(([, t]) => t).join(' ')).length} tokens, ` +
+        `new tokens ${share.new}/${share.tokens} = ${(share.share * 100).toFixed(1)} %`,
     );
+    const fresh = analysis.uses
+      .filter((u) => u.lesson === lesson.number && isNewToken(analysis, u))
+      .map((u) => u.token);
+    console.log(`   new tokens: ${fresh.join(' ')}`);
+    // Items taught before this lesson that are still heard in fewer than three later lessons,
+    // with the lessons that use them so far (what this lesson could recycle).
+    const owed = [...analysis.lessonOf.entries()]
+      .filter(([, n]) => n < lesson.number && n <= 27)
+      .map(([hu, n]) => ({ hu, n, later: laterLessons(analysis, hu) }))
+      .filter((x) => x.later.length < 3)
+      .filter((x) => !x.later.includes(lesson.number));
+    if (owed.length) {
+      console.log(
+        `   owed (${owed.length}): ${owed.map((x) => `${x.hu}[${x.n}:${x.later.length}]`).join(' ')}`,
+      );
+    }
     if (unknown.length) console.log(`   unknown: ${unknown.join(' ')}`);
     if (unused.length) console.log(`   taught but unused: ${unused.join(', ')}`);
     if (spelling.length) console.log(`   misspelled: ${spelling.join(', ')}`);

@@ -127,6 +127,7 @@ export const TOURIST_PACK: readonly PackWord[] = [
   taught('étel'),
   taught('étterem'),
   taught('kávézó'),
+  ['mosdó', 'toilet', 'Toilette', 'baño, aseo'],
   taught('pincér'),
   taught('asztal'),
   taught('számla'),
@@ -149,7 +150,6 @@ export const TOURIST_PACK: readonly PackWord[] = [
   ['metró', 'underground, metro', 'U-Bahn', 'metro'],
   ['taxi', 'taxi', 'Taxi', 'taxi'],
   ['repülőtér', 'airport', 'Flughafen', 'aeropuerto'],
-  taught('autó'),
   taught('oda'),
   taught('vissza'),
   // Staying and shopping

@@ -44,9 +44,35 @@ export function useCountdown(): { left: number; start: (seconds: number) => void
   return { left: until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000)), start };
 }
 
+/**
+ * How long to wait after any auth rate limit (429: too many sign-ins, sign-ups or e-mails), with
+ * which one it was; undefined when the error is not a rate limit. Our server says the seconds in
+ * the message ("… Try again in N seconds."), hosted GoTrue only for the e-mail spacing.
+ */
+export function rateLimitWait(
+  error: unknown,
+): { seconds: number | null; kind: WaitKind } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { code?: unknown; status?: unknown; message?: unknown };
+  const limits = ['over_request_rate_limit', 'over_email_send_rate_limit'];
+  if (e.status !== 429 && !limits.includes(e.code as string)) return undefined;
+  const message = typeof e.message === 'string' ? e.message : '';
+  const seconds = /(\d+)\s*seconds?/i.exec(message)?.[1];
+  const kind: WaitKind =
+    e.code === 'over_email_send_rate_limit' || /request this after/i.test(message)
+      ? 'email'
+      : 'attempts';
+  return { seconds: seconds ? Number(seconds) : null, kind };
+}
+
+/** What the limit held back: e-mails, or sign-in and sign-up attempts. */
+export type WaitKind = 'email' | 'attempts';
+
 export type EmailWait = {
-  /** Seconds until another e-mail may be requested (0: now). */
+  /** Seconds until another e-mail (or attempt) may be made (0: now). */
   readonly left: number;
+  /** Which limit was hit last. */
+  readonly kind: WaitKind;
   /** The limit was hit without saying for how long. */
   readonly unknown: boolean;
   /** Whether the server has answered with the limit at least once on this screen. */
@@ -55,21 +81,37 @@ export type EmailWait = {
   readonly handle: (error: unknown) => boolean;
 };
 
-/** The e-mail rate limit of one screen: what the server said, counted down. */
-export function useEmailWait(): EmailWait {
+function emailOnly(error: unknown): { seconds: number | null; kind: WaitKind } | undefined {
+  const seconds = emailWaitSeconds(error);
+  return seconds === undefined ? undefined : { seconds, kind: 'email' };
+}
+
+function useWait(detect: typeof rateLimitWait): EmailWait {
   const { left, start } = useCountdown();
   const [unknown, setUnknown] = useState(false);
   const [hit, setHit] = useState(false);
+  const [kind, setKind] = useState<WaitKind>('email');
   const handle = useCallback(
     (error: unknown) => {
-      const seconds = emailWaitSeconds(error);
-      if (seconds === undefined) return false;
+      const wait = detect(error);
+      if (wait === undefined) return false;
       setHit(true);
-      setUnknown(seconds === null);
-      if (seconds !== null) start(seconds);
+      setKind(wait.kind);
+      setUnknown(wait.seconds === null);
+      if (wait.seconds !== null) start(wait.seconds);
       return true;
     },
-    [start],
+    [detect, start],
   );
-  return { left, unknown, hit, handle };
+  return { left, kind, unknown, hit, handle };
+}
+
+/** The e-mail rate limit of one screen: what the server said, counted down. */
+export function useEmailWait(): EmailWait {
+  return useWait(emailOnly);
+}
+
+/** Every auth rate limit of a sign-in or sign-up form (attempts and e-mails), counted down. */
+export function useRateLimitWait(): EmailWait {
+  return useWait(rateLimitWait);
 }

@@ -9,7 +9,7 @@ import {
   validateSignUp,
 } from '@magyarul/core/validation';
 import { initialAuthParams, linkProblem, type LinkProblem } from '../lib/url-params.ts';
-import { useEmailWait } from '../lib/email-wait.ts';
+import { useEmailWait, useRateLimitWait, type EmailWait } from '../lib/email-wait.ts';
 import { EmailWaitNote } from '../components/email-wait-note.tsx';
 import { notify } from '../lib/toast.ts';
 import { Button } from '../components/button.tsx';
@@ -107,13 +107,14 @@ function LoginForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const wait = useRateLimitWait();
   const form = useSubmit(
     () => validateSignIn({ email, password }),
     async (credentials) => {
       try {
         const supabase = await getSupabase();
         const { error } = await supabase.auth.signInWithPassword(credentials);
-        if (error) return failed(error.message || t('auth.unexpectedError'));
+        if (error) return failed(error.message || t('auth.unexpectedError'), error, wait);
         notify.success(t('auth.welcomeBack'));
         void navigate('/dashboard');
         return null;
@@ -124,7 +125,12 @@ function LoginForm() {
   );
 
   return (
-    <SubmitForm {...form} submitLabel={t('auth.signIn')}>
+    <SubmitForm
+      {...form}
+      submitLabel={t('auth.signIn')}
+      disabled={wait.left > 0}
+      note={<EmailWaitNote wait={wait} />}
+    >
       <EmailField label={t('auth.email')} value={email} onChange={setEmail} />
       <Field
         label={t('auth.password')}
@@ -137,10 +143,13 @@ function LoginForm() {
   );
 }
 
-/** A sign-in or sign-up failure is both the form's problem and a toast. */
-function failed(message: string): string {
+/**
+ * A sign-in or sign-up failure is both the form's problem and a toast; a rate limit is said by
+ * the form's countdown note instead (the toast keeps the server's message).
+ */
+function failed(message: string, error?: unknown, wait?: EmailWait): string | null {
   notify.error(message);
-  return message;
+  return wait?.handle(error) ? null : message;
 }
 
 function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
@@ -149,6 +158,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const pair = usePasswordPair();
+  const wait = useRateLimitWait();
   const form = useSubmit(
     () => validateSignUp({ name, email, password: pair.password, confirmPassword: pair.confirm }),
     async (account) => {
@@ -162,7 +172,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
             emailRedirectTo: `${window.location.origin}/dashboard`,
           },
         });
-        if (error) return failed(error.message || t('auth.unexpectedError'));
+        if (error) return failed(error.message || t('auth.unexpectedError'), error, wait);
         if (data.session) void navigate('/dashboard');
         else onSent(account.email);
         return null;
@@ -173,7 +183,12 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   );
 
   return (
-    <SubmitForm {...form} submitLabel={t('auth.createAccount')}>
+    <SubmitForm
+      {...form}
+      submitLabel={t('auth.createAccount')}
+      disabled={wait.left > 0}
+      note={<EmailWaitNote wait={wait} />}
+    >
       <Field label={t('auth.name')} value={name} onChange={setName} autoComplete="name" />
       <EmailField label={t('auth.email')} value={email} onChange={setEmail} />
       <PasswordFields labels="account" {...pair} />

@@ -12,7 +12,11 @@ import { importRoot } from './importer/import-root.ts';
 import type { ImportWorkerEntry } from './importer/run-import.ts';
 import { createImportRunner } from './importer/run-import.ts';
 import { ForeignLineError } from './drafts/lines-repo.ts';
+import { StaleTokenError } from './drafts/tokens-repo.ts';
+import { alignLesson } from './align/align-lesson.ts';
+import type { AlignWorkerEntry } from './align/run-align.ts';
 import { checkBeforePublish, publishLessons } from './publisher/publish.ts';
+import { refreshServerStates } from './publisher/server-status.ts';
 import { rememberedTarget } from './publisher/session.ts';
 
 export type StudioDeps = {
@@ -24,6 +28,8 @@ export type StudioDeps = {
   readonly log: Logger;
   /** Where the import worker lives; without it the import runs in this thread. */
   readonly importWorker?: ImportWorkerEntry;
+  /** Where the alignment worker lives; without it alignment runs in this thread. */
+  readonly alignWorker?: AlignWorkerEntry;
 };
 
 const fail = (
@@ -174,6 +180,26 @@ export function createStudio(deps: StudioDeps) {
           }
         : null;
     },
+    'drafts:set-alignment': (lessonId, alignment) => {
+      requireLesson(lessonId);
+      try {
+        store.db.transaction(() => {
+          store.lines.setTimes(lessonId, alignment.lines);
+          store.tokens.set(lessonId, alignment.tokens);
+          store.lessons.touch(lessonId);
+        });
+      } catch (error) {
+        if (error instanceof StaleTokenError) fail('alignment-stale', { id: error.lineId });
+        throw error;
+      }
+    },
+    'align:lesson': async (lessonId) => {
+      requireLesson(lessonId);
+      const dialogue = resolveMedia({ kind: 'dialogue', lessonId }) ?? fail('align-no-audio');
+      const lines = store.lines.listForLesson(lessonId);
+      // The transcripts are Hungarian: eSpeak NG's Hungarian voice speaks the reference.
+      return alignLesson(lines, { normal: dialogue }, 'hu', deps.alignWorker);
+    },
     'media:url': (ref) => (resolveMedia(ref) === null ? null : deps.mediaUrl(ref)),
     'publish:target': () => rememberedTarget(store.settings),
     'publish:check': (request) => checkBeforePublish(store, request),
@@ -187,6 +213,7 @@ export function createStudio(deps: StudioDeps) {
         onProgress: (progress) => deps.emit('publish:progress', progress),
         log: deps.log,
       }),
+    'publish:refresh-states': () => refreshServerStates(store, deps.log),
   };
 
   return {

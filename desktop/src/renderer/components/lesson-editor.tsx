@@ -11,6 +11,7 @@ import { ContentPane } from './content-pane.tsx';
 import type { ContentTab } from './content-pane.tsx';
 import { LessonDetails } from './lesson-details.tsx';
 import type { Edge } from './region-layer.ts';
+import { AlignBar } from './align-bar.tsx';
 import { SuggestionBar } from './suggestion-bar.tsx';
 import { Transport } from './transport.tsx';
 import { Waveform } from './waveform.tsx';
@@ -125,12 +126,18 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
         ) : (
           <p className="no-audio">No waveform: this lesson has no readable dialogue audio.</p>
         )}
+        <AlignBar
+          canAlign={peaks !== null && lines.length > 0}
+          aligning={editor.aligning}
+          note={editor.alignNote}
+          onAlign={() => void editor.align()}
+        />
         {suggestion && (
           <SuggestionBar
             suggestion={suggestion}
             lines={lines}
             onAccept={(times) => {
-              changeTimes('Accept suggested boundaries', times);
+              changeTimes('Accept suggested boundaries', times, false);
               setSuggestion(null);
             }}
             onDismiss={() => setSuggestion(null)}

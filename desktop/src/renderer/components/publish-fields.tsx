@@ -1,3 +1,6 @@
+import { studioMessage } from '../../shared/messages.ts';
+import type { PublishAs } from '../../shared/model.ts';
+import { PUBLISH_AS } from '../../shared/model.ts';
 import type { PublishForm } from '../use-publish.ts';
 
 type Props = {
@@ -7,8 +10,9 @@ type Props = {
 };
 
 /**
- * Where and as whom to publish: server, anon key, e-mail, password, authenticator code and
- * draft/published; on plain http to another machine, the warning and the choice to go on.
+ * Where and as whom to publish: server, anon key, e-mail, password, authenticator code and "As"
+ * (as on the server, draft or published); on plain http to another machine, the warning and the
+ * choice to go on.
  */
 export function PublishFields({ form, insecure, onChange }: Props) {
   return (
@@ -58,14 +62,17 @@ export function PublishFields({ form, insecure, onChange }: Props) {
           app shows now.
         </p>
         <label>
-          As{' '}
+          {studioMessage('publish-as')}{' '}
           <select
             aria-label="Publish as"
             value={form.status}
-            onChange={(e) => onChange({ status: e.currentTarget.value as 'draft' | 'published' })}
+            onChange={(e) => onChange({ status: e.currentTarget.value as PublishAs })}
           >
-            <option value="draft">draft (admins only)</option>
-            <option value="published">published (learners see it)</option>
+            {PUBLISH_AS.map((as) => (
+              <option key={as} value={as}>
+                {studioMessage(`publish-as-${as}`)}
+              </option>
+            ))}
           </select>
         </label>
       </div>

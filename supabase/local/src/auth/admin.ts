@@ -1,5 +1,8 @@
 import type { Queryable, ServerContext } from '../context.ts';
 import { authJson, errors } from './errors.ts';
+import { parseGoDuration } from './go-duration.ts';
+import { linkToken } from './link-token.ts';
+import { authState } from './options.ts';
 import { adminFactors } from './factors.ts';
 import type { AuthHelpers } from './shared.ts';
 import { allowedRedirect, verifyLink, type EmailType } from './mailer.ts';
@@ -21,25 +24,6 @@ import {
 } from './users.ts';
 
 // Service-role endpoints: /admin/users CRUD, /admin/generate_link, /invite.
-
-/** Go durations as GoTrue's ban_duration takes them: "24h", "1h30m", "90s", "none". */
-export function parseGoDuration(value: string): number | null {
-  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(value)) return null;
-  const units: Record<string, number> = {
-    ns: 1e-6,
-    us: 1e-3,
-    µs: 1e-3,
-    ms: 1,
-    s: 1000,
-    m: 60_000,
-    h: 3_600_000,
-  };
-  let total = 0;
-  for (const part of value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) {
-    total += Number(part[1]) * (units[part[2] ?? 's'] ?? 0);
-  }
-  return total;
-}
 
 function requireAdmin(req: Request, ctx: ServerContext, h: AuthHelpers): void {
   const claims = h.verifyBearer(req, ctx);
@@ -246,7 +230,7 @@ async function invite(req: Request, ctx: ServerContext, h: AuthHelpers): Promise
     await tx.query(`update auth.users set invited_at = now() where id = $1`, [userId]);
     return {
       id: userId,
-      mail: await h.prepareConfirmation(tx, { id: userId, email }, redirect, 'invite'),
+      mail: await h.prepareConfirmation(ctx, tx, { id: userId, email }, redirect, 'invite'),
     };
   });
   await h.deliver(ctx, mail);
@@ -290,7 +274,9 @@ async function generateLink(req: Request, ctx: ServerContext, h: AuthHelpers): P
           confirmed: false,
           invited: type === 'invite',
         }));
-      mail = await h.prepareConfirmation(tx, { id: userId, email }, redirect, type);
+      mail = await h.prepareConfirmation(ctx, tx, { id: userId, email }, redirect, type, {
+        mailed: false,
+      });
       verification = type;
       user = await findUserById(tx, userId);
     } else if (type === 'magiclink' || type === 'recovery') {
@@ -305,14 +291,19 @@ async function generateLink(req: Request, ctx: ServerContext, h: AuthHelpers): P
         user = await findUserById(tx, userId);
       }
       if (!user) throw errors.unexpected();
-      mail = await h.prepareRecovery(tx, { id: user.id, email }, redirect, type);
+      mail = await h.prepareRecovery(ctx, tx, { id: user.id, email }, redirect, type, {
+        mailed: false,
+      });
       verification = type;
     } else {
       if (!user) throw errors.userNotFound(404, 'User with this email not found');
       const newEmail = h.requireEmail(body.new_email);
-      const { otp, hash: tokenHashValue } = newOtp(newEmail);
+      const { otp, hash: tokenHashValue } = newOtp(newEmail, authState(ctx).options.otpLength);
+      // One link, for the new address: the change completes when it is followed.
       await tx.query(
-        `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now() where id = $1`,
+        `update auth.users set email_change = $2, email_change_token_new = $3,
+            email_change_token_current = '', email_change_confirm_status = 0,
+            email_change_sent_at = now() where id = $1`,
         [user.id, newEmail, tokenHashValue],
       );
       mail = { to: newEmail, type: 'email_change' as const, hash: tokenHashValue, otp, redirect };
@@ -328,7 +319,7 @@ async function generateLink(req: Request, ctx: ServerContext, h: AuthHelpers): P
     ...result.user,
     action_link: verifyLink(ctx, result.mail.hash, result.verification, redirect),
     email_otp: result.mail.otp,
-    hashed_token: result.mail.hash,
+    hashed_token: linkToken(ctx, result.mail.hash),
     verification_type: result.verification,
     redirect_to: redirect,
   });

@@ -535,16 +535,22 @@ describe('authService', () => {
     expect(denied.error?.status).toBe(403);
   });
 
-  it('answers 429 over_request_rate_limit past the per-address limit', async () => {
-    configureAuth(ctx, { requestLimit: 2 });
+  it('answers 429 over_request_rate_limit with Retry-After past the per-address limit', async () => {
+    configureAuth(ctx, { signInSignUpsPer5Min: 2 });
     const call = () =>
       raw('/recover', { method: 'POST', body: JSON.stringify({ email: 'nobody@example.com' }) });
     expect((await call()).status).toBe(200);
     expect((await call()).status).toBe(200);
     const limited = await call();
     expect(limited.status).toBe(429);
+    // 2 per 5 minutes: the next one is free in 150 s.
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(140);
     expect(((await limited.json()) as { code: string }).code).toBe('over_request_rate_limit');
-    configureAuth(ctx, { requestLimit: 3000 });
+    // Another endpoint has its own bucket.
+    expect((await raw('/otp', { method: 'POST', body: '{"email":"x@example.com"}' })).status).toBe(
+      200,
+    );
+    configureAuth(ctx, { signInSignUpsPer5Min: 30 });
   });
 
   it('signs in a user seeded with SQL crypt() and gen_salt(bf), as Supabase seed files do', async () => {
@@ -563,7 +569,7 @@ describe('authService', () => {
     expect(data.user?.email).toBe('seeded@example.com');
   });
 
-  it('changes the e-mail through a confirmation link to the new address', async () => {
+  it('changes the e-mail once both the current and the new address confirm', async () => {
     configureAuth(ctx, { emailMinIntervalSeconds: 0 });
     const sb = client();
     const admin = client(ctx.keys.serviceRoleKey).auth.admin;
@@ -583,6 +589,17 @@ describe('authService', () => {
     expect(mail?.subject).toBe('Confirm Email Change');
     const res = await authService(new Request(mail?.links[0] ?? ''), '/verify', ctx);
     expect(res.status).toBe(303);
+    expect(new URL(res.headers.get('location') ?? '').hash).toContain('message=Confirmation');
+    const notYet = await client().auth.signInWithPassword({
+      email: 'cecilia@example.com',
+      password: 'secret123',
+    });
+    expect(notYet.error?.code).toBe('invalid_credentials');
+    const [toOld] = (await mailFor('cili@example.com')).filter((m) =>
+      m.subject.includes('Email Change'),
+    );
+    const second = await authService(new Request(toOld?.links[0] ?? ''), '/verify', ctx);
+    expect(new URL(second.headers.get('location') ?? '').hash).toContain('access_token=');
     const relog = await client().auth.signInWithPassword({
       email: 'cecilia@example.com',
       password: 'secret123',

@@ -2,8 +2,10 @@
 import type { ServerContext } from '../context.ts';
 import { pkceFromBody } from './pkce.ts';
 import { authJson, errors } from './errors.ts';
+import { authState } from './options.ts';
 import { isRecord, readJsonObject } from './request.ts';
-import { findUserByEmail, newOtp } from './users.ts';
+import { startEmailChange } from './email-change.ts';
+import { findUserByEmail } from './users.ts';
 import {
   type Mail,
   checkEmailRate,
@@ -13,7 +15,6 @@ import {
   prepareRecovery,
   redirectParam,
   requireEmail,
-  startFlow,
 } from './shared.ts';
 
 export async function recover(req: Request, ctx: ServerContext): Promise<Response> {
@@ -25,7 +26,7 @@ export async function recover(req: Request, ctx: ServerContext): Promise<Respons
     const user = await findUserByEmail(tx, email);
     if (!user) return null;
     checkEmailRate(ctx, user.recovery_sent_at);
-    return prepareRecovery(tx, { id: user.id, email }, redirect, 'recovery', pkce);
+    return prepareRecovery(ctx, tx, { id: user.id, email }, redirect, 'recovery', { pkce });
   });
   await deliver(ctx, mail);
   return authJson(200, {});
@@ -41,23 +42,17 @@ export async function resend(req: Request, ctx: ServerContext): Promise<Response
   const email = requireEmail(body.email);
   const pkce = pkceFromBody(body);
   const redirect = redirectParam(req, ctx);
-  const mail = await ctx.db.transaction<Mail | null>(async (tx) => {
+  const mail = await ctx.db.transaction<Mail | Mail[] | null>(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return null;
     if (type === 'signup') {
       if (user.email_confirmed_at) return null;
       checkEmailRate(ctx, user.confirmation_sent_at);
-      return prepareConfirmation(tx, { id: user.id, email }, redirect, 'signup', pkce);
+      return prepareConfirmation(ctx, tx, { id: user.id, email }, redirect, 'signup', { pkce });
     }
     if (!user.email_change) return null;
     checkEmailRate(ctx, user.email_change_sent_at);
-    const { otp: code, hash } = newOtp(user.email_change);
-    const h = await startFlow(tx, user.id, hash, pkce, 'email_change');
-    await tx.query(
-      `update auth.users set email_change_token_new = $2, email_change_sent_at = now() where id = $1`,
-      [user.id, h],
-    );
-    return { to: user.email_change, type: 'email_change', hash: h, otp: code, redirect };
+    return startEmailChange(ctx, tx, user, user.email_change, redirect, pkce);
   });
   await deliver(ctx, mail);
   return authJson(200, {});
@@ -75,20 +70,22 @@ export async function otp(req: Request, ctx: ServerContext): Promise<Response> {
     const user = await findUserByEmail(tx, email);
     if (!user) {
       if (!createUser) throw errors.otpDisabled();
+      // GoTrue signs the address up here: not when sign-ups are off.
+      if (!authState(ctx).options.enableSignup) throw errors.signupDisabled();
       const id = await insertUserOrFail(tx, {
         email,
         passwordHash: null,
         userMetadata: data,
         confirmed: false,
       });
-      return prepareConfirmation(tx, { id, email }, redirect, 'signup', pkce);
+      return prepareConfirmation(ctx, tx, { id, email }, redirect, 'signup', { pkce });
     }
     if (!user.email_confirmed_at) {
       checkEmailRate(ctx, user.confirmation_sent_at);
-      return prepareConfirmation(tx, { id: user.id, email }, redirect, 'signup', pkce);
+      return prepareConfirmation(ctx, tx, { id: user.id, email }, redirect, 'signup', { pkce });
     }
     checkEmailRate(ctx, user.recovery_sent_at);
-    return prepareRecovery(tx, { id: user.id, email }, redirect, 'magiclink', pkce);
+    return prepareRecovery(ctx, tx, { id: user.id, email }, redirect, 'magiclink', { pkce });
   });
   await deliver(ctx, mail);
   return authJson(200, {});

@@ -28,6 +28,8 @@ export class AuthError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Seconds to wait before trying again, sent as Retry-After (429 answers). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -43,7 +45,12 @@ export function authErrorResponse(error: AuthError): Response {
       message: error.message,
       ...error.extra,
     },
-    { 'x-sb-error-code': error.code },
+    {
+      'x-sb-error-code': error.code,
+      ...(error.retryAfterSeconds !== undefined
+        ? { 'retry-after': String(error.retryAfterSeconds) }
+        : {}),
+    },
   );
 }
 
@@ -88,14 +95,46 @@ export const errors = {
   anonymousDisabled: () =>
     new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
   phoneDisabled: () => new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled'),
-  requestRateLimit: () =>
-    new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  // GoTrue's texts, with the wait added so a client that only sees the message (supabase-js
+  // keeps the message, status and code, not the headers) can say when to try again.
+  requestRateLimit: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_request_rate_limit',
+      `Request rate limit reached. Try again in ${seconds} seconds.`,
+      {},
+      seconds,
+    ),
+  /** The throttle of one account from one address after repeated wrong passwords. */
+  signInThrottled: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_request_rate_limit',
+      `Too many failed sign-in attempts. Try again in ${seconds} seconds.`,
+      {},
+      seconds,
+    ),
   emailRateLimit: (seconds: number) =>
     new AuthError(
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
+      {},
+      seconds,
     ),
+  /** Every auth e-mail of the server together is over [auth.rate_limit] email_sent. */
+  emailsPerHour: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `Email rate limit exceeded. Try again in ${seconds} seconds.`,
+      {},
+      seconds,
+    ),
+  signupDisabled: () =>
+    new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
+  emailSignupDisabled: () =>
+    new AuthError(400, 'email_provider_disabled', 'Email signups are disabled'),
   notFound: () => new AuthError(404, 'not_found', 'Not found'),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method not allowed'),
   unexpected: (message = 'Unexpected failure, please check server logs for more information') =>

@@ -13,13 +13,15 @@ export const MFA_VERIFY_PER_MINUTE = 15;
 
 const limiters = new WeakMap<object, RateLimiter>();
 
-export function verifyLimiter(ctx: ServerContext): RateLimiter {
+/** Counts one challenge or verification of a user's factors; 429 past the limit. */
+export function limitFactorCall(ctx: ServerContext, key: string): void {
   let limiter = limiters.get(ctx.db);
   if (!limiter) {
     limiter = new RateLimiter(MFA_VERIFY_PER_MINUTE, 60_000);
     limiters.set(ctx.db, limiter);
   }
-  return limiter;
+  const result = limiter.take(key);
+  if (!result.ok) throw errors.requestRateLimit(result.retryAfterSeconds);
 }
 
 export type Caller = { userId: string; email: string; sessionId: string; aal: string };

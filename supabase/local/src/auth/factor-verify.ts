@@ -3,7 +3,7 @@ import { AuthError, authJson, errors } from './errors.ts';
 import {
   ipOrLoopback,
   ownedFactor,
-  verifyLimiter,
+  limitFactorCall,
   type Caller,
   type FactorAction,
 } from './factor-access.ts';
@@ -26,7 +26,7 @@ export const verify: FactorAction = async (req, ctx, who, factorId) => {
   const body = await readJsonObject(req);
   const code = str(body.code) ?? '';
   if (code === '') throw errors.validation('Code needs to be non-empty');
-  if (!verifyLimiter(ctx).take(`verify ${who.userId}`)) throw errors.requestRateLimit();
+  limitFactorCall(ctx, `verify ${who.userId}`);
   const challengeId = str(body.challenge_id) ?? '';
   if (!isUuid(challengeId)) throw errors.badJson('challenge_id must be a UUID');
   const ip = ipOrLoopback(req);

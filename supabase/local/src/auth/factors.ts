@@ -5,7 +5,7 @@ import {
   caller,
   ipOrLoopback,
   ownedFactor,
-  verifyLimiter,
+  limitFactorCall,
   type FactorAction,
 } from './factor-access.ts';
 import { verify } from './factor-verify.ts';
@@ -120,7 +120,7 @@ async function enroll(req: Request, ctx: ServerContext, h: AuthHelpers): Promise
 // POST /factors/{id}/challenge
 
 const challenge: FactorAction = async (req, ctx, who, factorId) => {
-  if (!verifyLimiter(ctx).take(`challenge ${who.userId}`)) throw errors.requestRateLimit();
+  limitFactorCall(ctx, `challenge ${who.userId}`);
   await ownedFactor(ctx.db, who.userId, factorId);
   const id = randomUUID();
   const created = await ctx.db.transaction(async (tx) => {

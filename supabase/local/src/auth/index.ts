@@ -4,8 +4,9 @@ import { factorsRoute } from './factors.ts';
 import { jwks } from './jwks.ts';
 import { reauthenticate } from './reauthenticate.ts';
 import { AuthError, authErrorResponse, authJson, authNoContent, errors } from './errors.ts';
+import { limitRequest } from './limits.ts';
 import { authState } from './options.ts';
-import { BadJsonError, clientIp } from './request.ts';
+import { BadJsonError } from './request.ts';
 import { otp, recover, resend } from './email-links.ts';
 import { helpers } from './shared.ts';
 import { signup } from './signup.ts';
@@ -18,17 +19,6 @@ export { configureAuth, type AuthOptions } from './options.ts';
 // GoTrue-compatible /auth/v1 (compat doc §3). `path` is the part after /auth/v1. This file routes;
 // the endpoints live by role: signup.ts, token-grant.ts (with tokens.ts, pkce.ts), user-routes.ts,
 // email-links.ts, verify.ts, reauthenticate.ts, factors.ts, admin.ts; shared.ts holds what they share.
-
-const RATE_LIMITED = new Set([
-  '/signup',
-  '/token',
-  '/verify',
-  '/recover',
-  '/resend',
-  '/otp',
-  '/logout',
-  '/user',
-]);
 
 export const authService: Service = async (req, path, ctx) => {
   try {
@@ -47,12 +37,7 @@ export const authService: Service = async (req, path, ctx) => {
 async function route(req: Request, path: string, ctx: ServerContext): Promise<Response> {
   const method = req.method.toUpperCase();
   if (method === 'OPTIONS') return authNoContent();
-  if (RATE_LIMITED.has(path) && method !== 'GET') {
-    if (!authState(ctx).limiter.take(`${clientIp(req)} ${path}`)) throw errors.requestRateLimit();
-  }
-  if (path === '/verify' && method === 'GET') {
-    if (!authState(ctx).limiter.take(`${clientIp(req)} ${path}`)) throw errors.requestRateLimit();
-  }
+  limitRequest(req, path, ctx);
   if (path.startsWith('/admin/') || path === '/invite') return adminRoute(req, path, ctx, helpers);
   if (path === '/factors' || path.startsWith('/factors/')) {
     return factorsRoute(req, path, ctx, helpers);
@@ -101,7 +86,7 @@ function settings(ctx: ServerContext): Record<string, unknown> {
   return {
     external: {
       anonymous_users: false,
-      email: true,
+      email: authState(ctx).options.enableEmailSignup,
       phone: false,
       apple: false,
       azure: false,
@@ -123,7 +108,7 @@ function settings(ctx: ServerContext): Record<string, unknown> {
       twitter: false,
       zoom: false,
     },
-    disable_signup: false,
+    disable_signup: !authState(ctx).options.enableSignup,
     mailer_autoconfirm: ctx.config.autoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',

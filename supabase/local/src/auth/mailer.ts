@@ -1,11 +1,13 @@
 import { enMail, format } from '@magyarul/core/messages';
 import type { ServerContext } from '../context.ts';
 import { extractLinks } from '../mail/index.ts';
+import { linkToken } from './link-token.ts';
 import { authState } from './options.ts';
 import { isRedirectAllowed } from './redirects.ts';
 
 // Auth e-mails (confirmation, recovery, magic link, invite, email change) go to the dev outbox
-// with GoTrue's link: <publicUrl>/auth/v1/verify?token=<hash>&type=<type>&redirect_to=<url>.
+// with GoTrue's link: <publicUrl>/auth/v1/verify?token=<token>&type=<type>&redirect_to=<url>,
+// where the token is the stored hash with the server's MAC (auth/link-token.ts).
 
 export type EmailType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change';
 
@@ -32,7 +34,11 @@ export function verifyLink(
   type: EmailType,
   redirectTo: string,
 ): string {
-  const params = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
+  const params = new URLSearchParams({
+    token: linkToken(ctx, hash),
+    type,
+    redirect_to: redirectTo,
+  });
   return `${ctx.config.publicUrl}/auth/v1/verify?${params.toString()}`;
 }
 

@@ -3,7 +3,8 @@ import { AuthError, authJson, errors } from './errors.ts';
 import type { AuthHelpers } from './shared.ts';
 import { authState } from './options.ts';
 import { iso } from './request.ts';
-import { newOtp, tokenHash } from './users.ts';
+import { freshOtp, takeEmailSlots } from './shared.ts';
+import { tokenHash } from './users.ts';
 
 // GET /reauthenticate and the nonce PUT /user takes (GoTrue internal/api/reauthenticate.go,
 // user.go): a 6-digit code mailed to the user, stored as sha224(email + code) in
@@ -54,7 +55,8 @@ export async function reauthenticate(
     const elapsed = (Date.now() - new Date(last).getTime()) / 1000;
     if (elapsed < interval) throw errors.emailRateLimit(Math.max(1, Math.ceil(interval - elapsed)));
   }
-  const { otp, hash } = newOtp(email);
+  takeEmailSlots(ctx);
+  const { otp, hash } = freshOtp(ctx, email);
   await ctx.db.query(
     `update auth.users set reauthentication_token = $2, reauthentication_sent_at = now()
       where id = $1`,

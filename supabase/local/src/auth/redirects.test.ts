@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
-import { authOptionsFromEnv, tomlRedirectUrls } from './options.ts';
+import { authOptionsFromEnv } from './options.ts';
+import { tomlAuthSettings } from './toml-settings.ts';
 import { globToRegExp, isRedirectAllowed } from './redirects.ts';
 
 describe('redirect_to allow-list', () => {
@@ -35,7 +36,7 @@ describe('redirect_to allow-list', () => {
   });
 
   it('reads additional_redirect_urls from config.toml and AUTH_ADDITIONAL_REDIRECT_URLS', () => {
-    const fromRepo = tomlRedirectUrls(join(REPO_ROOT, 'supabase'));
+    const fromRepo = tomlAuthSettings(join(REPO_ROOT, 'supabase')).additionalRedirectUrls;
     expect(fromRepo).toContain('http://localhost:5173/reset-password');
     const dir = mkdtempSync(join(tmpdir(), 'magyarul-toml-'));
     try {

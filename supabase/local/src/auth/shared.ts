@@ -66,6 +66,21 @@ export function checkEmailRate(ctx: ServerContext, sentAt: unknown): void {
   if (wait > 0) throw errors.emailRateLimit(wait);
 }
 
+/**
+ * Counts `n` auth e-mails against [auth.rate_limit] email_sent (per hour, the whole server, as
+ * GoTrue's limiter); throws 429 over_email_send_rate_limit when they do not fit. Called inside
+ * the transaction that stores the mailed token, so a refused mail leaves no token behind.
+ */
+export function takeEmailSlots(ctx: ServerContext, n = 1): void {
+  const result = authState(ctx).limiters.emails.take(n);
+  if (!result.ok) throw errors.emailsPerHour(result.retryAfterSeconds);
+}
+
+/** A fresh code for `email` with [auth.email] otp_length digits. */
+export function freshOtp(ctx: ServerContext, email: string): { otp: string; hash: string } {
+  return newOtp(email, authState(ctx).options.otpLength);
+}
+
 export type Mail = { to: string; type: EmailType; hash: string; otp: string; redirect: string };
 
 /** The token to store and mail; in the PKCE flow (code challenge given) a flow state too. */
@@ -80,19 +95,28 @@ export async function startFlow(
   return flowToken(hash, pkce);
 }
 
-export async function deliver(ctx: ServerContext, mail: Mail | null): Promise<void> {
-  if (mail) await sendAuthEmail(ctx, mail.to, mail.type, mail.hash, mail.otp, mail.redirect);
+export async function deliver(
+  ctx: ServerContext,
+  mail: Mail | readonly Mail[] | null,
+): Promise<void> {
+  const mails = mail === null ? [] : Array.isArray(mail) ? mail : [mail as Mail];
+  for (const m of mails) await sendAuthEmail(ctx, m.to, m.type, m.hash, m.otp, m.redirect);
 }
+
+/** The PKCE challenge of the flow, if any; `mailed: false` for a link handed to an admin. */
+export type PrepareOptions = { pkce?: PkceChallenge | null; mailed?: boolean };
 
 /** Stores a fresh confirmation token on the user; returns the mail to send after commit. */
 export async function prepareConfirmation(
+  ctx: ServerContext,
   tx: Queryable,
   user: { id: string; email: string },
   redirect: string,
   type: EmailType = 'signup',
-  pkce: PkceChallenge | null = null,
+  { pkce = null, mailed = true }: PrepareOptions = {},
 ): Promise<Mail> {
-  const { otp, hash } = newOtp(user.email);
+  if (mailed) takeEmailSlots(ctx);
+  const { otp, hash } = freshOtp(ctx, user.email);
   const tokenHashValue = await startFlow(tx, user.id, hash, pkce, 'email/signup');
   await tx.query(
     `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()
@@ -103,13 +127,15 @@ export async function prepareConfirmation(
 }
 
 export async function prepareRecovery(
+  ctx: ServerContext,
   tx: Queryable,
   user: { id: string; email: string },
   redirect: string,
   type: 'recovery' | 'magiclink',
-  pkce: PkceChallenge | null = null,
+  { pkce = null, mailed = true }: PrepareOptions = {},
 ): Promise<Mail> {
-  const { otp, hash } = newOtp(user.email);
+  if (mailed) takeEmailSlots(ctx);
+  const { otp, hash } = freshOtp(ctx, user.email);
   const tokenHashValue = await startFlow(tx, user.id, hash, pkce, type);
   await tx.query(
     `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`,

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerContext } from '../context.ts';
 import { pkceFromBody } from './pkce.ts';
 import { authJson, errors } from './errors.ts';
+import { authState } from './options.ts';
 import { isRecord, readJsonObject } from './request.ts';
 import { createSession, sessionResponse } from './tokens.ts';
 import { confirmEmail, findUserByEmail, hashPassword, loadUserJson } from './users.ts';
@@ -36,6 +37,8 @@ export function fakeUser(email: string, data: Record<string, unknown>): Record<s
 }
 
 export async function signup(req: Request, ctx: ServerContext): Promise<Response> {
+  const { enableSignup, enableEmailSignup } = authState(ctx).options;
+  if (!enableSignup) throw errors.signupDisabled();
   const body = await readJsonObject(req);
   const redirect = redirectParam(req, ctx);
   if (body.email === undefined || body.email === null || body.email === '') {
@@ -44,6 +47,7 @@ export async function signup(req: Request, ctx: ServerContext): Promise<Response
     if (body.password === undefined || body.password === null) throw errors.anonymousDisabled();
     throw errors.validation('To signup, please provide your email');
   }
+  if (!enableEmailSignup) throw errors.emailSignupDisabled();
   const email = requireEmail(body.email);
   if (body.password === undefined || body.password === null || body.password === '') {
     throw errors.validation('Signup requires a valid password');
@@ -99,7 +103,9 @@ export async function signup(req: Request, ctx: ServerContext): Promise<Response
         session: await sessionResponse(ctx, tx, userId, sessionId, refreshToken),
       };
     }
-    const mail = await prepareConfirmation(tx, { id: userId, email }, redirect, 'signup', pkce);
+    const mail = await prepareConfirmation(ctx, tx, { id: userId, email }, redirect, 'signup', {
+      pkce,
+    });
     return { kind: 'user', userId, mail };
   });
 

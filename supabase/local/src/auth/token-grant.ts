@@ -2,6 +2,8 @@
 import type { ServerContext } from '../context.ts';
 import { pkceGrant } from './pkce.ts';
 import { AuthError, authJson, errors } from './errors.ts';
+import { clientAddress } from './limits.ts';
+import { authState } from './options.ts';
 import { readJsonObject, str } from './request.ts';
 import { createSession, refreshGrant, sessionResponse } from './tokens.ts';
 import { findUserByEmail, normalizeEmail } from './users.ts';
@@ -35,10 +37,19 @@ export async function passwordGrant(
     throw errors.validation('missing email or phone');
   }
   if (typeof password !== 'string' || password === '') throw errors.invalidCredentials();
-  const user = await findUserByEmail(ctx.db, normalizeEmail(body.email));
+  const email = normalizeEmail(body.email);
+  // Counted as a failure before the password is checked, so attempts sent side by side cannot
+  // all slip in before the first one is judged; a right password takes it back.
+  const throttle = authState(ctx).limiters.passwords;
+  const attempt = `${email} ${clientAddress(req, ctx)}`;
+  const wait = throttle.wait(attempt);
+  if (wait > 0) throw errors.signInThrottled(wait);
+  throttle.fail(attempt);
+  const user = await findUserByEmail(ctx.db, email);
   if (!user || !(await passwordMatches(password, user.encrypted_password))) {
     throw errors.invalidCredentials();
   }
+  throttle.succeed(attempt);
   if (user.is_banned) throw errors.userBanned();
   if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
   const session = await ctx.db.transaction(async (tx) => {

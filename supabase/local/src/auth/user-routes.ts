@@ -1,10 +1,13 @@
 // Auth: GET/PUT /user and POST /logout.
-import type { Queryable, ServerContext } from '../context.ts';
+import type { ServerContext } from '../context.ts';
+import { changeEmail, startEmailChange } from './email-change.ts';
 import { hasVerifiedFactor, sessionIsAal2 } from './factor-access.ts';
+import { limitTokenCheck } from './limits.ts';
 import { pkceFromBody } from './pkce.ts';
 import { checkPasswordNonce } from './reauthenticate.ts';
 import { AuthError, authJson, authNoContent, errors } from './errors.ts';
 import { isRecord, jsonObject, readJsonObject } from './request.ts';
+import { countWrongNonce } from './wrong-code.ts';
 import {
   findUserByEmail,
   hashPassword,
@@ -13,7 +16,6 @@ import {
   listIdentities,
   loadUserJson,
   mergeMetadata,
-  newOtp,
   normalizeEmail,
   userJson,
 } from './users.ts';
@@ -26,7 +28,6 @@ import {
   redirectParam,
   requireEmail,
   requireUser,
-  startFlow,
 } from './shared.ts';
 
 export async function getUser(req: Request, ctx: ServerContext): Promise<Response> {
@@ -72,63 +73,52 @@ export async function putUser(req: Request, ctx: ServerContext): Promise<Respons
     const email = requireEmail(body.email);
     if (email !== user.email) newEmail = email;
   }
-  const mail = await ctx.db.transaction<Mail | null>(async (tx) => {
-    if (isRecord(body.data)) {
-      const current = await findUserById(tx, user.id);
-      const merged = mergeMetadata(jsonObject(current?.raw_user_meta_data), body.data);
-      await tx.query(
-        `update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`,
-        [user.id, JSON.stringify(merged)],
-      );
-    }
-    if (passwordHash) {
-      await checkPasswordNonce(ctx, tx, user.id, sessionId, body.nonce);
-      await tx.query(
-        `update auth.users set encrypted_password = $2, updated_at = now() where id = $1`,
-        [user.id, passwordHash],
-      );
-      if (sessionId) {
-        await tx.query(`delete from auth.sessions where user_id = $1 and id::text <> $2`, [
-          user.id,
-          sessionId,
-        ]);
+  if (passwordHash && body.nonce !== undefined && body.nonce !== null) limitTokenCheck(req, ctx);
+  let mail: Mail[] | null;
+  try {
+    mail = await ctx.db.transaction<Mail[] | null>(async (tx) => {
+      if (isRecord(body.data)) {
+        const current = await findUserById(tx, user.id);
+        const merged = mergeMetadata(jsonObject(current?.raw_user_meta_data), body.data);
+        await tx.query(
+          `update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`,
+          [user.id, JSON.stringify(merged)],
+        );
       }
-    }
-    if (newEmail) {
-      const taken = await findUserByEmail(tx, newEmail);
-      if (taken && taken.id !== user.id) throw errors.emailExists();
-      if (ctx.config.autoconfirm) {
-        await changeEmail(tx, user.id, newEmail);
-        return null;
+      if (passwordHash) {
+        await checkPasswordNonce(ctx, tx, user.id, sessionId, body.nonce);
+        await tx.query(
+          `update auth.users set encrypted_password = $2, updated_at = now() where id = $1`,
+          [user.id, passwordHash],
+        );
+        if (sessionId) {
+          await tx.query(`delete from auth.sessions where user_id = $1 and id::text <> $2`, [
+            user.id,
+            sessionId,
+          ]);
+        }
       }
-      checkEmailRate(ctx, user.email_change_sent_at);
-      const { otp, hash } = newOtp(newEmail);
-      const h = await startFlow(tx, user.id, hash, pkce, 'email_change');
-      await tx.query(
-        `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(),
-            updated_at = now() where id = $1`,
-        [user.id, newEmail, h],
-      );
-      return { to: newEmail, type: 'email_change', hash: h, otp, redirect };
+      if (newEmail) {
+        const taken = await findUserByEmail(tx, newEmail);
+        if (taken && taken.id !== user.id) throw errors.emailExists();
+        if (ctx.config.autoconfirm) {
+          await changeEmail(tx, user.id, newEmail);
+          return null;
+        }
+        checkEmailRate(ctx, user.email_change_sent_at);
+        return startEmailChange(ctx, tx, user, newEmail, redirect, pkce);
+      }
+      return null;
+    });
+  } catch (error) {
+    // A wrong nonce counts against the mailed code (the update itself rolled back).
+    if (error instanceof AuthError && error.code === 'reauthentication_not_valid') {
+      await countWrongNonce(ctx, user.id);
     }
-    return null;
-  });
+    throw error;
+  }
   await deliver(ctx, mail);
   return authJson(200, await loadUserJson(ctx.db, user.id));
-}
-
-export async function changeEmail(tx: Queryable, userId: string, email: string): Promise<void> {
-  await tx.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '',
-        email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()),
-        updated_at = now() where id = $1`,
-    [userId, email],
-  );
-  await tx.query(
-    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text),
-        updated_at = now() where user_id = $1 and provider = 'email'`,
-    [userId, email],
-  );
 }
 
 export async function logout(req: Request, ctx: ServerContext): Promise<Response> {

@@ -32,6 +32,8 @@ export type UserRow = {
   confirmation_token: string | null;
   recovery_token: string | null;
   email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  email_change_confirm_status: number | null;
   is_banned: boolean;
 };
 
@@ -51,8 +53,8 @@ const USER_COLUMNS = `id::text as id, aud, role, email, phone, encrypted_passwor
   phone_confirmed_at, confirmed_at, confirmation_sent_at, recovery_sent_at, email_change_sent_at,
   email_change, invited_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at,
   updated_at, coalesce(is_anonymous, false) as is_anonymous, banned_until, deleted_at,
-  confirmation_token, recovery_token, email_change_token_new,
-  coalesce(banned_until > now(), false) as is_banned`;
+  confirmation_token, recovery_token, email_change_token_new, email_change_token_current,
+  email_change_confirm_status, coalesce(banned_until > now(), false) as is_banned`;
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
@@ -76,7 +78,7 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
  */
 export async function findUserByTokenHash(
   q: Queryable,
-  column: 'confirmation_token' | 'recovery_token' | 'email_change_token_new',
+  column: TokenColumn,
   hash: string,
   otp = false,
 ): Promise<UserRow | null> {
@@ -88,6 +90,14 @@ export async function findUserByTokenHash(
   );
   return res.rows[0] ?? null;
 }
+
+/** The columns of auth.users that hold an e-mailed code (its hash, `pkce_`-prefixed in PKCE). */
+export type TokenColumn =
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
 
 export async function listIdentities(q: Queryable, userId: string): Promise<IdentityRow[]> {
   const res = await q.query<IdentityRow>(
@@ -212,9 +222,13 @@ export function isValidEmail(email: string): boolean {
   );
 }
 
-/** A fresh 6-digit OTP and its stored form sha224(email + otp), hex (GenerateTokenHash). */
-export function newOtp(email: string): { otp: string; hash: string } {
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+/**
+ * A fresh OTP of `length` digits ([auth.email] otp_length, 6 to 10) and its stored form
+ * sha224(email + otp), hex (GoTrue's GenerateOtp and GenerateTokenHash).
+ */
+export function newOtp(email: string, length = 6): { otp: string; hash: string } {
+  let otp = '';
+  while (otp.length < length) otp += String(randomInt(0, 10));
   return { otp, hash: tokenHash(email, otp) };
 }
 

@@ -2,6 +2,8 @@
 import type { Queryable, ServerContext } from '../context.ts';
 import { flowMethodOf, issueAuthCode, PKCE_PREFIX } from './pkce.ts';
 import { AuthError, authJson, API_VERSION, errors } from './errors.ts';
+import { confirmEmailChange, SINGLE_CONFIRMATION_ACCEPTED } from './email-change.ts';
+import { storedToken } from './link-token.ts';
 import { allowedRedirect } from './mailer.ts';
 import { authState } from './options.ts';
 import { iso, readJsonObject, str } from './request.ts';
@@ -13,7 +15,7 @@ import {
   tokenHash,
   type UserRow,
 } from './users.ts';
-import { changeEmail } from './user-routes.ts';
+import { countWrongCode } from './wrong-code.ts';
 
 export const VERIFY_TYPES = [
   'signup',
@@ -31,14 +33,20 @@ export function isVerifyType(value: unknown): value is VerifyType {
 
 export type Verified = { userId: string; method: AmrMethod };
 
-/** Checks an e-mailed token and applies it (confirm, recover, change e-mail); no session yet. */
+/** The first of the two confirmations of an e-mail change: acknowledged, no session. */
+const ONE_OF_TWO = Symbol('one of two confirmations');
+
+/**
+ * Checks an e-mailed token and applies it (confirm, recover, change e-mail); no session yet.
+ * `tokenHashValue` is the stored form: a typed code's hash, or what a link token stands for.
+ */
 export async function verifyTokenHash(
   ctx: ServerContext,
   tx: Queryable,
   type: VerifyType,
   tokenHashValue: string,
   otpTyped = false,
-): Promise<Verified> {
+): Promise<Verified | typeof ONE_OF_TWO> {
   const expiry = authState(ctx).options.otpExpirySeconds * 1000;
   const fresh = (sentAt: unknown): boolean => {
     const at = iso(sentAt);
@@ -70,9 +78,15 @@ export async function verifyTokenHash(
     }
   }
   if (!user && type === 'email_change') {
-    user = await findUserByTokenHash(tx, 'email_change_token_new', tokenHashValue, otpTyped);
+    let column: 'email_change_token_new' | 'email_change_token_current' = 'email_change_token_new';
+    user = await findUserByTokenHash(tx, column, tokenHashValue, otpTyped);
+    if (!user) {
+      column = 'email_change_token_current';
+      user = await findUserByTokenHash(tx, column, tokenHashValue, otpTyped);
+    }
     if (user?.email_change && fresh(user.email_change_sent_at)) {
-      await changeEmail(tx, user.id, user.email_change);
+      if (user.is_banned) throw errors.userBanned();
+      if ((await confirmEmailChange(tx, user, column)) === 'one of two') return ONE_OF_TWO;
       method = 'email_change';
     } else {
       user = null;
@@ -105,20 +119,31 @@ export async function verifyPost(req: Request, ctx: ServerContext): Promise<Resp
     throw errors.validation('Verify requires either a token or a token hash');
   if (!isVerifyType(type)) throw errors.validation('Verify requires a verification type');
   let target: string;
-  const otpTyped = !hashValue;
+  let email: string | null = null;
   if (hashValue) {
-    target = hashValue;
+    target = storedToken(ctx, hashValue) ?? '';
   } else {
     if (typeof body.email !== 'string' || body.email === '') {
       throw errors.validation('Only an email address or phone number should be provided on verify');
     }
-    target = tokenHash(normalizeEmail(body.email), tokenValue ?? '');
+    email = normalizeEmail(body.email);
+    target = tokenHash(email, tokenValue ?? '');
   }
-  const session = await ctx.db.transaction(async (tx) => {
-    const v = await verifyTokenHash(ctx, tx, type, target, otpTyped);
-    return sessionFor(ctx, tx, v, req.headers.get('user-agent'));
-  });
-  return authJson(200, session);
+  let outcome: Record<string, unknown> | typeof ONE_OF_TWO;
+  try {
+    outcome = await ctx.db.transaction(async (tx) => {
+      const v = await verifyTokenHash(ctx, tx, type, target, email !== null);
+      return v === ONE_OF_TWO ? v : sessionFor(ctx, tx, v, req.headers.get('user-agent'));
+    });
+  } catch (error) {
+    if (email !== null && error instanceof AuthError && error.code === 'otp_expired') {
+      await countWrongCode(ctx, type, email);
+    }
+    throw error;
+  }
+  if (outcome === ONE_OF_TWO)
+    return authJson(200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
+  return authJson(200, outcome);
 }
 
 export function redirectWithHash(
@@ -141,11 +166,17 @@ export function redirectWithHash(
   });
 }
 
+/** GoTrue's prepRedirectURL: the message in the hash, for PKCE in the query too. */
+function acknowledged(redirect: string, pkce: boolean): Response {
+  const message = { message: SINGLE_CONFIRMATION_ACCEPTED };
+  return redirectWithHash(redirect, message, pkce ? message : {});
+}
+
 export async function verifyGet(req: Request, ctx: ServerContext): Promise<Response> {
   const params = new URL(req.url).searchParams;
   const redirect = allowedRedirect(ctx, params.get('redirect_to'));
   const type = params.get('type');
-  const tokenValue = params.get('token') ?? '';
+  const tokenValue = storedToken(ctx, params.get('token') ?? '') ?? '';
   // GoTrue tells the flows apart by the token: `pkce_…` answers with ?code=, not tokens.
   const pkce = tokenValue.startsWith(PKCE_PREFIX);
   try {
@@ -156,14 +187,16 @@ export async function verifyGet(req: Request, ctx: ServerContext): Promise<Respo
       if (!flowMethod) throw errors.validation('Unsupported verification type');
       const code = await ctx.db.transaction(async (tx) => {
         const v = await verifyTokenHash(ctx, tx, type, tokenValue);
-        return issueAuthCode(tx, v.userId, flowMethod);
+        return v === ONE_OF_TWO ? v : issueAuthCode(tx, v.userId, flowMethod);
       });
+      if (code === ONE_OF_TWO) return acknowledged(redirect, true);
       return redirectWithHash(redirect, {}, { code });
     }
     const session = await ctx.db.transaction(async (tx) => {
       const v = await verifyTokenHash(ctx, tx, type, tokenValue);
-      return sessionFor(ctx, tx, v, req.headers.get('user-agent'));
+      return v === ONE_OF_TWO ? v : sessionFor(ctx, tx, v, req.headers.get('user-agent'));
     });
+    if (session === ONE_OF_TWO) return acknowledged(redirect, false);
     return redirectWithHash(redirect, {
       access_token: String(session.access_token),
       expires_at: String(session.expires_at),

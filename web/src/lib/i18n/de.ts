@@ -367,7 +367,8 @@ const texts: Translation = {
   'app.mainNav': 'Hauptnavigation',
   'app.menu': 'Menü',
   'app.retry': 'Erneut versuchen',
-  'auth.linkExpired': 'Dieser Link ist abgelaufen oder wurde bereits verwendet.',
+  'auth.linkExpired':
+    'Dieser Link ist abgelaufen, wurde bereits verwendet oder nach zu vielen falschen Codes gesperrt.',
   'auth.linkFailed': 'Dieser Link konnte nicht verwendet werden: {reason}',
   'auth.newLinkHint':
     'Gib deine E-Mail-Adresse ein, dann senden wir dir einen neuen Bestätigungslink.',
@@ -376,6 +377,10 @@ const texts: Translation = {
   'auth.tryAgainLater':
     'Gerade zu viele E-Mails. Bitte warte eine Minute und versuche es dann erneut.',
   'auth.canTryAgain': 'Du kannst jetzt eine weitere E-Mail senden.',
+  'auth.attemptsWait': 'Zu viele Versuche. Du kannst es in {n} s erneut versuchen.',
+  'auth.attemptsWaitLater':
+    'Zu viele Versuche. Bitte warte ein paar Minuten und versuche es dann erneut.',
+  'auth.attemptsAgain': 'Du kannst es jetzt erneut versuchen.',
   'lesson.locked': 'Lektion {n} ist gesperrt. Schließe zuerst die Lektion davor ab.',
   'lesson.lockedUnnumbered': 'Diese Lektion ist gesperrt. Schließe zuerst die Lektion davor ab.',
   'flashcards.saving': 'Dein Ergebnis wird gespeichert...',

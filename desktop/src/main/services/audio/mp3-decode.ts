@@ -1,6 +1,6 @@
 import type { MPEGDecoder } from 'mpg123-decoder';
 import { DecodeError } from './decode-error.ts';
-import type { PeakFolder } from './peak-folder.ts';
+import type { PeakFolder, SampleSink } from './peak-folder.ts';
 import { createPeakFolder } from './peak-folder.ts';
 
 const CHUNK_BYTES = 1 << 16;
@@ -48,16 +48,16 @@ export type Mp3Decoded = { readonly seconds: number; readonly peaks: Float32Arra
 /**
  * Decodes an MP3 (MPEG-1/2 layer I–III) in this thread with libmpg123 compiled to WebAssembly
  * (the npm package mpg123-decoder): no program on PATH is involved. The bytes are fed in 64 KB
- * chunks and each chunk's samples go straight into the peaks, so memory stays flat whatever
- * the length. Gapless decoding drops the encoder's padding, so the length is the real one.
+ * chunks and each chunk's samples go straight to `sink` (made once the sample rate is known),
+ * so memory stays flat whatever the length. Gapless decoding drops the encoder's padding, so
+ * the length is the real one. Returns the seconds and the sample rate decoded.
  */
-export async function decodeMp3(
+export async function decodeMp3Into(
   bytes: Uint8Array,
-  peaksPerSecond: number,
-  withPeaks: boolean,
-): Promise<Mp3Decoded> {
+  sinkFor: ((sampleRate: number) => SampleSink) | null,
+): Promise<{ seconds: number; sampleRate: number }> {
   const decoder = await openDecoder();
-  let folder: PeakFolder | null = null;
+  let sink: SampleSink | null = null;
   let frames = 0;
   let sampleRate = 0;
   try {
@@ -65,9 +65,9 @@ export async function decodeMp3(
       const decoded = decoder.decode(bytes.subarray(offset, offset + CHUNK_BYTES));
       if (decoded.samplesDecoded === 0) continue;
       if (sampleRate === 0) sampleRate = decoded.sampleRate;
-      if (withPeaks) {
-        folder ??= createPeakFolder(sampleRate, peaksPerSecond);
-        folder.add(decoded.channelData, decoded.samplesDecoded);
+      if (sinkFor) {
+        sink ??= sinkFor(sampleRate);
+        sink.add(decoded.channelData, decoded.samplesDecoded);
       }
       frames += decoded.samplesDecoded;
     }
@@ -77,5 +77,25 @@ export async function decodeMp3(
   if (frames === 0 || sampleRate === 0) {
     throw new DecodeError('broken', 'no MPEG audio frames decode');
   }
-  return { seconds: frames / sampleRate, peaks: folder ? folder.finish() : null };
+  return { seconds: frames / sampleRate, sampleRate };
+}
+
+/** `decodeMp3Into` with the samples folded into peaks, when asked for. */
+export async function decodeMp3(
+  bytes: Uint8Array,
+  peaksPerSecond: number,
+  withPeaks: boolean,
+): Promise<Mp3Decoded> {
+  let folder: PeakFolder | null = null;
+  const { seconds } = await decodeMp3Into(
+    bytes,
+    withPeaks
+      ? (sampleRate) => {
+          folder = createPeakFolder(sampleRate, peaksPerSecond);
+          return folder;
+        }
+      : null,
+  );
+  const peaks = (folder as PeakFolder | null)?.finish() ?? null;
+  return { seconds, peaks };
 }

@@ -46,3 +46,6 @@ export function createPeakFolder(sampleRate: number, peaksPerSecond: number) {
   };
 }
 export type PeakFolder = ReturnType<typeof createPeakFolder>;
+
+/** Where a decoder puts its samples, block by block: peaks, or the samples themselves. */
+export type SampleSink = Pick<PeakFolder, 'add'>;

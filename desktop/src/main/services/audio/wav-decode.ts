@@ -1,5 +1,5 @@
 import { DecodeError } from './decode-error.ts';
-import type { PeakFolder } from './peak-folder.ts';
+import type { SampleSink } from './peak-folder.ts';
 
 /** What a WAV file's fmt chunk says, with the data chunk's place in the file. */
 export type WavFormat = {
@@ -100,11 +100,12 @@ export function wavCodecName(format: WavFormat): string {
 const BLOCK_FRAMES = 65_536;
 
 /**
- * Decodes PCM (8, 16, 24, 32-bit) and float (32, 64-bit) WAV data into `folder` block by block.
+ * Decodes PCM (8, 16, 24, 32-bit) and float (32, 64-bit) WAV data into `folder` (peaks, or any
+ * sink of samples) block by block.
  * Other codecs are refused by name (never "broken"); a file cut inside its data decodes as far
  * as it goes. Returns the seconds decoded.
  */
-export function decodeWav(bytes: Uint8Array, format: WavFormat, folder: PeakFolder | null): number {
+export function decodeWav(bytes: Uint8Array, format: WavFormat, folder: SampleSink | null): number {
   const read = sampleReader(format);
   if (!read || format.channels < 1 || format.sampleRate < 1) {
     throw new DecodeError('unsupported-codec', `unsupported codec: ${wavCodecName(format)}`, {

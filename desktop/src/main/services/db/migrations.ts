@@ -111,4 +111,49 @@ ALTER TABLE lessons ADD COLUMN transcript_source_hash TEXT;
 ALTER TABLE lessons ADD COLUMN vocabulary_source_hash TEXT;
 `,
   },
+  {
+    // What the server had of each row after the studio's last publish, and what the studio sent
+    // (JSON of the server's columns): a later publish compares the server's rows with it to find
+    // what was changed on the server (the web editor) since, instead of overwriting it.
+    // local_id is the draft's line or word (NULL for the lesson's own row, or once it is gone).
+    name: 'published-rows',
+    sql: `
+CREATE TABLE published_rows (
+  lesson_id INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('lesson', 'line', 'word')),
+  remote_id TEXT NOT NULL,
+  local_id INTEGER,
+  sent TEXT NOT NULL,
+  server TEXT NOT NULL,
+  PRIMARY KEY (lesson_id, kind, remote_id)
+) STRICT;
+`,
+  },
+  {
+    // Word times from forced alignment (issue 28), one row per word of a line as core's
+    // tokenize cuts it, shaped like the server's transcript_tokens (DESIGN §12.3): text and
+    // UTF-16 offsets into the line's NFC text, start and end in each audio version (null until
+    // aligned). A line whose text changes loses its rows. `timed_by_hand` marks lines whose
+    // times an author set: the aligner keeps them as anchors.
+    name: 'word-times',
+    sql: `
+CREATE TABLE transcript_tokens (
+  line_id INTEGER NOT NULL REFERENCES transcript_lines (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL CHECK (position >= 0),
+  text TEXT NOT NULL,
+  char_start INTEGER NOT NULL CHECK (char_start >= 0),
+  char_end INTEGER NOT NULL CHECK (char_end > char_start),
+  start_time REAL,
+  end_time REAL,
+  slow_start_time REAL,
+  slow_end_time REAL,
+  natural_start_time REAL,
+  natural_end_time REAL,
+  PRIMARY KEY (line_id, position)
+) STRICT;
+
+ALTER TABLE transcript_lines ADD COLUMN timed_by_hand INTEGER NOT NULL DEFAULT 0
+  CHECK (timed_by_hand IN (0, 1));
+`,
+  },
 ];

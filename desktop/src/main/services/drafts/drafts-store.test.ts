@@ -55,6 +55,8 @@ describe('drafts store', () => {
     expect(db.all('SELECT version, name FROM schema_migrations')).toEqual([
       { version: 1, name: 'drafts' },
       { version: 2, name: 'translations-and-publish-state' },
+      { version: 3, name: 'published-rows' },
+      { version: 4, name: 'word-times' },
     ]);
     db.close();
   });
@@ -137,6 +139,33 @@ describe('drafts store', () => {
       data,
     });
     expect(Array.from(store.media.peaks(lessonId)?.data ?? [])).toEqual([0, 0.5, 1, 0.25, 0.125]);
+  });
+
+  it('returns the record of published rows per kind after reopening, replaced whole, and forgotten when the lesson is linked anew', () => {
+    const { file, store, lessonId } = seeded();
+    const remote = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const [line] = store.lines.listForLesson(lessonId);
+    const row = (n: number, localId: number | null) => ({
+      remoteId: remote(n),
+      localId,
+      sent: { text_content: 'Szia, Bence!', end_time: 11.44, translation_de: null },
+      server: { text_content: 'Szia, Bence!', end_time: 11.55, translation_de: null },
+    });
+    store.publishedRows.replace(lessonId, 'line', [row(1, line?.id ?? 0), row(2, null)]);
+    store.publishedRows.replace(lessonId, 'lesson', [row(3, null)]);
+    store.db.close();
+    const again = createDraftsStore(openDatabase(file));
+    expect(again.publishedRows.list(lessonId, 'line')).toEqual([
+      row(1, line?.id ?? 0),
+      row(2, null),
+    ]);
+    again.publishedRows.replace(lessonId, 'line', [row(2, null)]);
+    expect(again.publishedRows.list(lessonId, 'line')).toEqual([row(2, null)]);
+    expect(again.publishedRows.list(lessonId, 'lesson')).toEqual([row(3, null)]);
+    again.lessons.adoptRemote(lessonId, remote(9));
+    expect(again.publishedRows.list(lessonId, 'line')).toEqual([]);
+    expect(again.publishedRows.list(lessonId, 'lesson')).toEqual([]);
+    again.db.close();
   });
 
   it('refuses a line for a missing lesson (foreign keys are enforced)', () => {

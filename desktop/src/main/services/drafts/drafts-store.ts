@@ -7,7 +7,9 @@ import { LIVE_ISSUE_CODES, createLessonsRepo } from './lessons-repo.ts';
 import { createLinesRepo } from './lines-repo.ts';
 import { createMediaRepo } from './media-repo.ts';
 import { createPublishedRepo } from './published-repo.ts';
+import { createPublishedRowsRepo } from './published-rows-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
+import { createTokensRepo } from './tokens-repo.ts';
 import { createWordsRepo } from './words-repo.ts';
 
 /** The drafts database with one repository per table. */
@@ -18,7 +20,9 @@ export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
   const media = createMediaRepo(db);
   const issues = createIssuesRepo(db);
   const published = createPublishedRepo(db, now);
+  const publishedRows = createPublishedRowsRepo(db);
   const settings = createSettingsRepo(db);
+  const tokens = createTokensRepo(db);
   return {
     db,
     lessons,
@@ -27,7 +31,9 @@ export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
     media,
     issues,
     published,
+    publishedRows,
     settings,
+    tokens,
     getDraft(lessonId: number): LessonDraft | null {
       const lesson = lessons.get(lessonId);
       const summary = lessons.summary(lessonId);
@@ -65,6 +71,7 @@ export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
         topic: lesson.topic,
         dialogueFile: lesson.dialogue_file,
         lines: lines.listForLesson(lessonId),
+        tokens: tokens.listForLesson(lessonId),
         words: wordList,
         audioFiles: vocabularyFiles.map((file) => file.file_name),
         issues: [...stored.filter((i) => !LIVE_ISSUE_CODES.includes(i.code)), ...live],

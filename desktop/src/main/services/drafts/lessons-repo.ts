@@ -228,6 +228,26 @@ export function createLessonsRepo(db: Db, now: () => Date = () => new Date()) {
         [remoteId, id],
       );
       db.run('DELETE FROM published_items WHERE lesson_id = ?', [id]);
+      db.run('DELETE FROM published_rows WHERE lesson_id = ?', [id]);
+    },
+
+    /**
+     * The server no longer has the lesson and the author took that: the draft is no longer
+     * linked to it (a later publish makes a new server lesson).
+     */
+    forgetRemote(id: number): void {
+      db.run(
+        `UPDATE lessons SET remote_id = NULL, published_status = NULL, published_fingerprint = NULL
+         WHERE id = ?`,
+        [id],
+      );
+      db.run('DELETE FROM published_items WHERE lesson_id = ?', [id]);
+      db.run('DELETE FROM published_rows WHERE lesson_id = ?', [id]);
+    },
+
+    /** What the server says of the lesson now (read before publishing, or anonymously). */
+    setServerStatus(id: number, status: 'draft' | 'published' | null): void {
+      db.run('UPDATE lessons SET published_status = ? WHERE id = ?', [status, id]);
     },
 
     setRemote(id: number, remoteId: string, status: 'draft' | 'published'): void {

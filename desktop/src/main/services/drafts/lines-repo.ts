@@ -13,6 +13,7 @@ type LineRow = {
   translation_en: string;
   translation_de: string;
   translation_es: string;
+  timed_by_hand: number;
 };
 
 const toLine = (row: LineRow): TranscriptLine => ({
@@ -25,6 +26,7 @@ const toLine = (row: LineRow): TranscriptLine => ({
   translationEn: row.translation_en,
   translationDe: row.translation_de,
   translationEs: row.translation_es,
+  timedByHand: row.timed_by_hand === 1,
 });
 
 export type NewLine = {
@@ -141,6 +143,8 @@ export function createLinesRepo(db: Db) {
       const row = db.first<LineRow>('SELECT * FROM transcript_lines WHERE id = ?', [lineId]);
       if (!row) return undefined;
       const text = patch.text === undefined ? row.text : clean(patch.text);
+      // Word rows hold offsets into the text: a new text makes them wrong, so they go.
+      if (text !== row.text) db.run('DELETE FROM transcript_tokens WHERE line_id = ?', [lineId]);
       const keep = <T>(value: T | undefined, current: T): T =>
         value === undefined ? current : value;
       db.run(
@@ -162,13 +166,17 @@ export function createLinesRepo(db: Db) {
       return updated && toLine(updated);
     },
 
-    /** Sets the times of several lines of one lesson; lines of other lessons are not touched. */
+    /**
+     * Sets the times of several lines of one lesson, and whether the author set them by hand;
+     * lines of other lessons are not touched.
+     */
     setTimes(lessonId: number, times: readonly LineTimes[]): number {
       let changed = 0;
       for (const time of times) {
         changed += db.run(
-          'UPDATE transcript_lines SET start_time = ?, end_time = ? WHERE id = ? AND lesson_id = ?',
-          [time.startTime, time.endTime, time.id, lessonId],
+          `UPDATE transcript_lines SET start_time = ?, end_time = ?, timed_by_hand = ?
+           WHERE id = ? AND lesson_id = ?`,
+          [time.startTime, time.endTime, time.byHand ? 1 : 0, time.id, lessonId],
         ).changes;
       }
       return changed;
@@ -204,6 +212,13 @@ export function createLinesRepo(db: Db) {
           line.id !== null &&
           db.first<{ id: number }>('SELECT id FROM transcript_lines WHERE id = ?', [line.id]);
         if (line.id !== null && exists) {
+          const before = db.first<{ text: string }>(
+            'SELECT text FROM transcript_lines WHERE id = ?',
+            [line.id],
+          );
+          if (before && before.text !== clean(line.text)) {
+            db.run('DELETE FROM transcript_tokens WHERE line_id = ?', [line.id]);
+          }
           db.run(
             `UPDATE transcript_lines SET line_number = ?,
                ${LINE_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE id = ?`,

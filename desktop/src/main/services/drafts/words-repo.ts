@@ -37,6 +37,15 @@ export type NewWord = {
   matchLevel: string | null;
 };
 
+/** A word's texts as the server has them ('' where it has none). */
+export type ServerWordTexts = {
+  readonly wordHu?: string;
+  readonly wordEn?: string;
+  readonly wordDe?: string;
+  readonly wordEs?: string;
+  readonly difficulty?: string;
+};
+
 export function createWordsRepo(db: Db) {
   return {
     replaceForLesson(lessonId: number, words: readonly NewWord[]): void {
@@ -94,6 +103,58 @@ export function createWordsRepo(db: Db) {
            word_es = coalesce(?, word_es) WHERE id = ?`,
         [clean(patch.wordEn), clean(patch.wordDe), clean(patch.wordEs), wordId],
       );
+    },
+
+    /**
+     * Sets a word's texts and difficulty to the server's (publishing, when the author takes the
+     * server's): undefined fields stay as they are.
+     */
+    setTexts(wordId: number, texts: ServerWordTexts): void {
+      const word = db.first<WordRow>('SELECT * FROM vocabulary_words WHERE id = ?', [wordId]);
+      if (!word) return;
+      const wordHu = texts.wordHu?.normalize('NFC') ?? word.word_hu;
+      db.run(
+        `UPDATE vocabulary_words SET word_hu = ?, word_hu_search = ?, word_en = ?, word_de = ?,
+           word_es = ?, difficulty = ? WHERE id = ?`,
+        [
+          wordHu,
+          searchText(wordHu),
+          texts.wordEn?.normalize('NFC') ?? word.word_en,
+          texts.wordDe?.normalize('NFC') ?? word.word_de,
+          texts.wordEs?.normalize('NFC') ?? word.word_es,
+          texts.difficulty ?? word.difficulty,
+          wordId,
+        ],
+      );
+    },
+
+    /** Adds a word after the lesson's last one (a word taken from the server); returns its id. */
+    add(lessonId: number, word: NewWord): number {
+      const last = db.first<{ max: number | null }>(
+        'SELECT max(position) AS max FROM vocabulary_words WHERE lesson_id = ?',
+        [lessonId],
+      );
+      return db.run(
+        `INSERT INTO vocabulary_words (lesson_id, position, word_hu, word_hu_search, word_en,
+           word_de, word_es, difficulty, audio_file, match_level)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          lessonId,
+          (last?.max ?? 0) + 1,
+          word.wordHu.normalize('NFC'),
+          searchText(word.wordHu),
+          word.wordEn.normalize('NFC'),
+          word.wordDe?.normalize('NFC') ?? '',
+          word.wordEs?.normalize('NFC') ?? '',
+          word.difficulty,
+          word.audioFile,
+          word.matchLevel,
+        ],
+      ).lastInsertRowid;
+    },
+
+    remove(wordId: number): void {
+      db.run('DELETE FROM vocabulary_words WHERE id = ?', [wordId]);
     },
 
     /**

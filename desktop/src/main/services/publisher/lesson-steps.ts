@@ -1,127 +1,49 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { Level, Speaker } from '@magyarul/core/enums';
-import { LESSON_AUDIO_BUCKET as AUDIO_BUCKET } from '@magyarul/core/lessons';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
-import type { LessonRow } from '../drafts/lessons-repo.ts';
-import { audioContentType, hashJson, stableUuid } from './remote-ids.ts';
+import { AUDIO_BUCKET, lessonAudio } from './audio-paths.ts';
+import type { LessonComparison, LinkedLesson } from './lesson-compare.ts';
+import { audioContentType } from './remote-ids.ts';
+import { check } from './results.ts';
+import { rowSteps } from './row-steps.ts';
 import type { StudioClient } from './session.ts';
 
 export { AUDIO_BUCKET };
 
 export type Step = { item: string; run: () => Promise<'uploaded' | 'unchanged' | 'removed'> };
 
-export function errorText(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error) {
-    return String((error as { message: unknown }).message);
-  }
-  return String(error);
-}
-
-/** Rejects with the Supabase error; the caller turns it into a failed item. */
-export function check<T>(result: { data: T; error: unknown }): T {
-  if (result.error) throw new Error(errorText(result.error));
-  return result.data;
-}
-
-/** '' (missing) travels as null: the server keeps missing translations null, never blank. */
-const orNull = (text: string): string | null => {
-  const clean = text.normalize('NFC').trim();
-  return clean === '' ? null : clean;
-};
-
 /**
- * Row ids for `count` rows: the server's own id where it already has a row for the same key
- * (rows the web editor made, when a draft updates a lesson in place), else an id derived from
- * the lesson and position, never one already given out.
- */
-function rowIds(
-  keys: readonly string[],
-  serverRows: readonly { id: string; key: string }[],
-  fallback: (index: number, attempt: number) => string,
-): string[] {
-  const free = [...serverRows];
-  const taken = new Set<string>();
-  const ids = keys.map((key) => {
-    const index = free.findIndex((row) => row.key === key);
-    if (index < 0) return null;
-    const [row] = free.splice(index, 1);
-    taken.add(row?.id ?? '');
-    return row?.id ?? null;
-  });
-  return ids.map((id, index) => {
-    if (id !== null) return id;
-    let attempt = 0;
-    let candidate = fallback(index, attempt);
-    while (taken.has(candidate)) candidate = fallback(index, ++attempt);
-    taken.add(candidate);
-    return candidate;
-  });
-}
-
-/**
- * Builds the steps that bring one lesson to the server. Each step compares the content hash it
- * would send with the one stored in published_items and does nothing when they match; after a
- * success it stores the new hash. Server ids (lesson, rows) and object paths are fixed before
+ * Builds the steps that bring one lesson to the server: its recordings (each compared by
+ * content hash with the one stored in published_items, and skipped when it matches AND the
+ * server still has the object), then its rows as `comparison` says (row-steps.ts), then the
+ * removal of recordings nothing plays any more. Server ids and object paths are fixed before
  * anything is sent, so a step repeated after a crash overwrites what it sent before.
  */
 export function lessonSteps(
   store: DraftsStore,
   client: StudioClient,
-  lesson: LessonRow & { remote_id: string },
-  status: 'draft' | 'published',
+  lesson: LinkedLesson,
+  comparison: LessonComparison,
+  isPublished: boolean,
 ): Step[] {
   const remoteId = lesson.remote_id;
   const published = (item: string) => store.published.get(lesson.id, item);
   const remember = (item: string, contentHash: string, remoteRef: string) =>
     store.published.put(lesson.id, { item, contentHash, remoteRef });
-  const audio = store.media.audioFiles(lesson.id);
-  const objectPath = (file: (typeof audio)[number]) =>
-    `lessons/${remoteId}/${file.role}/${file.content_hash.slice(0, 32)}${extname(file.file_name).toLowerCase()}`;
-  const pathOf = new Map(audio.map((file) => [file.file_name, objectPath(file)]));
-  const words = store.words.listForLesson(lesson.id);
-  const neededAudio = audio.filter(
-    (file) =>
-      (file.role === 'dialogue' && file.file_name === lesson.dialogue_file) ||
-      (file.role === 'vocabulary' && words.some((word) => word.audioFile === file.file_name)),
-  );
+  const { objectPath, needed: neededAudio } = lessonAudio(store, lesson);
 
-  // What the server really holds, read once per lesson: a local record alone is not proof (a
-  // backend that crashed may have lost a write it had acknowledged), so an item is skipped only
-  // when its hash matches AND the server still has it.
-  let remote: Promise<{
-    objects: Set<string>;
-    lesson: boolean;
-    transcript: number;
-    vocabulary: number;
-  }> | null = null;
+  // The objects the server really holds, listed once per lesson: a local record alone is not
+  // proof (a backend that crashed may have lost a write it had acknowledged).
+  let listed: Promise<Set<string>> | null = null;
   const lessonObjects = async () => {
     const objects = new Set<string>();
     for (const role of ['dialogue', 'vocabulary']) {
       const folder = `lessons/${remoteId}/${role}`;
-      const listed = check(await client.storage.from(AUDIO_BUCKET).list(folder, { limit: 10_000 }));
-      for (const object of listed ?? []) objects.add(`${folder}/${object.name}`);
+      const found = check(await client.storage.from(AUDIO_BUCKET).list(folder, { limit: 10_000 }));
+      for (const object of found ?? []) objects.add(`${folder}/${object.name}`);
     }
     return objects;
   };
-  const server = () =>
-    (remote ??= (async () => {
-      const objects = await lessonObjects();
-      const count = async (table: 'lesson_transcript' | 'lesson_vocabulary') =>
-        (
-          await client
-            .from(table)
-            .select('id', { count: 'exact', head: true })
-            .eq('lesson_id', remoteId)
-        ).count ?? 0;
-      const lessonRow = check(await client.from('lessons').select('id').eq('id', remoteId));
-      return {
-        objects,
-        lesson: lessonRow?.length === 1,
-        transcript: await count('lesson_transcript'),
-        vocabulary: await count('lesson_vocabulary'),
-      };
-    })());
 
   const uploads: Step[] = neededAudio.map((file) => {
     const item = `audio:${file.file_name.normalize('NFC')}`;
@@ -133,7 +55,7 @@ export function lessonSteps(
         if (
           before?.contentHash === file.content_hash &&
           before.remoteRef === path &&
-          (await server()).objects.has(path)
+          (await (listed ??= lessonObjects())).has(path)
         ) {
           return 'unchanged';
         }
@@ -150,120 +72,6 @@ export function lessonSteps(
       },
     };
   });
-
-  const lessonStep: Step = {
-    item: 'lesson',
-    run: async () => {
-      const dialoguePath = lesson.dialogue_file ? pathOf.get(lesson.dialogue_file) : undefined;
-      const row = {
-        id: remoteId,
-        lesson_number: lesson.lesson_number,
-        title: lesson.title.normalize('NFC').trim(),
-        description: lesson.description.normalize('NFC') || null,
-        level: lesson.level,
-        topic: lesson.topic.normalize('NFC') || null,
-        duration: lesson.duration_seconds === null ? null : Math.round(lesson.duration_seconds),
-        audio_url: dialoguePath
-          ? client.storage.from(AUDIO_BUCKET).getPublicUrl(dialoguePath).data.publicUrl
-          : null,
-        is_published: status === 'published',
-      };
-      const contentHash = hashJson(row);
-      if (published('lesson')?.contentHash === contentHash && (await server()).lesson) {
-        return 'unchanged';
-      }
-      check(await client.from('lessons').upsert(row, { onConflict: 'id' }));
-      remember('lesson', contentHash, remoteId);
-      store.lessons.setRemote(lesson.id, remoteId, status);
-      return 'uploaded';
-    },
-  };
-
-  const transcriptStep: Step = {
-    item: 'transcript',
-    run: async () => {
-      const lines = store.lines.listForLesson(lesson.id);
-      // The checks let no untimed line through; times are sent as they are, never made up.
-      const content = lines.map((line) => ({
-        line_number: line.lineNumber,
-        // Preflight refuses an unknown speaker (check-unknown-speaker); the enum refuses it too.
-        speaker: line.speaker as Speaker,
-        text_content: line.text.normalize('NFC'),
-        start_time: line.startTime,
-        end_time: line.endTime,
-        translation_en: orNull(line.translationEn),
-        translation_de: orNull(line.translationDe),
-        translation_es: orNull(line.translationEs),
-      }));
-      const contentHash = hashJson(content);
-      if (
-        published('transcript')?.contentHash === contentHash &&
-        (await server()).transcript === content.length
-      ) {
-        return 'unchanged';
-      }
-      const existing = check(
-        await client.from('lesson_transcript').select('id, line_number').eq('lesson_id', remoteId),
-      ) as { id: string; line_number: number }[];
-      const ids = rowIds(
-        content.map((row) => String(row.line_number)),
-        existing.map((row) => ({ id: row.id, key: String(row.line_number) })),
-        (index, attempt) =>
-          stableUuid(remoteId, 'line', index + 1, ...(attempt > 0 ? [attempt] : [])),
-      );
-      const rows = content.map((row, i) => ({ id: ids[i] ?? '', lesson_id: remoteId, ...row }));
-      // Upsert by fixed ids first, then drop lines past the end: the server is never empty.
-      if (rows.length > 0)
-        check(await client.from('lesson_transcript').upsert(rows, { onConflict: 'id' }));
-      check(
-        await client
-          .from('lesson_transcript')
-          .delete()
-          .eq('lesson_id', remoteId)
-          .gt('line_number', rows.length),
-      );
-      remember('transcript', contentHash, remoteId);
-      return 'uploaded';
-    },
-  };
-
-  const vocabularyStep: Step = {
-    item: 'vocabulary',
-    run: async () => {
-      const content = words.map((word) => ({
-        word_hu: word.wordHu.normalize('NFC'),
-        word_en: word.wordEn.normalize('NFC'),
-        word_de: orNull(word.wordDe),
-        word_es: orNull(word.wordEs),
-        // The importer lets only core's levels in (parseVocabularyCsv); the enum refuses others.
-        difficulty: word.difficulty as Level,
-        audio_file_path: word.audioFile ? (pathOf.get(word.audioFile) ?? null) : null,
-      }));
-      const contentHash = hashJson(content);
-      if (
-        published('vocabulary')?.contentHash === contentHash &&
-        (await server()).vocabulary === content.length
-      ) {
-        return 'unchanged';
-      }
-      const existing = check(
-        await client.from('lesson_vocabulary').select('id, word_hu').eq('lesson_id', remoteId),
-      ) as { id: string; word_hu: string }[];
-      const ids = rowIds(
-        content.map((row) => row.word_hu.toLocaleLowerCase('hu')),
-        existing.map((row) => ({ id: row.id, key: row.word_hu.toLocaleLowerCase('hu') })),
-        (index, attempt) =>
-          stableUuid(remoteId, 'word', index + 1, ...(attempt > 0 ? [attempt] : [])),
-      );
-      const rows = content.map((row, i) => ({ id: ids[i] ?? '', lesson_id: remoteId, ...row }));
-      if (rows.length > 0)
-        check(await client.from('lesson_vocabulary').upsert(rows, { onConflict: 'id' }));
-      const stale = client.from('lesson_vocabulary').delete().eq('lesson_id', remoteId);
-      check(await (ids.length > 0 ? stale.not('id', 'in', `(${ids.join(',')})`) : stale));
-      remember('vocabulary', contentHash, remoteId);
-      return 'uploaded';
-    },
-  };
 
   // Last, once the rows point at the new objects: the lesson's objects nothing plays any more
   // (an older recording of a file, a file the lesson dropped). Deleting them earlier would leave
@@ -299,7 +107,7 @@ export function lessonSteps(
     },
   };
 
-  return [...uploads, lessonStep, transcriptStep, vocabularyStep, oldAudioStep];
+  return [...uploads, ...rowSteps(store, client, lesson, comparison, isPublished), oldAudioStep];
 }
 
 /**

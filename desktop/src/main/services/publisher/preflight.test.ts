@@ -36,7 +36,12 @@ describe('preflight', () => {
 
   it('returns a conflict only with a server lesson that is not the draft’s own', () => {
     const server = [
-      { id: '00000000-0000-4000-8000-000000000913', title: 'Három (web)', lesson_number: 913 },
+      {
+        id: '00000000-0000-4000-8000-000000000913',
+        title: 'Három (web)',
+        lesson_number: 913,
+        is_published: false,
+      },
     ];
     expect(preflight(store, [c], server)[0]?.conflict).toEqual({
       remoteId: server[0]?.id,
@@ -45,8 +50,7 @@ describe('preflight', () => {
     });
     store.lessons.adoptRemote(c, server[0]?.id ?? '');
     expect(preflight(store, [c], server)[0]?.conflict).toBeNull();
-    expect(takenNumbers([...server, { id: 'x', title: 'Nincs', lesson_number: null }])).toEqual([
-      913,
-    ]);
+    const untitled = { id: 'x', title: 'Nincs', lesson_number: null, is_published: false };
+    expect(takenNumbers([...server, untitled])).toEqual([913]);
   });
 });

@@ -4,13 +4,34 @@ import type { CheckIssue, LessonCheck, LessonConflict } from '../../../shared/mo
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import type { StudioClient } from './session.ts';
 
-type ServerLesson = { id: string; title: string; lesson_number: number | null };
+type ServerLesson = {
+  id: string;
+  title: string;
+  lesson_number: number | null;
+  is_published: boolean;
+};
 
 /** Every lesson the server has, with its number (an admin reads them all, drafts included). */
 export async function serverLessons(client: StudioClient): Promise<ServerLesson[]> {
-  const result = await client.from('lessons').select('id, title, lesson_number');
+  const result = await client.from('lessons').select('id, title, lesson_number, is_published');
   if (result.error) throw new Error(result.error.message);
-  return (result.data ?? []) as ServerLesson[];
+  return result.data;
+}
+
+/**
+ * What the studio's list says of each lesson linked to the server becomes what the server says
+ * now: live, draft, or (deleted there) not on the server.
+ */
+export function recordServerStatus(store: DraftsStore, onServer: readonly ServerLesson[]): void {
+  const byId = new Map(onServer.map((lesson) => [lesson.id, lesson]));
+  store.db.transaction(() => {
+    for (const lesson of store.lessons.list()) {
+      if (lesson.remoteId === null) continue;
+      const row = byId.get(lesson.remoteId);
+      const status = row ? (row.is_published ? 'published' : 'draft') : null;
+      if (status !== lesson.publishedStatus) store.lessons.setServerStatus(lesson.id, status);
+    }
+  });
 }
 
 /**
@@ -27,7 +48,14 @@ export function preflight(
   return lessonIds.map((lessonId) => {
     const draft = store.getDraft(lessonId);
     if (!draft) {
-      return { lessonId, label: `Lesson ${lessonId}`, issues: [], conflict: null };
+      return {
+        lessonId,
+        label: `Lesson ${lessonId}`,
+        issues: [],
+        conflict: null,
+        server: null,
+        changes: [],
+      };
     }
     const other = onServer.find(
       (lesson) =>
@@ -64,6 +92,9 @@ export function preflight(
       label: lessonLabel(draft),
       issues: [...duplicate, ...checkLesson(draft)],
       conflict,
+      // Filled in by checkBeforePublish once it has read the server's lesson.
+      server: null,
+      changes: [],
     };
   });
 }

@@ -40,6 +40,8 @@ describe('publishing over lessons the server already has', () => {
     lessonIds,
     status: 'draft',
     acceptWarnings: false,
+    confirmUnpublish: false,
+    choices: [],
   });
   const objectsUnder = async (prefix: string) => {
     const listed = await service().storage.from(AUDIO_BUCKET).list(prefix, { limit: 1000 });

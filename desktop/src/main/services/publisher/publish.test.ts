@@ -35,6 +35,9 @@ describe('publishLessons against the embedded backend', () => {
     status,
     // The fixtures lack translations and one word's audio: warnings, accepted here.
     acceptWarnings: true,
+    // "As draft" takes lessons off the site only when the author confirms it.
+    confirmUnpublish: status === 'draft',
+    choices: [],
   });
   const sent = (items: readonly PublishItem[]) =>
     items.filter((i) => i.state === 'uploaded').map((i) => i.item);

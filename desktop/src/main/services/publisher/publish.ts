@@ -13,9 +13,14 @@ import type {
 import type { Logger } from '../../dispatch.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import type { LessonRow } from '../drafts/lessons-repo.ts';
+import type { LinkedLesson } from './lesson-compare.ts';
+import { compareLesson } from './lesson-compare.ts';
 import type { Step } from './lesson-steps.ts';
-import { errorText, lessonSteps, removeOrphanedUploads } from './lesson-steps.ts';
-import { preflight, serverLessons, takenNumbers } from './preflight.ts';
+import { lessonSteps, removeOrphanedUploads } from './lesson-steps.ts';
+import { planLesson } from './lesson-plan.ts';
+import { preflight, recordServerStatus, serverLessons, takenNumbers } from './preflight.ts';
+import { errorText } from './results.ts';
+import { readServerLesson, stateOf } from './server-rows.ts';
 import { openSession } from './session.ts';
 
 export { AUDIO_BUCKET } from './lesson-steps.ts';
@@ -27,7 +32,9 @@ export type PublishDeps = {
 
 /**
  * Signs in (after the URL and admin checks of openSession) and reports, per lesson, what the
- * checks found and whether its number is taken on the server. Nothing is sent.
+ * checks found, whether its number is taken on the server, and, for a lesson the server has,
+ * its state there (live or draft) and every row changed there since the studio's last publish.
+ * Nothing is sent; the studio's list learns each linked lesson's real state on the server.
  */
 export async function checkBeforePublish(
   store: DraftsStore,
@@ -36,10 +43,20 @@ export async function checkBeforePublish(
   const session = await openSession(request, store.settings);
   try {
     const onServer = await serverLessons(session.client);
-    return {
-      lessons: preflight(store, request.lessonIds, onServer),
-      takenNumbers: takenNumbers(onServer),
-    };
+    recordServerStatus(store, onServer);
+    const lessons: LessonCheck[] = [];
+    for (const check of preflight(store, request.lessonIds, onServer)) {
+      const lesson = store.lessons.get(check.lessonId);
+      if (!lesson?.remote_id) {
+        lessons.push(check);
+        continue;
+      }
+      const linked: LinkedLesson = { ...lesson, remote_id: lesson.remote_id };
+      const snapshot = await readServerLesson(session.client, linked.remote_id);
+      const { changes } = compareLesson(store, session.client, linked, snapshot, () => null);
+      lessons.push({ ...check, server: stateOf(snapshot), changes });
+    }
+    return { lessons, takenNumbers: takenNumbers(onServer) };
   } finally {
     await session.close();
   }
@@ -70,13 +87,22 @@ function explain(error: string, lesson: LessonRow): string {
   return error;
 }
 
+type Plan = {
+  readonly check: LessonCheck;
+  readonly lesson: LinkedLesson | null;
+  readonly steps: Step[] | null;
+  readonly blocked: string | null;
+};
+
 /**
  * Publishes the chosen drafts. First, before any byte is sent: sign-in, admin role, and for
- * each lesson its checks and lesson-number conflict; a lesson with errors, a conflict, or
- * warnings the author did not accept is blocked and nothing of it is uploaded. The others are
- * sent item by item; a failing item fails the rest of its lesson (they depend on it) but not
- * other lessons, and audio uploaded for a lesson whose row never reached the server is removed.
- * Running it again after any failure finishes the job: nothing already sent is sent twice.
+ * each lesson its checks, lesson-number conflict and the server's rows (planLesson): a lesson
+ * with errors, a conflict, warnings the author did not accept, server changes the author has not
+ * chosen for, or an unconfirmed unpublish is blocked and nothing of it is uploaded. The others
+ * are sent item by item, each writing only what changed; a failing item fails the rest of its
+ * lesson (they depend on it) but not other lessons, and audio uploaded for a lesson whose row
+ * never reached the server is removed. Running it again after any failure finishes the job:
+ * nothing already sent is sent twice.
  */
 export async function publishLessons(
   store: DraftsStore,
@@ -86,21 +112,34 @@ export async function publishLessons(
   const session = await openSession(request, store.settings);
   const { client } = session;
   try {
-    const checks = preflight(store, request.lessonIds, await serverLessons(client));
-    const plans = checks.map((check) => {
+    const onServer = await serverLessons(client);
+    recordServerStatus(store, onServer);
+    const plans: Plan[] = [];
+    for (const check of preflight(store, request.lessonIds, onServer)) {
       const lesson = store.lessons.get(check.lessonId);
-      if (!lesson) return { check, steps: null, blocked: studioMessage('not-found') };
-      const blocked = blockReason(check, request.acceptWarnings);
-      if (blocked) return { check, steps: null, blocked };
+      const blocked = lesson
+        ? blockReason(check, request.acceptWarnings)
+        : studioMessage('not-found');
+      if (!lesson || blocked) {
+        plans.push({ check, lesson: null, steps: null, blocked });
+        continue;
+      }
       if (lesson.remote_id === null) store.lessons.assignRemoteId(lesson.id, randomUUID());
       const withId = store.lessons.get(lesson.id) as LessonRow & { remote_id: string };
-      return {
-        check,
-        lesson: withId,
-        steps: lessonSteps(store, client, withId, request.status),
-        blocked: null,
-      };
-    });
+      const plan = await planLesson(store, client, withId, request).catch((error: unknown) => ({
+        blocked: errorText(error),
+      }));
+      plans.push(
+        plan.blocked === null
+          ? {
+              check,
+              lesson: plan.lesson,
+              steps: lessonSteps(store, client, plan.lesson, plan.comparison, plan.isPublished),
+              blocked: null,
+            }
+          : { check, lesson: null, steps: null, blocked: plan.blocked },
+      );
+    }
     const total = plans.reduce((sum, plan) => sum + (plan.steps?.length ?? 1), 0);
     const items: PublishItem[] = [];
     const report = (item: PublishItem): void => {

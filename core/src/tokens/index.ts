@@ -1,0 +1,2 @@
+export { tokenize } from './tokenize.ts';
+export type { Token } from './tokenize.ts';
