@@ -36,7 +36,6 @@ import { parseAnswer } from './parse.ts';
 import type { Answer } from './parse.ts';
 
 export { parseAnswer } from './parse.ts';
-export type { Answer } from './parse.ts';
 
 const STATES: readonly CardState[] = ['new', 'learning', 'review', 'relearning'];
 const MAX_ATTEMPTS = 3;
