@@ -74,7 +74,11 @@ export type ServerConfig = {
    * (MAGYARUL_MAX_EMBED_COST; default rest/bounds.ts DEFAULT_MAX_EMBED_COST; 0: no check).
    */
   maxEmbedCost?: number;
-  /** Largest accepted request body in bytes (413 above it). */
+  /**
+   * Largest accepted /rest/v1 (RPC included) and /functions/v1 body in bytes, 413 above it
+   * (MAGYARUL_MAX_BODY; default http/body.ts DEFAULT_MAX_BODY_BYTES). Auth bodies have their
+   * own 1 MB limit; storage uploads stream to disk within the bucket's file size limit.
+   */
   maxBodyBytes: number;
   /** Directory of the built web app, served at / when present. */
   webDir?: string;
