@@ -9,7 +9,7 @@ import { signJwt } from './jwt.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
 // AUTH_AUTOCONFIRM, NODE_ENV, MAGYARUL_DEMO_ACCOUNTS, MAGYARUL_STATEMENT_TIMEOUT,
-// MAGYARUL_MAX_EMBED_COST, MAGYARUL_MAX_BODY, MAGYARUL_DB_AGGREGATES; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// MAGYARUL_MAX_READ_COST, MAGYARUL_MAX_BODY, MAGYARUL_DB_AGGREGATES; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
 // MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
@@ -44,10 +44,10 @@ export function loadConfig(
   const timeoutText = env.MAGYARUL_STATEMENT_TIMEOUT?.trim();
   const statementTimeoutMs =
     overrides.statementTimeoutMs ?? (timeoutText ? parseDuration(timeoutText) : undefined);
-  const costText = env.MAGYARUL_MAX_EMBED_COST?.trim();
-  const maxEmbedCost = overrides.maxEmbedCost ?? (costText ? Number(costText) : undefined);
-  if (maxEmbedCost !== undefined && !(Number.isFinite(maxEmbedCost) && maxEmbedCost >= 0)) {
-    throw new Error(`MAGYARUL_MAX_EMBED_COST must be a number ≥ 0, got ${costText}`);
+  const costText = env.MAGYARUL_MAX_READ_COST?.trim();
+  const maxReadCost = overrides.maxReadCost ?? (costText ? Number(costText) : undefined);
+  if (maxReadCost !== undefined && !(Number.isFinite(maxReadCost) && maxReadCost >= 0)) {
+    throw new Error(`MAGYARUL_MAX_READ_COST must be a number ≥ 0, got ${costText}`);
   }
   const bodyText = env.MAGYARUL_MAX_BODY?.trim();
   const maxBodyBytes =
@@ -78,7 +78,7 @@ export function loadConfig(
     ...(overrides.dbSchemas ? { dbSchemas: overrides.dbSchemas } : {}),
     maxBodyBytes,
     ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
-    ...(maxEmbedCost !== undefined ? { maxEmbedCost } : {}),
+    ...(maxReadCost !== undefined ? { maxReadCost } : {}),
     webDir,
     supabaseDir: resolve(
       overrides.supabaseDir ?? env.MAGYARUL_SUPABASE_DIR ?? join(REPO_ROOT, 'supabase'),

@@ -70,10 +70,10 @@ export type ServerConfig = {
    */
   statementTimeoutMs?: number;
   /**
-   * Planner cost ceiling of /rest/v1 reads that embed resources, on PGlite only
-   * (MAGYARUL_MAX_EMBED_COST; default rest/bounds.ts DEFAULT_MAX_EMBED_COST; 0: no check).
+   * Planner cost ceiling of every /rest/v1 read, checked before it runs, on PGlite only
+   * (MAGYARUL_MAX_READ_COST; default rest/bounds.ts DEFAULT_MAX_READ_COST; 0: no check).
    */
-  maxEmbedCost?: number;
+  maxReadCost?: number;
   /**
    * Largest accepted /rest/v1 (RPC included) and /functions/v1 body in bytes, 413 above it
    * (MAGYARUL_MAX_BODY; default http/body.ts DEFAULT_MAX_BODY_BYTES). Auth bodies have their

@@ -32,7 +32,7 @@ export type Exec = {
   auth: Auth;
   /** The request's schema: first on the search_path. */
   schemaName: string;
-  /** Refuse the statement when the planner's cost exceeds this (reads that embed). */
+  /** Refuse the statement when the planner's cost exceeds this (reads, on PGlite). */
   maxCost?: number;
   /** The role's statement timeout in ms (0: none); see db/role-timeouts.ts. */
   timeoutMs: number;
