@@ -60,14 +60,16 @@ const MAIN = join(REPO_ROOT, 'supabase', 'local', 'src', 'main.ts');
 
 /**
  * `npx tsx supabase/local/src/main.ts` on its own data directory (a copy of the seeded
- * template) and a free port. `prepareSql` runs first on that directory as the database owner
- * (test fixtures the app does not have).
+ * template, or with `fresh` an empty one that the first boot migrates and seeds: benchmarks
+ * run without the test suite's template) and a free port. `prepareSql` runs first on that
+ * directory (or on DATABASE_URL) as the database owner (test fixtures the app does not have).
  */
 export async function startChildServer(
   env: Record<string, string> = {},
   prepareSql?: string,
+  fresh = false,
 ): Promise<ChildServer> {
-  const dataDir = dataDirFor(false);
+  const dataDir = dataDirFor(fresh);
   if (prepareSql) {
     // With DATABASE_URL this also migrates and seeds that database for the child.
     const prepared = await startServer({

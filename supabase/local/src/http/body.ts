@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
 import { BodyTooLargeError } from './errors.ts';
 
 // Request bodies are bounded per API before anything reads them whole (issue 27): a 45 MB JSON
@@ -45,9 +44,27 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
-/** The body as a web stream, read only as its consumer pulls it (storage uploads). */
+/**
+ * The body as a web stream, read only as its consumer pulls it (storage uploads). Cancelling it
+ * stops reading without destroying the socket, so the answer (a 413) can still be sent.
+ * (Readable.toWeb would throw ERR_INVALID_STATE out of the request's 'data' events once the
+ * rest of a cancelled body is drained: an uncaught exception.)
+ */
 export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  return Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  const chunks = req.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** A web stream's bytes, or null once they pass `limit` (the rest is cancelled, not read). */
