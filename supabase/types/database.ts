@@ -798,6 +798,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      lesson_file_is_published: {
+        Args: {
+          _bucket: string;
+          _name: string;
+        };
+        Returns: boolean;
+      };
       lesson_is_open: {
         Args: {
           _user_id: string;
