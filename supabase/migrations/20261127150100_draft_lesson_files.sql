@@ -21,61 +21,72 @@
 -- lesson_files) are hidden by their own RLS, and the names hold the lesson's random id (or,
 -- from the studio, a content hash).
 
-create or replace function public.lesson_file_is_published(_bucket text, _name text)
-returns boolean
+-- The policy asks two uncorrelated questions, each computed once per statement (a hashed
+-- subplan), never once per object: a listing of the seed's hundreds of files would otherwise
+-- run lookups per object and hold the database past anon's timeout.
+
+-- The object name a lesson row's reference means: a path in the bucket, or its public URL.
+create or replace function public.lesson_object_name(_bucket text, _ref text)
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select case
+    when strpos(_ref, '/storage/v1/object/public/' || _bucket || '/') > 0
+      then substr(_ref, strpos(_ref, '/storage/v1/object/public/' || _bucket || '/')
+                        + length('/storage/v1/object/public/' || _bucket || '/'))
+    else ltrim(_ref, '/')
+  end
+$$;
+revoke all on function public.lesson_object_name(text, text) from public;
+grant execute on function public.lesson_object_name(text, text) to anon, authenticated, service_role;
+
+-- Every object the rows of published lessons name (lesson audio and slow audio, image, word
+-- audio, lesson file records).
+create or replace function public.published_lesson_objects()
+returns table (bucket_id text, name text)
 language sql stable security definer
 set search_path = ''
 as $$
-  with refs as (
-    -- How rows name an object: the path in the bucket, or its public URL.
-    select _name as path,
-           '/storage/v1/object/public/' || _bucket || '/' || _name as url_tail
-  )
-  select coalesce(
-    (
-      select exists (
-        select 1 from public.lessons l
-        where l.is_published
-          and l.id::text = case
-            when _name like 'lessons/%' then split_part(_name, '/', 2)
-            else split_part(_name, '/', 1)
-          end
-      )
-      or exists (
-        select 1 from public.lessons l
-        where l.is_published
-          and exists (
-            select 1 from unnest(case
-              when _bucket = 'lesson-images' then array[l.image_url]
-              else array[l.audio_url, l.slow_audio_url]
-            end) as named (ref)
-            where named.ref = r.path or right(named.ref, length(r.url_tail)) = r.url_tail
-          )
-      )
-      or (_bucket = 'lesson-audio' and exists (
-        select 1 from public.lesson_vocabulary v
-        join public.lessons l on l.id = v.lesson_id and l.is_published
-        where v.audio_file_path = r.path
-           or right(v.audio_file_path, length(r.url_tail)) = r.url_tail
-      ))
-      or exists (
-        select 1 from public.lesson_files f
-        join public.lessons l on l.id = f.lesson_id and l.is_published
-        where f.bucket_id = _bucket and f.file_path = r.path
-      )
-      from refs r
-    ),
-    false
-  )
+  select 'lesson-audio', public.lesson_object_name('lesson-audio', ref.url)
+  from public.lessons l, unnest(array[l.audio_url, l.slow_audio_url]) as ref (url)
+  where l.is_published and ref.url is not null
+  union
+  select 'lesson-images', public.lesson_object_name('lesson-images', l.image_url)
+  from public.lessons l
+  where l.is_published and l.image_url is not null
+  union
+  select 'lesson-audio', public.lesson_object_name('lesson-audio', v.audio_file_path)
+  from public.lesson_vocabulary v
+  join public.lessons l on l.id = v.lesson_id and l.is_published
+  where v.audio_file_path is not null
+  union
+  select f.bucket_id, f.file_path
+  from public.lesson_files f
+  join public.lessons l on l.id = f.lesson_id and l.is_published
 $$;
-revoke all on function public.lesson_file_is_published(text, text) from public;
-grant execute on function public.lesson_file_is_published(text, text)
-  to anon, authenticated, service_role;
+revoke all on function public.published_lesson_objects() from public;
+grant execute on function public.published_lesson_objects() to anon, authenticated, service_role;
+
+-- The ids of published lessons, as the folder names they give their files.
+create or replace function public.published_lesson_folders()
+returns setof text
+language sql stable security definer
+set search_path = ''
+as $$
+  select l.id::text from public.lessons l where l.is_published
+$$;
+revoke all on function public.published_lesson_folders() from public;
+grant execute on function public.published_lesson_folders() to anon, authenticated, service_role;
 
 drop policy "Anyone reads lesson audio and images" on storage.objects;
 create policy "Anyone reads the audio and images of published lessons" on storage.objects
   for select to anon, authenticated
   using (
     bucket_id in ('lesson-audio', 'lesson-images')
-    and public.lesson_file_is_published(bucket_id, name)
+    and (
+      (bucket_id, name) in (select o.bucket_id, o.name from public.published_lesson_objects() o)
+      or (case when name like 'lessons/%' then split_part(name, '/', 2) else split_part(name, '/', 1) end)
+        in (select public.published_lesson_folders())
+    )
   );

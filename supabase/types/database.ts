@@ -798,19 +798,19 @@ export type Database = {
         };
         Returns: boolean;
       };
-      lesson_file_is_published: {
-        Args: {
-          _bucket: string;
-          _name: string;
-        };
-        Returns: boolean;
-      };
       lesson_is_open: {
         Args: {
           _user_id: string;
           _lesson_id: string;
         };
         Returns: boolean;
+      };
+      lesson_object_name: {
+        Args: {
+          _bucket: string;
+          _ref: string;
+        };
+        Returns: string;
       };
       previous_published_lesson: {
         Args: {
@@ -823,6 +823,17 @@ export type Database = {
           _at: string;
         };
         Returns: string;
+      };
+      published_lesson_folders: {
+        Args: never;
+        Returns: string[];
+      };
+      published_lesson_objects: {
+        Args: never;
+        Returns: {
+          bucket_id: string | null;
+          name: string | null;
+        }[];
       };
       record_answer: {
         Args: {
