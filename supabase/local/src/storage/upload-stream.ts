@@ -113,12 +113,13 @@ export async function streamMultipart(
   try {
     await parsed;
   } catch (error) {
-    const started = pending();
-    if (started)
-      await started.then(
-        (f) => removeQuietly(f.temp),
-        () => undefined,
-      );
+    // Removed once its stream ends (never waited for: a body cut off mid-part may leave it
+    // pending until the parser is gone).
+    parser.destroy();
+    void pending()?.then(
+      (f) => removeQuietly(f.temp),
+      () => undefined,
+    );
     throw error;
   }
   const started = pending();
