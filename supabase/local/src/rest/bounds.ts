@@ -85,6 +85,38 @@ export async function plannedCost(
   return plan?.[0]?.Plan?.['Total Cost'] ?? 0;
 }
 
+/** How long the planned cost of a read without embeds is reused for the same statement. */
+export const PLAIN_COST_TTL_MS = 60_000;
+const MAX_KEPT_COSTS = 2000;
+
+const keptCosts = new WeakMap<object, Map<string, { cost: number; at: number }>>();
+
+/**
+ * The planned cost of a read without embedded resources, planned once per statement text and
+ * role and reused for PLAIN_COST_TTL_MS. The app repeats a few such statements with other
+ * values (its own id, a lesson's id), and planning every one again made the check cost four
+ * times the read (tests/perf/local-load.bench.ts, auth RLS read). Such a read scans one table
+ * at most, whatever its values, so the verdict of its shape holds; a read with embeds, whose
+ * cost the values can multiply, is planned every time. Only cheap verdicts are kept.
+ */
+export async function plainReadCost(
+  db: object,
+  key: string,
+  plan: () => Promise<number>,
+  now = Date.now(),
+): Promise<number> {
+  let costs = keptCosts.get(db);
+  if (!costs) keptCosts.set(db, (costs = new Map()));
+  const kept = costs.get(key);
+  if (kept && now - kept.at < PLAIN_COST_TTL_MS) return kept.cost;
+  const cost = await plan();
+  if (cost <= HEAVY_COST) {
+    if (costs.size >= MAX_KEPT_COSTS) costs.clear();
+    costs.set(key, { cost, at: now });
+  }
+  return cost;
+}
+
 /** A one-at-a-time gate per database for heavy reads (see HEAVY_COST). */
 export class HeavyLane {
   #tail: Promise<void> = Promise.resolve();

@@ -123,7 +123,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   const parsed = parseQuery(url.searchParams);
   if (!parsed.ok) throw new ApiError(400, parsed.error);
   const query = parsed.value;
-  checkEmbedDepth(query);
+  const depth = checkEmbedDepth(query);
   checkPatterns(query);
   checkAggregates(ctx.config, query);
   const found = await findTable(ctx.db, schema, name);
@@ -161,7 +161,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
       {
         ...exec(true),
         ...explain,
-        ...(maxCost > 0 ? { maxCost } : {}),
+        ...(maxCost > 0 ? { maxCost, plain: depth === 0 } : {}),
       },
       readStatement(found.schema, query, found.table, { ...p, count }),
     );
