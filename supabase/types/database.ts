@@ -936,6 +936,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      lesson_object_name: {
+        Args: {
+          _bucket: string;
+          _ref: string;
+        };
+        Returns: string;
+      };
       previous_published_lesson: {
         Args: {
           _lesson_id: string;
@@ -947,6 +954,17 @@ export type Database = {
           _at: string;
         };
         Returns: string;
+      };
+      published_lesson_folders: {
+        Args: never;
+        Returns: string[];
+      };
+      published_lesson_objects: {
+        Args: never;
+        Returns: {
+          bucket_id: string | null;
+          name: string | null;
+        }[];
       };
       record_answer: {
         Args: {

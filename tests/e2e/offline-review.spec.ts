@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { answerCard, createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
-import { clientFor, passLesson, seedLessonId, type Db } from './admin/admin-support.ts';
+import { arrangeCompletedLesson, clientFor, seedLessonId, type Db } from './admin/admin-support.ts';
 import { controlledByWorker, readQueue } from './offline-support.ts';
 
 // The flashcard review of due words without a connection (issue 13): /review-flashcards keeps the
@@ -59,8 +59,9 @@ test.describe('offline review of due words', () => {
     const answers = await vocabularyMap(request);
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    // Lesson 1 passed through the learner's own API session: its words join the due queue.
-    await passLesson(db, await seedLessonId(db, 1), 20, 20);
+    // Lesson 1 completed (arranged: a pass through the API would answer its words): its words
+    // join the due queue, never answered.
+    await arrangeCompletedLesson(db, await seedLessonId(db, 1));
     const lessonTwo = await seedLessonId(db, 2);
     await signIn(page, email);
     await controlledByWorker(page);
@@ -128,7 +129,7 @@ test.describe('offline review of due words', () => {
     ]);
 
     // Meanwhile the server's list changes: lesson 2 is passed elsewhere (another device).
-    await passLesson(db, lessonTwo, 20, 20);
+    await arrangeCompletedLesson(db, lessonTwo);
 
     // 4. Reconnected: the queue sends itself, in order, and empties.
     await context.setOffline(false);
@@ -148,7 +149,7 @@ test.describe('offline review of due words', () => {
       queuedAnswers.map((s) => new Date(s.at).getTime()),
     );
     expect(log.data?.every((r) => r.was_correct)).toBe(true);
-    // (passLesson saved one session per lesson; the review's has no lesson.)
+    // (The review's session has no lesson.)
     const sessions = await db
       .from('flashcard_sessions')
       .select('total_cards, correct_answers')
@@ -184,7 +185,7 @@ test.describe('offline review of due words', () => {
   }, testInfo) => {
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    await passLesson(db, await seedLessonId(db, 1), 20, 20);
+    await arrangeCompletedLesson(db, await seedLessonId(db, 1));
     const expected = await serverDueWords(db);
     await signIn(page, email);
     await controlledByWorker(page);

@@ -21,7 +21,8 @@ import {
   notFound,
   payloadTooLarge,
 } from './http/errors.ts';
-import { readBody, sendResponse, toHeaders, toRequest } from './http/node-bridge.ts';
+import { AUTH_MAX_BODY_BYTES, bodyStream, readBody } from './http/body.ts';
+import { sendResponse, toHeaders, toRequest } from './http/node-bridge.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { anonReadKey, createAnonReadCache, isMutatingRequest } from './http/anon-cache.ts';
@@ -167,16 +168,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const foreignRole = refuseForeignRole(headers, keys.jwtSecret);
       if (foreignRole) return withCors(foreignRole, headers);
       if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') statistics?.touched();
-      let body: Buffer | null = null;
+      let body: Buffer | ReadableStream<Uint8Array> | null = null;
       if (method !== 'GET' && method !== 'HEAD') {
-        try {
-          body = await readBody(req, config.maxBodyBytes);
-        } catch (error) {
-          if (error instanceof BodyTooLargeError) {
-            req.resume();
-            return withCors(payloadTooLarge(error.limit), headers);
+        if (api.prefix === '/storage/v1') {
+          // Uploads stream to disk; the storage service bounds every body it reads.
+          body = bodyStream(req);
+        } else {
+          try {
+            body = await readBody(
+              req,
+              api.prefix === '/auth/v1' ? AUTH_MAX_BODY_BYTES : config.maxBodyBytes,
+            );
+          } catch (error) {
+            // Nothing more is read: the answer closes the connection (see handle).
+            if (error instanceof BodyTooLargeError) {
+              return withCors(payloadTooLarge(error.limit), headers);
+            }
+            throw error;
           }
-          throw error;
         }
       }
       const run = (): Promise<Response> =>
@@ -246,8 +255,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       console.error(`${req.method} ${url.pathname} failed:`, error);
       response = internalError();
     }
+    const extra = securityHeaders(response.headers);
+    // A body left unread (refused as too large, or not needed) is not drained: the connection
+    // closes after the answer, so a client sending megabytes stops instead of being read to
+    // the end.
+    if (!req.complete) extra.connection = 'close';
     try {
-      await sendResponse(res, response, req.method ?? 'GET', securityHeaders(response.headers));
+      await sendResponse(res, response, req.method ?? 'GET', extra);
     } catch (error) {
       if (!res.headersSent) res.writeHead(500);
       res.end();

@@ -3,6 +3,7 @@ import { checkEmbedDepth } from './bounds.ts';
 import { ApiError, apiError } from './errors.ts';
 import { execute } from './execute.ts';
 import { parseQuery } from './parser.ts';
+import { checkPatterns } from './patterns.ts';
 import { checkPrefer, maxAffectedError, preferenceApplied, type Prefer } from './prefer.ts';
 import { checkAggregates, isObject, readJson, type Auth } from './request.ts';
 import {
@@ -182,6 +183,7 @@ export async function rpc(
   if (!parsed.ok) throw new ApiError(400, parsed.error);
   parsed.value.format = media.format;
   checkEmbedDepth(parsed.value);
+  checkPatterns(parsed.value);
   checkAggregates(ctx.config, parsed.value);
   checkPrefer(prefer);
   const { fn, wholeBody } = chosen;
