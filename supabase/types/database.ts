@@ -59,7 +59,7 @@ export type Database = {
           lesson_id: string;
           file_name: string;
           file_path: string;
-          file_type: string;
+          file_type: Database['public']['Enums']['lesson_file_type'];
           mime_type: string | null;
           file_size: number | null;
           bucket_id: string;
@@ -71,7 +71,7 @@ export type Database = {
           lesson_id: string;
           file_name: string;
           file_path: string;
-          file_type: string;
+          file_type: Database['public']['Enums']['lesson_file_type'];
           mime_type?: string | null;
           file_size?: number | null;
           bucket_id: string;
@@ -83,7 +83,7 @@ export type Database = {
           lesson_id?: string;
           file_name?: string;
           file_path?: string;
-          file_type?: string;
+          file_type?: Database['public']['Enums']['lesson_file_type'];
           mime_type?: string | null;
           file_size?: number | null;
           bucket_id?: string;
@@ -105,7 +105,7 @@ export type Database = {
           id: string;
           lesson_id: string;
           qa_notes: string;
-          status: string;
+          status: Database['public']['Enums']['qa_status'];
           reviewed_by: string | null;
           created_at: string;
         };
@@ -113,7 +113,7 @@ export type Database = {
           id?: string;
           lesson_id: string;
           qa_notes: string;
-          status?: string;
+          status?: Database['public']['Enums']['qa_status'];
           reviewed_by?: string | null;
           created_at?: string;
         };
@@ -121,7 +121,7 @@ export type Database = {
           id?: string;
           lesson_id?: string;
           qa_notes?: string;
-          status?: string;
+          status?: Database['public']['Enums']['qa_status'];
           reviewed_by?: string | null;
           created_at?: string;
         };
@@ -257,8 +257,8 @@ export type Database = {
           image_url: string | null;
           is_published: boolean;
           created_by: string | null;
-          language_from: string;
-          language_to: string;
+          language_from: Database['public']['Enums']['source_language'];
+          language_to: Database['public']['Enums']['target_language'];
           created_at: string;
           updated_at: string;
           slow_audio_url: string | null;
@@ -275,8 +275,8 @@ export type Database = {
           image_url?: string | null;
           is_published?: boolean;
           created_by?: string | null;
-          language_from?: string;
-          language_to?: string;
+          language_from?: Database['public']['Enums']['source_language'];
+          language_to?: Database['public']['Enums']['target_language'];
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
@@ -293,8 +293,8 @@ export type Database = {
           image_url?: string | null;
           is_published?: boolean;
           created_by?: string | null;
-          language_from?: string;
-          language_to?: string;
+          language_from?: Database['public']['Enums']['source_language'];
+          language_to?: Database['public']['Enums']['target_language'];
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
@@ -308,7 +308,7 @@ export type Database = {
           time_zone: string;
           created_at: string;
           updated_at: string;
-          meaning_language: string | null;
+          meaning_language: Database['public']['Enums']['language_code'] | null;
         };
         Insert: {
           user_id: string;
@@ -316,7 +316,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
-          meaning_language?: string | null;
+          meaning_language?: Database['public']['Enums']['language_code'] | null;
         };
         Update: {
           user_id?: string;
@@ -324,7 +324,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
-          meaning_language?: string | null;
+          meaning_language?: Database['public']['Enums']['language_code'] | null;
         };
         Relationships: [];
       };
@@ -910,8 +910,14 @@ export type Database = {
       app_role: 'admin' | 'user';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
       feedback_type: 'bug' | 'feature' | 'content' | 'general' | 'others';
+      language_code: 'en' | 'de' | 'es';
+      lesson_file_type:
+        'audio' | 'image' | 'video' | 'document' | 'transcript' | 'vocabulary' | 'other';
       level: 'beginner' | 'intermediate' | 'advanced';
+      qa_status: 'approved';
+      source_language: 'english' | 'german' | 'spanish';
       speaker: 'narrator' | 'anna' | 'bence';
+      target_language: 'hungarian';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -931,3 +937,28 @@ export type FunctionArgs<T extends keyof PublicSchema['Functions']> =
 export type FunctionReturns<T extends keyof PublicSchema['Functions']> =
   PublicSchema['Functions'][T]['Returns'];
 export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ['admin', 'user'],
+      feedback_status: ['new', 'reviewing', 'resolved', 'closed'],
+      feedback_type: ['bug', 'feature', 'content', 'general', 'others'],
+      language_code: ['en', 'de', 'es'],
+      lesson_file_type: [
+        'audio',
+        'image',
+        'video',
+        'document',
+        'transcript',
+        'vocabulary',
+        'other',
+      ],
+      level: ['beginner', 'intermediate', 'advanced'],
+      qa_status: ['approved'],
+      source_language: ['english', 'german', 'spanish'],
+      speaker: ['narrator', 'anna', 'bence'],
+      target_language: ['hungarian'],
+    },
+  },
+} as const;

@@ -60,7 +60,7 @@ export type Database = {
           lesson_id: string;
           file_name: string;
           file_path: string;
-          file_type: string;
+          file_type: Database['public']['Enums']['lesson_file_type'];
           mime_type: string | null;
           file_size: number | null;
           bucket_id: string;
@@ -72,7 +72,7 @@ export type Database = {
           lesson_id: string;
           file_name: string;
           file_path: string;
-          file_type: string;
+          file_type: Database['public']['Enums']['lesson_file_type'];
           mime_type?: string | null;
           file_size?: number | null;
           bucket_id: string;
@@ -84,7 +84,7 @@ export type Database = {
           lesson_id?: string;
           file_name?: string;
           file_path?: string;
-          file_type?: string;
+          file_type?: Database['public']['Enums']['lesson_file_type'];
           mime_type?: string | null;
           file_size?: number | null;
           bucket_id?: string;
@@ -106,7 +106,7 @@ export type Database = {
           id: string;
           lesson_id: string;
           qa_notes: string;
-          status: string;
+          status: Database['public']['Enums']['qa_status'];
           reviewed_by: string | null;
           created_at: string;
         };
@@ -114,7 +114,7 @@ export type Database = {
           id?: string;
           lesson_id: string;
           qa_notes: string;
-          status?: string;
+          status?: Database['public']['Enums']['qa_status'];
           reviewed_by?: string | null;
           created_at?: string;
         };
@@ -122,7 +122,7 @@ export type Database = {
           id?: string;
           lesson_id?: string;
           qa_notes?: string;
-          status?: string;
+          status?: Database['public']['Enums']['qa_status'];
           reviewed_by?: string | null;
           created_at?: string;
         };
@@ -258,8 +258,8 @@ export type Database = {
           image_url: string | null;
           is_published: boolean;
           created_by: string | null;
-          language_from: string;
-          language_to: string;
+          language_from: Database['public']['Enums']['source_language'];
+          language_to: Database['public']['Enums']['target_language'];
           created_at: string;
           updated_at: string;
           slow_audio_url: string | null;
@@ -276,8 +276,8 @@ export type Database = {
           image_url?: string | null;
           is_published?: boolean;
           created_by?: string | null;
-          language_from?: string;
-          language_to?: string;
+          language_from?: Database['public']['Enums']['source_language'];
+          language_to?: Database['public']['Enums']['target_language'];
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
@@ -294,8 +294,8 @@ export type Database = {
           image_url?: string | null;
           is_published?: boolean;
           created_by?: string | null;
-          language_from?: string;
-          language_to?: string;
+          language_from?: Database['public']['Enums']['source_language'];
+          language_to?: Database['public']['Enums']['target_language'];
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
@@ -309,7 +309,7 @@ export type Database = {
           time_zone: string;
           created_at: string;
           updated_at: string;
-          meaning_language: string | null;
+          meaning_language: Database['public']['Enums']['language_code'] | null;
         };
         Insert: {
           user_id: string;
@@ -317,7 +317,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
-          meaning_language?: string | null;
+          meaning_language?: Database['public']['Enums']['language_code'] | null;
         };
         Update: {
           user_id?: string;
@@ -325,7 +325,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
-          meaning_language?: string | null;
+          meaning_language?: Database['public']['Enums']['language_code'] | null;
         };
         Relationships: [];
       };
@@ -911,8 +911,14 @@ export type Database = {
       app_role: 'admin' | 'user';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
       feedback_type: 'bug' | 'feature' | 'content' | 'general' | 'others';
+      language_code: 'en' | 'de' | 'es';
+      lesson_file_type:
+        'audio' | 'image' | 'video' | 'document' | 'transcript' | 'vocabulary' | 'other';
       level: 'beginner' | 'intermediate' | 'advanced';
+      qa_status: 'approved';
+      source_language: 'english' | 'german' | 'spanish';
       speaker: 'narrator' | 'anna' | 'bence';
+      target_language: 'hungarian';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -932,3 +938,28 @@ export type FunctionArgs<T extends keyof PublicSchema['Functions']> =
 export type FunctionReturns<T extends keyof PublicSchema['Functions']> =
   PublicSchema['Functions'][T]['Returns'];
 export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ['admin', 'user'],
+      feedback_status: ['new', 'reviewing', 'resolved', 'closed'],
+      feedback_type: ['bug', 'feature', 'content', 'general', 'others'],
+      language_code: ['en', 'de', 'es'],
+      lesson_file_type: [
+        'audio',
+        'image',
+        'video',
+        'document',
+        'transcript',
+        'vocabulary',
+        'other',
+      ],
+      level: ['beginner', 'intermediate', 'advanced'],
+      qa_status: ['approved'],
+      source_language: ['english', 'german', 'spanish'],
+      speaker: ['narrator', 'anna', 'bence'],
+      target_language: ['hungarian'],
+    },
+  },
+} as const;
