@@ -179,7 +179,8 @@ describe.each(BACKENDS)('Storage list-v2 and size units on %s', (backend) => {
     const entries: { name: string; created_at?: string }[] = [
       ...(data?.folders ?? []),
       ...(data?.objects ?? []),
-    ].sort((x, y) => String(x.created_at).localeCompare(String(y.created_at)));
+    ];
+    entries.sort((x, y) => String(x.created_at).localeCompare(String(y.created_at)));
     expect(entries.map((e) => e.name.slice(anna.id.length + 1))).toEqual([
       'b.txt',
       'docs/',
