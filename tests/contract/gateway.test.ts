@@ -106,11 +106,12 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
   it.each(ROUTES)(
     'lets %s %s through with the anon key, in the header or the URL',
     async (method, path) => {
+      // The service answers (GoTrue's own 401 for /user without a bearer is the service's).
       const header = await call(method, path, { apikey: server.ctx.keys.anonKey });
-      expect(header.status).not.toBe(401);
+      expect([NO_KEY, BAD_KEY]).not.toContainEqual(header.body);
       const sep = path.includes('?') ? '&' : '?';
       const query = await call(method, `${path}${sep}apikey=${server.ctx.keys.anonKey}`);
-      expect(query.status).not.toBe(401);
+      expect([NO_KEY, BAD_KEY]).not.toContainEqual(query.body);
     },
   );
 
