@@ -64,7 +64,7 @@ const importsRule = {
   },
   create(context) {
     const { layer, allow, deny = [], why = '' } = context.options[0] ?? {};
-    /** @param {import('estree').Node | null | undefined} source */
+    /** @param {{ type: string, value?: unknown } | null | undefined} source */
     const check = (source) => {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       const specifier = source.value;
