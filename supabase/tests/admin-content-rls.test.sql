@@ -63,7 +63,7 @@ select throws_ok($$insert into storage.objects (bucket_id, name) values ('lesson
 select tests.authenticate_as('admin@test.local');
 select is((select count(*)::int from lesson_qa_reviews), 1, 'admin reads QA reviews');
 select lives_ok($$insert into lesson_qa_reviews (lesson_id, qa_notes) values ('11111111-1111-1111-1111-111111111111', 'Approved after listening')$$, 'admin writes a QA review');
-select throws_ok($$insert into lesson_qa_reviews (lesson_id, qa_notes, status) values ('11111111-1111-1111-1111-111111111111', 'x', 'rejected')$$, '23514', null, 'QA review status is approved');
+select throws_ok($$insert into lesson_qa_reviews (lesson_id, qa_notes, status) values ('11111111-1111-1111-1111-111111111111', 'x', 'rejected')$$, '22P02', null, 'QA review status is approved');
 select is((select count(*)::int from lesson_files), 1, 'admin reads lesson file records');
 select lives_ok($$insert into lesson_files (lesson_id, file_name, file_path, file_type, mime_type, file_size, bucket_id) values ('11111111-1111-1111-1111-111111111111', 'intro.mp4', 'l1/intro.mp4', 'video', 'video/mp4', 1000, 'lesson-video')$$, 'admin records a lesson file');
 select is(tests.affected($$delete from lesson_files where file_type = 'video'$$), 1, 'admin deletes a lesson file record');

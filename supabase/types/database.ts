@@ -106,7 +106,7 @@ export type Database = {
           lesson_id: string;
           file_name: string;
           file_path: string;
-          file_type: string;
+          file_type: Database['public']['Enums']['lesson_file_type'];
           mime_type: string | null;
           file_size: number | null;
           bucket_id: string;
@@ -118,7 +118,7 @@ export type Database = {
           lesson_id: string;
           file_name: string;
           file_path: string;
-          file_type: string;
+          file_type: Database['public']['Enums']['lesson_file_type'];
           mime_type?: string | null;
           file_size?: number | null;
           bucket_id: string;
@@ -130,7 +130,7 @@ export type Database = {
           lesson_id?: string;
           file_name?: string;
           file_path?: string;
-          file_type?: string;
+          file_type?: Database['public']['Enums']['lesson_file_type'];
           mime_type?: string | null;
           file_size?: number | null;
           bucket_id?: string;
@@ -205,7 +205,7 @@ export type Database = {
           id: string;
           lesson_id: string;
           qa_notes: string;
-          status: string;
+          status: Database['public']['Enums']['qa_status'];
           reviewed_by: string | null;
           created_at: string;
         };
@@ -213,7 +213,7 @@ export type Database = {
           id?: string;
           lesson_id: string;
           qa_notes: string;
-          status?: string;
+          status?: Database['public']['Enums']['qa_status'];
           reviewed_by?: string | null;
           created_at?: string;
         };
@@ -221,7 +221,7 @@ export type Database = {
           id?: string;
           lesson_id?: string;
           qa_notes?: string;
-          status?: string;
+          status?: Database['public']['Enums']['qa_status'];
           reviewed_by?: string | null;
           created_at?: string;
         };
@@ -373,8 +373,8 @@ export type Database = {
           image_url: string | null;
           is_published: boolean;
           created_by: string | null;
-          language_from: string;
-          language_to: string;
+          language_from: Database['public']['Enums']['source_language'];
+          language_to: Database['public']['Enums']['target_language'];
           created_at: string;
           updated_at: string;
           slow_audio_url: string | null;
@@ -396,8 +396,8 @@ export type Database = {
           image_url?: string | null;
           is_published?: boolean;
           created_by?: string | null;
-          language_from?: string;
-          language_to?: string;
+          language_from?: Database['public']['Enums']['source_language'];
+          language_to?: Database['public']['Enums']['target_language'];
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
@@ -419,8 +419,8 @@ export type Database = {
           image_url?: string | null;
           is_published?: boolean;
           created_by?: string | null;
-          language_from?: string;
-          language_to?: string;
+          language_from?: Database['public']['Enums']['source_language'];
+          language_to?: Database['public']['Enums']['target_language'];
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
@@ -439,7 +439,7 @@ export type Database = {
           time_zone: string;
           created_at: string;
           updated_at: string;
-          meaning_language: string | null;
+          meaning_language: Database['public']['Enums']['language_code'] | null;
         };
         Insert: {
           user_id: string;
@@ -447,7 +447,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
-          meaning_language?: string | null;
+          meaning_language?: Database['public']['Enums']['language_code'] | null;
         };
         Update: {
           user_id?: string;
@@ -455,7 +455,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
-          meaning_language?: string | null;
+          meaning_language?: Database['public']['Enums']['language_code'] | null;
         };
         Relationships: [];
       };
@@ -1063,8 +1063,14 @@ export type Database = {
       character_sex: 'female' | 'male';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
       feedback_type: 'bug' | 'feature' | 'content' | 'general' | 'others';
+      language_code: 'en' | 'de' | 'es';
+      lesson_file_type:
+        'audio' | 'image' | 'video' | 'document' | 'transcript' | 'vocabulary' | 'other';
       level: 'beginner' | 'intermediate' | 'advanced';
+      qa_status: 'approved';
+      source_language: 'english' | 'german' | 'spanish';
       speaker: 'narrator' | 'anna' | 'bence';
+      target_language: 'hungarian';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -1084,3 +1090,29 @@ export type FunctionArgs<T extends keyof PublicSchema['Functions']> =
 export type FunctionReturns<T extends keyof PublicSchema['Functions']> =
   PublicSchema['Functions'][T]['Returns'];
 export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ['admin', 'user'],
+      character_sex: ['female', 'male'],
+      feedback_status: ['new', 'reviewing', 'resolved', 'closed'],
+      feedback_type: ['bug', 'feature', 'content', 'general', 'others'],
+      language_code: ['en', 'de', 'es'],
+      lesson_file_type: [
+        'audio',
+        'image',
+        'video',
+        'document',
+        'transcript',
+        'vocabulary',
+        'other',
+      ],
+      level: ['beginner', 'intermediate', 'advanced'],
+      qa_status: ['approved'],
+      source_language: ['english', 'german', 'spanish'],
+      speaker: ['narrator', 'anna', 'bence'],
+      target_language: ['hungarian'],
+    },
+  },
+} as const;

@@ -15,8 +15,8 @@
 // The offline queue (issue 13): client_answer_id makes a retry or a replayed queue entry a
 // no-op that returns the stored result (replayed: true); answered_at applies FSRS at the time
 // the answer was given, so queued answers sent in order are scheduled as if sent at once.
-import { newWordProgress, reviewWord } from '@magyarul/core';
-import type { CardState, WordProgress } from '@magyarul/core';
+import { newWordProgress, reviewWord } from '../_shared/core/index.ts';
+import type { CardState, WordProgress } from '../_shared/core/index.ts';
 import {
   HttpError,
   endpoint,
@@ -28,7 +28,7 @@ import {
   verifiedCaller,
 } from '../_shared/http.ts';
 import type { Env, UserClient } from '../_shared/http.ts';
-import type { Tables } from '../../types/database.ts';
+import type { Tables } from '../_shared/database.ts';
 
 const STATES: readonly CardState[] = ['new', 'learning', 'review', 'relearning'];
 const MAX_ATTEMPTS = 3;

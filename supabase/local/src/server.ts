@@ -11,6 +11,7 @@ import { invalidateRoleTimeouts } from './db/role-timeouts.ts';
 import { analyzeAll, keepStatistics } from './db/statistics.ts';
 import type { LocalDb } from './db/types.ts';
 import { compressJsonResponse } from './http/compress.ts';
+import { gatewayRefusal } from './http/gateway.ts';
 import { refuseForeignRole } from './http/api-role.ts';
 import { preflight, withCors } from './http/cors.ts';
 import { refuseForeignDevRequest } from './http/dev-origin.ts';
@@ -165,6 +166,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         return preflight(headers);
       }
       if (!service) return withCors(notFound(url.pathname), headers);
+      const refused = gatewayRefusal(api.prefix, api.rest, method, headers, url, keys);
+      if (refused) return withCors(refused, headers);
       const foreignRole = refuseForeignRole(headers, keys.jwtSecret);
       if (foreignRole) return withCors(foreignRole, headers);
       if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') statistics?.touched();

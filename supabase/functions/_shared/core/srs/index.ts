@@ -1,0 +1,11 @@
+// Generated from core/src/srs/index.ts by supabase/local/scripts/gen-functions-shared.ts. Do not edit.
+// Every export of each module, except where a module keeps helpers of its own (progress.ts).
+export { newWordProgress, fromFsrsCard, toFsrsCard } from './progress.ts';
+export type { CardState, WordProgress } from './progress.ts';
+export * from './rating.ts';
+export * from './review.ts';
+export * from './due.ts';
+export * from './interleave.ts';
+export * from './local-day.ts';
+export * from './streak.ts';
+export * from './rows.ts';
