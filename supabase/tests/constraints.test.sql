@@ -1,12 +1,12 @@
 -- Enumerated values and NFC storage of Hungarian text.
 begin;
-select plan(30);
+select plan(45);
 select tests.share_tap();
 select tests.seed_fixture();
 
 select throws_ok($$insert into lessons (title, level) values ('x', 'expert')$$, '22P02', 'invalid input value for enum level: "expert"', 'levels are beginner, intermediate, advanced (the level enum)');
-select throws_ok($$insert into lessons (title, language_from) values ('x', 'french')$$, '23514', null, 'lessons are taught from English, German or Spanish');
-select throws_ok($$insert into lessons (title, language_to) values ('x', 'finnish')$$, '23514', null, 'lessons teach Hungarian');
+select throws_ok($$insert into lessons (title, language_from) values ('x', 'french')$$, '22P02', null, 'lessons are taught from English, German or Spanish');
+select throws_ok($$insert into lessons (title, language_to) values ('x', 'finnish')$$, '22P02', null, 'lessons teach Hungarian');
 select throws_ok($$insert into lessons (title, lesson_number) values ('x', 0)$$, '23514', null, 'lesson numbers start at 1');
 select throws_ok($$insert into lesson_transcript (lesson_id, line_number, speaker, text_content) values ('11111111-1111-1111-1111-111111111111', 5, 'ANNA', 'x')$$, '22P02', 'invalid input value for enum speaker: "ANNA"', 'speakers are stored lower-case: narrator, anna, bence (the speaker enum)');
 select throws_ok($$insert into lesson_transcript (lesson_id, line_number, speaker, text_content, start_time, end_time) values ('11111111-1111-1111-1111-111111111111', 5, 'anna', 'x', 4, 3)$$, '23514', null, 'a line cannot end before it starts');
@@ -46,6 +46,32 @@ select throws_ok($$insert into user_feedback (user_id, feedback_type, title, des
 select throws_ok($$update user_roles set role = 'owner' where user_id = tests.user_id('learner-a@test.local')$$, '22P02', 'invalid input value for enum app_role: "owner"', 'a role outside the list is refused with the enum error');
 select is((select array_agg(level::text order by level) from (select distinct level from lessons where lesson_number < 900) x),
           array['beginner'], 'the seed''s lessons kept their level through the conversion (all A1, issue 32)');
+
+-- The closed sets of issue 33 are enums too, with their check constraints gone and defaults kept.
+select enum_has_labels('public', 'language_code', array['en', 'de', 'es'], 'language_code is en, de, es');
+select enum_has_labels('public', 'source_language', array['english', 'german', 'spanish'], 'source_language is english, german, spanish');
+select enum_has_labels('public', 'target_language', array['hungarian'], 'target_language is hungarian');
+select enum_has_labels('public', 'lesson_file_type', array['audio', 'image', 'video', 'document', 'transcript', 'vocabulary', 'other'], 'lesson_file_type has its seven values');
+select enum_has_labels('public', 'qa_status', array['approved'], 'qa_status is approved');
+select col_type_is('public', 'profiles', 'meaning_language', 'language_code', 'profiles.meaning_language is the language_code enum');
+select col_type_is('public', 'lessons', 'language_from', 'source_language', 'lessons.language_from is the source_language enum');
+select col_type_is('public', 'lessons', 'language_to', 'target_language', 'lessons.language_to is the target_language enum');
+select col_type_is('public', 'lesson_files', 'file_type', 'lesson_file_type', 'lesson_files.file_type is the lesson_file_type enum');
+select col_type_is('public', 'lesson_qa_reviews', 'status', 'qa_status', 'lesson_qa_reviews.status is the qa_status enum');
+select is((select array_agg(c.conname::text order by c.conname) from pg_constraint c
+           where c.conname in ('profiles_meaning_language_check', 'lessons_language_from_check', 'lessons_language_to_check',
+                               'lesson_files_file_type_check', 'lesson_qa_reviews_status_check')),
+          null, 'the check constraints these enums replace are gone');
+select is((select array_agg(format('%s.%s %s', c.table_name, c.column_name, c.column_default) order by c.table_name, c.column_name)
+           from information_schema.columns c
+           where c.table_schema = 'public' and (c.table_name, c.column_name) in (('lessons', 'language_from'), ('lessons', 'language_to'),
+             ('lesson_qa_reviews', 'status'))),
+          array['lesson_qa_reviews.status ''approved''::qa_status', 'lessons.language_from ''english''::source_language',
+                'lessons.language_to ''hungarian''::target_language'],
+          'the defaults are kept: english, hungarian, approved');
+select throws_ok($$insert into lesson_files (lesson_id, file_name, file_path, file_type, bucket_id) values ('11111111-1111-1111-1111-111111111111', 'a', 'a', 'picture', 'lesson-images')$$, '22P02', 'invalid input value for enum lesson_file_type: "picture"', 'a file type outside the list is refused with the enum error');
+select lives_ok($$insert into lesson_files (lesson_id, file_name, file_path, file_type, bucket_id) values ('11111111-1111-1111-1111-111111111111', 'v.csv', 'l1/v.csv', 'vocabulary', 'lesson-documents')$$, 'every one of the seven file types is stored, vocabulary too');
+select is((select array_agg(distinct language_from::text) from lessons where lesson_number < 900), array['english'], 'the seed''s lessons kept their language through the conversion');
 
 select * from finish();
 rollback;

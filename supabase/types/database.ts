@@ -175,7 +175,7 @@ export type Database = {
           lesson_id: string;
           file_name: string;
           file_path: string;
-          file_type: string;
+          file_type: Database['public']['Enums']['lesson_file_type'];
           mime_type: string | null;
           file_size: number | null;
           bucket_id: string;
@@ -187,7 +187,7 @@ export type Database = {
           lesson_id: string;
           file_name: string;
           file_path: string;
-          file_type: string;
+          file_type: Database['public']['Enums']['lesson_file_type'];
           mime_type?: string | null;
           file_size?: number | null;
           bucket_id: string;
@@ -199,7 +199,7 @@ export type Database = {
           lesson_id?: string;
           file_name?: string;
           file_path?: string;
-          file_type?: string;
+          file_type?: Database['public']['Enums']['lesson_file_type'];
           mime_type?: string | null;
           file_size?: number | null;
           bucket_id?: string;
@@ -274,7 +274,7 @@ export type Database = {
           id: string;
           lesson_id: string;
           qa_notes: string;
-          status: string;
+          status: Database['public']['Enums']['qa_status'];
           reviewed_by: string | null;
           created_at: string;
         };
@@ -282,7 +282,7 @@ export type Database = {
           id?: string;
           lesson_id: string;
           qa_notes: string;
-          status?: string;
+          status?: Database['public']['Enums']['qa_status'];
           reviewed_by?: string | null;
           created_at?: string;
         };
@@ -290,7 +290,7 @@ export type Database = {
           id?: string;
           lesson_id?: string;
           qa_notes?: string;
-          status?: string;
+          status?: Database['public']['Enums']['qa_status'];
           reviewed_by?: string | null;
           created_at?: string;
         };
@@ -442,8 +442,8 @@ export type Database = {
           image_url: string | null;
           is_published: boolean;
           created_by: string | null;
-          language_from: string;
-          language_to: string;
+          language_from: Database['public']['Enums']['source_language'];
+          language_to: Database['public']['Enums']['target_language'];
           created_at: string;
           updated_at: string;
           slow_audio_url: string | null;
@@ -465,8 +465,8 @@ export type Database = {
           image_url?: string | null;
           is_published?: boolean;
           created_by?: string | null;
-          language_from?: string;
-          language_to?: string;
+          language_from?: Database['public']['Enums']['source_language'];
+          language_to?: Database['public']['Enums']['target_language'];
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
@@ -488,8 +488,8 @@ export type Database = {
           image_url?: string | null;
           is_published?: boolean;
           created_by?: string | null;
-          language_from?: string;
-          language_to?: string;
+          language_from?: Database['public']['Enums']['source_language'];
+          language_to?: Database['public']['Enums']['target_language'];
           created_at?: string;
           updated_at?: string;
           slow_audio_url?: string | null;
@@ -508,7 +508,7 @@ export type Database = {
           time_zone: string;
           created_at: string;
           updated_at: string;
-          meaning_language: string | null;
+          meaning_language: Database['public']['Enums']['language_code'] | null;
           desired_retention: number;
           new_items_per_day: number;
         };
@@ -518,7 +518,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
-          meaning_language?: string | null;
+          meaning_language?: Database['public']['Enums']['language_code'] | null;
           desired_retention?: number;
           new_items_per_day?: number;
         };
@@ -528,7 +528,7 @@ export type Database = {
           time_zone?: string;
           created_at?: string;
           updated_at?: string;
-          meaning_language?: string | null;
+          meaning_language?: Database['public']['Enums']['language_code'] | null;
           desired_retention?: number;
           new_items_per_day?: number;
         };
@@ -1226,6 +1226,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      lesson_object_name: {
+        Args: {
+          _bucket: string;
+          _ref: string;
+        };
+        Returns: string;
+      };
       previous_published_lesson: {
         Args: {
           _lesson_id: string;
@@ -1237,6 +1244,17 @@ export type Database = {
           _at: string;
         };
         Returns: string;
+      };
+      published_lesson_folders: {
+        Args: never;
+        Returns: string[];
+      };
+      published_lesson_objects: {
+        Args: never;
+        Returns: {
+          bucket_id: string | null;
+          name: string | null;
+        }[];
       };
       record_answer: {
         Args: {
@@ -1384,9 +1402,15 @@ export type Database = {
       character_sex: 'female' | 'male';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
       feedback_type: 'bug' | 'feature' | 'content' | 'general' | 'others';
+      language_code: 'en' | 'de' | 'es';
+      lesson_file_type:
+        'audio' | 'image' | 'video' | 'document' | 'transcript' | 'vocabulary' | 'other';
       level: 'beginner' | 'intermediate' | 'advanced';
+      qa_status: 'approved';
       skill: 'recognition' | 'recall' | 'listening' | 'dictation' | 'speaking';
+      source_language: 'english' | 'german' | 'spanish';
       speaker: 'narrator' | 'anna' | 'bence';
+      target_language: 'hungarian';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -1406,3 +1430,30 @@ export type FunctionArgs<T extends keyof PublicSchema['Functions']> =
 export type FunctionReturns<T extends keyof PublicSchema['Functions']> =
   PublicSchema['Functions'][T]['Returns'];
 export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ['admin', 'user'],
+      character_sex: ['female', 'male'],
+      feedback_status: ['new', 'reviewing', 'resolved', 'closed'],
+      feedback_type: ['bug', 'feature', 'content', 'general', 'others'],
+      language_code: ['en', 'de', 'es'],
+      lesson_file_type: [
+        'audio',
+        'image',
+        'video',
+        'document',
+        'transcript',
+        'vocabulary',
+        'other',
+      ],
+      level: ['beginner', 'intermediate', 'advanced'],
+      qa_status: ['approved'],
+      skill: ['recognition', 'recall', 'listening', 'dictation', 'speaking'],
+      source_language: ['english', 'german', 'spanish'],
+      speaker: ['narrator', 'anna', 'bence'],
+      target_language: ['hungarian'],
+    },
+  },
+} as const;

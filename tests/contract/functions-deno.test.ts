@@ -5,13 +5,15 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/types/database.ts';
 import { badTokens } from '../functions/fixture.ts';
+import { bundleFunction, isolatedFunctions, type IsolatedFunctions } from '../deno/bundle.ts';
 import { DENO_RELEASES, denoBinary, edgeFunctions, serveFunction } from '../deno/deno.ts';
 import type { ServedFunction } from '../deno/deno.ts';
 import { startTestServer } from './setup/server.ts';
 import type { TestServer } from './setup/server.ts';
 
-// The four edge functions as hosted Supabase runs them: each index.ts served by Deno 2.1.4
-// (Deno.serve, its deno.json import map) and pointed at the embedded backend with its keys,
+// The four edge functions as hosted Supabase deploys and runs them: each bundled from a copy of
+// supabase/functions alone (deno bundle, tests/deno/bundle.ts), the bundle served by Deno 2.1.4
+// (Deno.serve) and pointed at the embedded backend with its keys,
 // next to the same functions behind the backend's /functions/v1. Every call the web app and the
 // studio make (and the refusals they can meet) gets the same answer from both. PGlite only: the
 // functions reach the database over HTTP, and the REST contract is proven on both backends by
@@ -20,13 +22,15 @@ import type { TestServer } from './setup/server.ts';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const SUPABASE_DIR = join(REPO, 'supabase');
 const HOSTED = DENO_RELEASES.find((r) => r.role === 'hosted');
+const CURRENT = DENO_RELEASES.find((r) => r.role === 'current');
 
 type Answer = { status: number; type: string | null; cors: string | null; body: unknown };
 
 type Target = 'local' | 'deno';
 
-describe('edge functions under Deno answer like /functions/v1', () => {
+describe('edge functions bundled and run under Deno 2.1 answer like /functions/v1', () => {
   let server: TestServer;
+  let copy: IsolatedFunctions | undefined;
   const deno = new Map<string, ServedFunction>();
   const users: Record<'anna' | 'bence' | 'admin', { id: string; email: string; token: string }> = {
     anna: { id: '', email: 'anna@deno.test', token: '' },
@@ -37,7 +41,7 @@ describe('edge functions under Deno answer like /functions/v1', () => {
   let secondLesson: { id: string; words: string[] };
 
   beforeAll(async () => {
-    if (!HOSTED) throw new Error('no hosted Deno release configured');
+    if (!HOSTED || !CURRENT) throw new Error('no hosted or current Deno release configured');
     server = await startTestServer('pglite', SUPABASE_DIR);
     const { anonKey, serviceRoleKey } = server.ctx.keys;
     const binary = denoBinary(HOSTED);
@@ -46,7 +50,15 @@ describe('edge functions under Deno answer like /functions/v1', () => {
       SUPABASE_ANON_KEY: anonKey,
       SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
     };
-    const served = Promise.all(edgeFunctions().map((name) => serveFunction(binary, name, env)));
+    const functions = isolatedFunctions();
+    copy = functions;
+    const served = Promise.all(
+      edgeFunctions().map(async (name) => {
+        const bundle = await bundleFunction(denoBinary(CURRENT), functions.dir, name);
+        if (bundle.status !== 0) throw new Error(`deno bundle ${name}:\n${bundle.output}`);
+        return serveFunction(binary, name, env, bundle.file);
+      }),
+    );
 
     const options = { auth: { persistSession: false, autoRefreshToken: false } };
     const service = createClient<Database>(server.url, serviceRoleKey, options);
@@ -122,6 +134,7 @@ describe('edge functions under Deno answer like /functions/v1', () => {
   afterAll(async () => {
     await Promise.all([...deno.values()].map((fn) => fn.stop()));
     await server?.stop();
+    copy?.remove();
   });
 
   /** One call as supabase-js's functions.invoke makes it, to the backend or to Deno. */
@@ -170,7 +183,7 @@ describe('edge functions under Deno answer like /functions/v1', () => {
     return local;
   }
 
-  it('returns the functions config.toml deploys, each served under Deno', () => {
+  it('returns the functions config.toml deploys, each bundle served under Deno', () => {
     expect([...deno.keys()].sort()).toEqual([
       'generate-lesson-image',
       'get-due-words',

@@ -141,6 +141,19 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
       expect(none.data).toEqual([{ id: 3, thick_books: [] }]);
     });
 
+    it('embeds a set-returning function declared ROWS 1 as one object, or null', async () => {
+      const { data, error } = await db
+        .from('shelves')
+        .select('id, thinnest_book(title, pages)')
+        .order('id');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { id: 1, thinnest_book: { title: 'Egri csillagok', pages: 50 } },
+        { id: 2, thinnest_book: { title: 'Légy jó mindhalálig', pages: 150 } },
+        { id: 3, thinnest_book: null },
+      ]);
+    });
+
     it('filters parents by a computed relationship with !inner', async () => {
       const { data, error } = await db
         .from('shelves')
@@ -148,6 +161,24 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
         .gt('thick_books.pages', 200);
       expect(error).toBeNull();
       expect(data).toEqual([{ id: 1, thick_books: [{ id: 2 }] }]);
+    });
+  });
+
+  describe('error texts', () => {
+    it("names the table, as PostgREST does, and an embed by PostgREST's <table>_<depth>", async () => {
+      const top = await db.from('books').select('id, missing_column');
+      expect(top.status).toBe(400);
+      expect(top.error).toMatchObject({
+        code: '42703',
+        message: 'column books.missing_column does not exist',
+      });
+      const embedded = await db.from('books').select('id, shelves(missing_column)');
+      expect(embedded.error).toMatchObject({
+        code: '42703',
+        message: 'column shelves_1.missing_column does not exist',
+      });
+      const filtered = await db.from('shelves').select('id').eq('missing_column', 1);
+      expect(filtered.error?.message).toBe('column shelves.missing_column does not exist');
     });
   });
 

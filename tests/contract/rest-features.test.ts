@@ -95,6 +95,30 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
         server.ctx.config.dbAggregates = false;
       }
     });
+
+    it('groups by the columns a to-one spread adds, at the top and inside an embed', async () => {
+      server.ctx.config.dbAggregates = true;
+      try {
+        const top = await db.from('books').select('pages.sum(), ...shelves(shelf:title)');
+        expect(top.error).toBeNull();
+        expect(top.data?.sort((a, b) => String(a.shelf).localeCompare(String(b.shelf)))).toEqual([
+          { sum: 350, shelf: 'A' },
+          { sum: null, shelf: 'B' },
+        ]);
+        const nested = await db
+          .from('shelves')
+          .select('id, books(count(), ...shelves(title))')
+          .order('id');
+        expect(nested.error).toBeNull();
+        expect(nested.data).toEqual([
+          { id: 1, books: [{ count: 2, title: 'A' }] },
+          { id: 2, books: [{ count: 1, title: 'B' }] },
+          { id: 3, books: [] },
+        ]);
+      } finally {
+        server.ctx.config.dbAggregates = false;
+      }
+    });
   });
 
   describe('spreads', () => {

@@ -240,6 +240,29 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       expect(get.status).toBe(300);
     });
 
+    it("lists the candidates in PostgREST's order: fewer parameters first, then by type", async () => {
+      const res = await admin.rpc('listed', { arg: 'x' }, { get: true });
+      expect(res.status).toBe(300);
+      expect(res.error?.message).toBe(
+        'Could not choose the best candidate function between: public.listed(arg => integer), public.listed(arg => xml), public.listed(arg => text, num => integer)',
+      );
+    });
+
+    it("hints at the closest function or parameters, as PostgREST's PGRST202 does", async () => {
+      const misspelt = await admin.rpc('by_nam');
+      expect(misspelt.error).toMatchObject({
+        code: 'PGRST202',
+        hint: 'Perhaps you meant to call the function public.by_name',
+      });
+      const params = await admin.rpc('by_name', { bb: 1 });
+      expect(params.error).toMatchObject({
+        code: 'PGRST202',
+        hint: 'Perhaps you meant to call the function public.by_name(b)',
+      });
+      const nothingClose = await admin.rpc('zzzzqqq');
+      expect(nothingClose.error).toMatchObject({ code: 'PGRST202', hint: null });
+    });
+
     it('resolves overloads by argument names, including none', async () => {
       expect((await admin.rpc('by_name', { a: 1 })).data).toBe('a');
       expect((await admin.rpc('by_name', { b: 'x' })).data).toBe('b');

@@ -509,12 +509,18 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(raw.headers.get('www-authenticate')).toContain('invalid_token');
     });
 
-    it('treats a publishable-style bearer as anon', async () => {
+    it('treats a publishable-style bearer beside the anon key as anon; the gateway refuses it as the key', async () => {
       const res = await fetch(`${rest}/lessons?select=id&id=lte.4`, {
-        headers: { apikey: 'sb_publishable_abc', authorization: 'Bearer sb_publishable_abc' },
+        headers: { apikey: server.ctx.keys.anonKey, authorization: 'Bearer sb_publishable_abc' },
       });
       expect(res.status).toBe(200);
       expect(((await res.json()) as unknown[]).length).toBe(3);
+      // The server has no new-format keys: one it does not know is the gateway's 401.
+      const unknown = await fetch(`${rest}/lessons?select=id`, {
+        headers: { apikey: 'sb_publishable_abc', authorization: 'Bearer sb_publishable_abc' },
+      });
+      expect(unknown.status).toBe(401);
+      expect(await unknown.json()).toMatchObject({ message: 'Invalid API key' });
     });
 
     it('never leaks the role to the next request', async () => {

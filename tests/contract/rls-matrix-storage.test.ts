@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -7,15 +8,19 @@ import { BACKENDS, startTestServer } from './setup/server.ts';
 import type { TestServer } from './setup/server.ts';
 
 // The storage side of the RLS matrix: the four lesson buckets of the migrations through
-// /storage/v1 with supabase-js, for anonymous, a learner and an admin.
+// /storage/v1 with supabase-js, for anonymous, a learner and an admin. The files lie in the
+// folder of a published lesson (anon and learners see a public bucket's files of published
+// lessons only) and, for the draft case, of a draft lesson.
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../supabase/', import.meta.url));
 const BUCKETS = ['lesson-audio', 'lesson-images', 'lesson-video', 'lesson-documents'] as const;
+const L1 = randomUUID();
+const DRAFT = randomUUID();
 const FILES: Record<(typeof BUCKETS)[number], { name: string; type: string }> = {
-  'lesson-audio': { name: 'l1/dialogue.mp3', type: 'audio/mpeg' },
-  'lesson-images': { name: 'l1/cover.png', type: 'image/png' },
-  'lesson-video': { name: 'l1/intro.mp4', type: 'video/mp4' },
-  'lesson-documents': { name: 'l1/transcript.csv', type: 'text/csv' },
+  'lesson-audio': { name: `${L1}/dialogue.mp3`, type: 'audio/mpeg' },
+  'lesson-images': { name: `${L1}/cover.png`, type: 'image/png' },
+  'lesson-video': { name: `${L1}/intro.mp4`, type: 'video/mp4' },
+  'lesson-documents': { name: `${L1}/transcript.csv`, type: 'text/csv' },
 };
 const PUBLIC = new Set(['lesson-audio', 'lesson-images']);
 
@@ -54,6 +59,11 @@ describe.each(BACKENDS)('storage RLS matrix on %s', (backend) => {
     admin = a.client;
     const promoted = await service.from('user_roles').update({ role: 'admin' }).eq('user_id', a.id);
     if (promoted.error) throw new Error(promoted.error.message);
+    const lessons = await service.from('lessons').insert([
+      { id: L1, lesson_number: 901, title: 'Első lecke', is_published: true },
+      { id: DRAFT, lesson_number: 902, title: 'Vázlat', is_published: false },
+    ]);
+    if (lessons.error) throw new Error(lessons.error.message);
   }, 180_000);
 
   afterAll(async () => {
@@ -79,10 +89,31 @@ describe.each(BACKENDS)('storage RLS matrix on %s', (backend) => {
       [learner, PUBLIC.has(bucket)],
       [admin, true],
     ] as const) {
-      const { data, error } = await client.storage.from(bucket).list('l1');
+      const { data, error } = await client.storage.from(bucket).list(L1);
       expect(error).toBeNull();
       expect(data?.length ?? 0).toBe(allowed ? 1 : 0);
     }
+  });
+
+  it('returns a draft lesson’s audio to the admin only', async () => {
+    const body = new Blob([new Uint8Array([5, 6, 7])], { type: 'audio/mpeg' });
+    const name = `${DRAFT}/draft.mp3`;
+    const up = await admin.storage.from('lesson-audio').upload(name, body, { upsert: true });
+    expect(up.error).toBeNull();
+    for (const [client, count] of [
+      [anon, 0],
+      [learner, 0],
+      [admin, 1],
+    ] as const) {
+      const { data, error } = await client.storage.from('lesson-audio').list(DRAFT);
+      expect(error).toBeNull();
+      expect(data?.length ?? 0).toBe(count);
+    }
+    const signed = await learner.storage.from('lesson-audio').createSignedUrl(name, 60);
+    expect(signed.error).not.toBeNull();
+    const read = await learner.storage.from('lesson-audio').download(name);
+    expect(read.error).not.toBeNull();
+    expect((await admin.storage.from('lesson-audio').download(name)).error).toBeNull();
   });
 
   it.each(BUCKETS)('returns the public URL of %s only for public buckets', async (bucket) => {
@@ -93,7 +124,7 @@ describe.each(BACKENDS)('storage RLS matrix on %s', (backend) => {
 
   it.each(BUCKETS)('returns a refusal when a learner deletes from %s', async (bucket) => {
     await learner.storage.from(bucket).remove([FILES[bucket].name]);
-    const still = await admin.storage.from(bucket).list('l1');
+    const still = await admin.storage.from(bucket).list(L1);
     expect(still.data).toHaveLength(1);
   });
 
@@ -114,7 +145,7 @@ describe.each(BACKENDS)('storage RLS matrix on %s', (backend) => {
     for (const bucket of BUCKETS) {
       const { error } = await admin.storage.from(bucket).remove([FILES[bucket].name]);
       expect(error).toBeNull();
-      const after = await admin.storage.from(bucket).list('l1');
+      const after = await admin.storage.from(bucket).list(L1);
       expect(after.data).toHaveLength(0);
     }
   });

@@ -563,10 +563,23 @@ describe.each(BACKENDS)('RLS matrix through the HTTP API on %s', (backend) => {
       const draft = await clients.learnerB.rpc('complete_lesson_audio', { _lesson_id: DRAFT });
       expect(draft.error?.code).toBe('PT404');
       expect(draft.status).toBe(404);
+      // The session's answers first (its figures are the recorded ones): each word of the
+      // lesson twice, right, as record-word-result stores them.
+      const words = await ctx.service
+        .from('lesson_vocabulary')
+        .select('id')
+        .eq('lesson_id', PUBLISHED);
+      const cards = (words.data ?? []).slice(0, 10).flatMap((w) => [w.id, w.id]);
+      for (const id of cards) {
+        const answered = await clients.learnerB.functions.invoke('record-word-result', {
+          body: { vocabulary_id: id, was_correct: true, session_id: sessionId },
+        });
+        expect(answered.error).toBeNull();
+      }
       const saved = await clients.learnerB.rpc('save_flashcard_session', {
         _session_id: sessionId,
-        _total_cards: 20,
-        _correct_answers: 20,
+        _total_cards: cards.length,
+        _correct_answers: cards.length,
         _lesson_id: PUBLISHED,
       });
       expect(saved.error).toBeNull();
@@ -579,7 +592,7 @@ describe.each(BACKENDS)('RLS matrix through the HTTP API on %s', (backend) => {
       expect(row.data).toEqual({
         is_completed: true,
         flashcard_passed: true,
-        flashcard_score: 20,
+        flashcard_score: cards.length,
         flashcard_accuracy: 100,
       });
       const theirs = await clients.learnerA
@@ -592,13 +605,17 @@ describe.each(BACKENDS)('RLS matrix through the HTTP API on %s', (backend) => {
 
     it('returns a review session saved by save_flashcard_session for its owner only', async () => {
       const sessionId = randomUUID();
+      const answered = await clients.learnerA.functions.invoke('record-word-result', {
+        body: { vocabulary_id: WORD, was_correct: false, session_id: sessionId },
+      });
+      expect(answered.error).toBeNull();
       const saved = await clients.learnerA.rpc('save_flashcard_session', {
         _session_id: sessionId,
-        _total_cards: 4,
-        _correct_answers: 3,
+        _total_cards: 1,
+        _correct_answers: 0,
       });
       expect(saved.error).toBeNull();
-      expect(saved.data).toMatchObject({ total_cards: 4, correct_answers: 3, accuracy: 75 });
+      expect(saved.data).toMatchObject({ total_cards: 1, correct_answers: 0, accuracy: 0 });
       const stolen = await clients.learnerB.rpc('save_flashcard_session', {
         _session_id: sessionId,
         _total_cards: 4,

@@ -255,10 +255,11 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
   });
 
   it('treats a publishable-key bearer as anon and answers junk with storage errors', async () => {
+    const apikey = server.ctx.keys.anonKey;
     const res = await fetch(`${server.url}/storage/v1/object/list/avatars`, {
       method: 'POST',
       headers: {
-        apikey: 'sb_publishable_x',
+        apikey,
         authorization: 'Bearer sb_publishable_x',
         'content-type': 'application/json',
       },
@@ -268,11 +269,12 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect(await res.json()).toEqual([]);
     const junk = await fetch(`${server.url}/storage/v1/object/list/avatars`, {
       method: 'POST',
+      headers: { apikey },
       body: '{nope',
     });
     expect(junk.status).toBe(400);
     expect(await junk.json()).toMatchObject({ statusCode: '400' });
-    const unknown = await fetch(`${server.url}/storage/v1/nowhere`);
+    const unknown = await fetch(`${server.url}/storage/v1/nowhere`, { headers: { apikey } });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ statusCode: '404' });
   });

@@ -101,29 +101,27 @@ export type ServedFunction = {
 };
 
 /**
- * Serves supabase/functions/<name>/index.ts under Deno with its deno.json, as the edge runtime
- * would, with `env` as its environment (SUPABASE_URL and the keys). Resolves once the server
- * prints its port; rejects with Deno's output if the process ends first.
+ * Serves one edge function under Deno, as the edge runtime would, with `env` as its environment
+ * (SUPABASE_URL and the keys): supabase/functions/<name>/index.ts with its deno.json, or, given
+ * `bundle`, that single file (bundle.ts) with no config and read access to nothing else.
+ * Resolves once the server prints its port; rejects with Deno's output if the process ends first.
  */
 export function serveFunction(
   binary: DenoBinary,
   name: string,
   env: Record<string, string>,
+  bundle?: string,
 ): Promise<ServedFunction> {
-  const entry = pathToFileURL(join(FUNCTIONS_DIR, name, 'index.ts')).href;
   const wrapper = fileURLToPath(new URL('./serve.js', import.meta.url));
+  const [options, entry] = bundle
+    ? [['--no-config', `--allow-read=${bundle}`], pathToFileURL(bundle).href]
+    : [
+        ['--config', join(name, 'deno.json'), `--allow-read=${REPO_ROOT}`],
+        pathToFileURL(join(FUNCTIONS_DIR, name, 'index.ts')).href,
+      ];
   const child: ChildProcess = spawn(
     binary.path,
-    [
-      'run',
-      '--config',
-      join(name, 'deno.json'),
-      '--allow-net',
-      '--allow-env',
-      `--allow-read=${REPO_ROOT}`,
-      wrapper,
-      entry,
-    ],
+    ['run', ...options, '--allow-net', '--allow-env', wrapper, entry],
     { cwd: FUNCTIONS_DIR, env: denoEnv(binary, env), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { answerCard, createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
-import { clientFor, passLesson, seedLessonId, type Db } from './admin/admin-support.ts';
+import { arrangeCompletedLesson, clientFor, seedLessonId, type Db } from './admin/admin-support.ts';
 import { controlledByWorker, readQueue } from './offline-support.ts';
 
 // The review without a connection (issues 13 and 30): /review-flashcards keeps the last list of
@@ -60,8 +60,9 @@ test.describe('offline review', () => {
     const answers = await vocabularyMap(request);
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    // Lesson 1 passed through the learner's own API session: its words are today's new items.
-    await passLesson(db, await seedLessonId(db, 1), 20, 20);
+    // Lesson 1 completed (arranged: a pass through the API would answer its words): its words
+    // are today's new items, never answered.
+    await arrangeCompletedLesson(db, await seedLessonId(db, 1));
     const lessonTwo = await seedLessonId(db, 2);
     await signIn(page, email);
     await controlledByWorker(page);
@@ -126,9 +127,9 @@ test.describe('offline review', () => {
       { vocabulary_id: online },
     ]);
 
-    // Meanwhile lesson 2 is passed elsewhere (another device), and the learner allows more new
-    // items today: the server's list changes.
-    await passLesson(db, lessonTwo, 20, 20);
+    // Meanwhile lesson 2 is completed elsewhere (another device), and the learner allows more
+    // new items today: the server's list changes.
+    await arrangeCompletedLesson(db, lessonTwo);
     const { data: me } = await db.auth.getUser();
     const limit = await db
       .from('profiles')
@@ -181,7 +182,7 @@ test.describe('offline review', () => {
   }, testInfo) => {
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    await passLesson(db, await seedLessonId(db, 1), 20, 20);
+    await arrangeCompletedLesson(db, await seedLessonId(db, 1));
     const expected = await serverItems(db);
     await signIn(page, email);
     await controlledByWorker(page);

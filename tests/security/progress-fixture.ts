@@ -155,3 +155,44 @@ export function forgeSubject(token: string, sub: string): string {
   const forged = Buffer.from(JSON.stringify({ ...claims, sub })).toString('base64url');
   return [header, forged, signature].join('.');
 }
+
+/**
+ * The cards of a lesson's own session as the app deals them when the lesson has no review
+ * words: each of its first ten words twice (at most 20 cards).
+ */
+export async function lessonCards(server: SecurityServer, lessonId: string): Promise<string[]> {
+  const { data, error } = await server.service
+    .from('lesson_vocabulary')
+    .select('id')
+    .eq('lesson_id', lessonId)
+    .order('created_at')
+    .order('created_seq');
+  if (error) throw error;
+  return data.slice(0, 10).flatMap((word) => [word.id, word.id]);
+}
+
+/**
+ * Answers `cards` (word ids) under `sessionId` one by one through record-word-result, as the
+ * app's queue sends them; the first `wrong` answers are wrong, the rest right.
+ */
+export async function answerCards(
+  server: SecurityServer,
+  learner: Learner,
+  cards: readonly string[],
+  sessionId: string,
+  wrong = 0,
+): Promise<void> {
+  for (const [index, word] of cards.entries()) {
+    const answer = await callFunction(
+      server,
+      'record-word-result',
+      { vocabulary_id: word, was_correct: index >= wrong, session_id: sessionId },
+      learner.token,
+    );
+    if (answer.status !== 200) {
+      throw new Error(
+        `answer ${index} of ${sessionId}: ${answer.status} ${JSON.stringify(answer.body)}`,
+      );
+    }
+  }
+}

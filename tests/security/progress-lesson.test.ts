@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, callFunction, startSecurityServer } from './progress-fixture.ts';
+import {
+  answerCards,
+  BACKENDS,
+  callFunction,
+  lessonCards,
+  startSecurityServer,
+} from './progress-fixture.ts';
 import type { Learner, SecurityServer } from './progress-fixture.ts';
 
 // Finding (issue 10): a learner wrote user_lesson_progress directly, e.g. lesson 10 completed
@@ -155,6 +161,8 @@ describe.each(BACKENDS)('lesson progress attacks on %s', (backend) => {
       .insert({ user_id: victim.id, lesson_id: lesson10, ...completed });
     expect(insert.error?.code).toBe('42501');
     const victimSession = randomUUID();
+    const cards = await lessonCards(server, lesson1);
+    await answerCards(server, victim, cards, victimSession, 10);
     const saved = await victim.db.rpc('save_flashcard_session', {
       _session_id: victimSession,
       _total_cards: 20,
@@ -174,8 +182,10 @@ describe.each(BACKENDS)('lesson progress attacks on %s', (backend) => {
   });
 
   it('returns the admin tabs only real progress, and the app’s own path still works', async () => {
+    const sessionId = randomUUID();
+    await answerCards(server, mallory, await lessonCards(server, lesson1), sessionId, 4);
     const pass = await mallory.db.rpc('save_flashcard_session', {
-      _session_id: randomUUID(),
+      _session_id: sessionId,
       _total_cards: 20,
       _correct_answers: 16,
       _lesson_id: lesson1,

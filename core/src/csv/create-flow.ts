@@ -1,7 +1,7 @@
 import { LEVELS, isOneOf, type Level } from '../enums/index.ts';
 import { storedTranslation, type WordMeaningColumns } from '../lessons/translations.ts';
 import { csvIssue, type CsvInput, type CsvResult } from './types.ts';
-import { missingCells, readTable } from './table.ts';
+import { missingCells, readLessonTable } from './table.ts';
 
 export const TRANSCRIPT_CSV_COLUMNS = ['speaker', 'line'] as const;
 export const VOCABULARY_CSV_COLUMNS = ['word_hu', 'word_en', 'difficulty'] as const;
@@ -36,7 +36,7 @@ function isDifficulty(value: string): value is CreateFlowDifficulty {
 
 /** Validates the create dialog's transcript CSV (`speaker,line`). */
 export function parseTranscriptCsv(input: CsvInput): CsvResult<TranscriptCsvRow> {
-  const { rows, issues } = readTable(input, TRANSCRIPT_CSV_COLUMNS);
+  const { rows, issues } = readLessonTable(input, TRANSCRIPT_CSV_COLUMNS);
   const items: TranscriptCsvRow[] = [];
   for (const row of rows) {
     const missing = missingCells(row, TRANSCRIPT_CSV_COLUMNS);
@@ -55,7 +55,7 @@ export function parseTranscriptCsv(input: CsvInput): CsvResult<TranscriptCsvRow>
  * `word_de`, `word_es`).
  */
 export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow> {
-  const { rows, issues, optionalPresent } = readTable(
+  const { rows, issues, optionalPresent } = readLessonTable(
     input,
     VOCABULARY_CSV_COLUMNS,
     VOCABULARY_CSV_OPTIONAL_COLUMNS,

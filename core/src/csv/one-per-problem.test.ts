@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseVocabularyCsv } from './create-flow.ts';
 import { onePerProblem, rowRanges } from './one-per-problem.ts';
 
-// Windows-1250 bytes of ö, ő, ű (what Excel on a Hungarian Windows saves as "CSV").
-const windows1250 = (text: string) =>
-  Uint8Array.from([...text].map((c) => ({ ö: 0xf6, ő: 0xf5, ű: 0xfb })[c] ?? c.charCodeAt(0)));
+// A UTF-8 file that already holds replacement characters where ö, ő, ű were (text once read in
+// the wrong encoding by another program and saved again): every such row is reported.
+const replaced = (text: string) => new TextEncoder().encode(text.replace(/[öőű]/g, '\uFFFD'));
 
 describe('one message per CSV problem', () => {
   it('returns row numbers as ranges', () => {
@@ -14,9 +14,9 @@ describe('one message per CSV problem', () => {
     expect(rowRanges([])).toBe('');
   });
 
-  it('returns one issue for a Windows-1250 file instead of one per row', () => {
+  it('returns one issue for a file of replacement characters instead of one per row', () => {
     const parsed = parseVocabularyCsv(
-      windows1250(
+      replaced(
         'word_hu,word_en,difficulty\nkönyv,book,beginner\nőszi,autumnal,beginner\nűr,space,advanced\nfű,grass,beginner\ntűz,fire,beginner\n',
       ),
     );

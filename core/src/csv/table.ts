@@ -1,4 +1,4 @@
-import { decodeCsvText } from './decode.ts';
+import { decodeCsvText, decodeTextStrict } from './decode.ts';
 import { readRecords, type CsvRecord } from './records.ts';
 import { findTextProblem } from './text-quality.ts';
 import { csvIssue, type CsvInput, type CsvIssue } from './types.ts';
@@ -98,6 +98,28 @@ export function readTable(
     });
   }
   return { rows, issues, optionalPresent: present };
+}
+
+/**
+ * readTable for a lesson file (the create flow's transcript and vocabulary CSVs, the studio's
+ * folders): the bytes are decoded as every lesson file is (decodeTextStrict: UTF-8, UTF-16,
+ * Windows-1250 or -1252), and a file in none of them is refused whole, never read with
+ * replacement characters.
+ */
+export function readLessonTable(
+  input: CsvInput,
+  columns: readonly string[],
+  optional: readonly string[] = [],
+): Table {
+  const decoded = decodeTextStrict(input);
+  if (!decoded.ok) {
+    return {
+      rows: [],
+      issues: [csvIssue('unknown-encoding', 'csv.unknownEncoding', null)],
+      optionalPresent: [],
+    };
+  }
+  return readTable(decoded.text, columns, optional);
 }
 
 /** Issue for the columns (of the first `required` of `columns`) left empty in `row`. */

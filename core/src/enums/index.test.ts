@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { Constants } from '../../../supabase/types/database.ts';
 import {
   APP_ROLES,
   FEEDBACK_STATUSES,
+  LANGUAGE_CODES,
+  LESSON_FILE_KINDS,
   LEVELS,
+  QA_STATUSES,
+  SOURCE_LANGUAGES,
+  SOURCE_LANGUAGE_OF,
   SPEAKERS,
   STORED_FEEDBACK_TYPES,
-  everyValue,
+  TARGET_LANGUAGES,
   isOneOf,
-  type Level,
 } from './index.ts';
 
 describe('enumerations', () => {
@@ -17,15 +22,28 @@ describe('enumerations', () => {
     expect(STORED_FEEDBACK_TYPES).toEqual(['bug', 'feature', 'content', 'general', 'others']);
     expect(FEEDBACK_STATUSES).toEqual(['new', 'reviewing', 'resolved', 'closed']);
     expect(APP_ROLES).toEqual(['admin', 'user']);
+    expect(LANGUAGE_CODES).toEqual(['en', 'de', 'es']);
+    expect(SOURCE_LANGUAGES).toEqual(['english', 'german', 'spanish']);
+    expect(TARGET_LANGUAGES).toEqual(['hungarian']);
+    expect(LESSON_FILE_KINDS).toEqual([
+      'audio',
+      'image',
+      'video',
+      'document',
+      'transcript',
+      'vocabulary',
+      'other',
+    ]);
+    expect(QA_STATUSES).toEqual(['approved']);
   });
 
-  it('refuses, at compile time, a list that misses a value or has one the enum lacks', () => {
-    // @ts-expect-error 'advanced' is missing
-    const short = everyValue<Level>()(['beginner', 'intermediate']);
-    // @ts-expect-error 'expert' is not a level
-    const extra = everyValue<Level>()(['beginner', 'intermediate', 'advanced', 'expert']);
-    // Runtime is the identity; the check above is the compiler's.
-    expect([short, extra].map((list) => list.length)).toEqual([2, 4]);
+  it('returns the generated constants themselves, not copies', () => {
+    expect(LANGUAGE_CODES).toBe(Constants.public.Enums.language_code);
+    expect(LEVELS).toBe(Constants.public.Enums.level);
+  });
+
+  it('returns a source language for every learner language', () => {
+    expect(LANGUAGE_CODES.map((code) => SOURCE_LANGUAGE_OF[code])).toEqual(SOURCE_LANGUAGES);
   });
 
   it('tells a member of a list from anything else', () => {

@@ -31,7 +31,7 @@ const ALLOWED: Readonly<Record<AudioContext, readonly AudioKind[]>> = {
   'create-vocabulary-audio': ['mp3', 'wav'],
   'review-lesson-audio': reviewKinds,
   'review-vocabulary-audio': reviewKinds,
-  // /upload files the audio bucket takes by name (core/files/buckets.ts).
+  // /upload files the audio bucket takes by name (core/files/bucket-names.ts).
   'upload-form': ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'flac'],
 };
 

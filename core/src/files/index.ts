@@ -1,10 +1,5 @@
-export {
-  LESSON_BUCKETS,
-  uploadTargetFor,
-  type LessonFileType,
-  type StorageBucket,
-  type UploadTarget,
-} from './buckets.ts';
+export { LESSON_BUCKETS, type LessonFileType, type StorageBucket } from './bucket-names.ts';
+export { uploadTargetFor, type UploadTarget } from './buckets.ts';
 export {
   filesSkippedMessage,
   selectVocabularyAudio,

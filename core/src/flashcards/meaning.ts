@@ -1,6 +1,11 @@
-/** The languages meanings are stored in (profiles.meaning_language; word_en, word_de, word_es). */
-export const MEANING_LANGUAGES = ['en', 'de', 'es'] as const;
-export type MeaningLanguage = (typeof MEANING_LANGUAGES)[number];
+import { LANGUAGE_CODES, type LanguageCode } from '../enums/index.ts';
+
+/**
+ * The languages meanings are stored in (profiles.meaning_language; word_en, word_de, word_es):
+ * the database's language_code enum, core's one list of the learners' languages.
+ */
+export const MEANING_LANGUAGES = LANGUAGE_CODES;
+export type MeaningLanguage = LanguageCode;
 
 /** English is the language every word has: the one meanings fall back to. */
 export const FALLBACK_MEANING_LANGUAGE: MeaningLanguage = 'en';

@@ -1,4 +1,4 @@
-import { LESSON_BUCKETS } from '../files/buckets.ts';
+import { LESSON_BUCKETS } from '../files/bucket-names.ts';
 
 export const LESSON_AUDIO_BUCKET = LESSON_BUCKETS.audio;
 

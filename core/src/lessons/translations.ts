@@ -1,6 +1,6 @@
 import { MEANING_LANGUAGES, type MeaningLanguage } from '../flashcards/meaning.ts';
 
-/** The languages meanings and line translations exist in (DESIGN §10); the list itself is kept once, in flashcards/meaning.ts. */
+/** The languages meanings and line translations exist in (DESIGN §10): the language_code enum. */
 export const TRANSLATION_LANGUAGES = MEANING_LANGUAGES;
 
 export type TranslationLanguage = MeaningLanguage;

@@ -33,9 +33,9 @@ export const enStudio = {
   'word-not-found': 'Vocabulary word not found.',
   'file-not-in-lesson': 'That audio file is not part of this lesson.',
   'transcript-refused':
-    'Transcript {file} was not imported: {reason} Nothing from it was kept; fix the file and import it again.',
+    'Transcript {file} was not imported (the problems below). Nothing from it was kept; fix the file and import it again.',
   'vocabulary-refused':
-    'Vocabulary {file} was not imported: {reason} Nothing from it was kept; fix the file and import it again.',
+    'Vocabulary {file} was not imported (the problem below). Nothing from it was kept; fix the file and import it again.',
   'line-not-in-lesson': 'Line {id} is not part of this lesson; reload the lesson.',
   'word-not-in-lesson': 'Word {id} is not part of this lesson; reload the lesson.',
   'align-no-audio': 'This lesson has no readable dialogue audio to align to.',

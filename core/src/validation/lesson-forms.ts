@@ -1,4 +1,12 @@
-import { LEVELS, isOneOf, type Level } from '../enums/index.ts';
+import {
+  LEVELS,
+  SOURCE_LANGUAGES,
+  TARGET_LANGUAGES,
+  isOneOf,
+  type Level,
+  type SourceLanguage,
+  type TargetLanguage,
+} from '../enums/index.ts';
 import { checkUpload, type FileLike, type UploadContext } from '../files/index.ts';
 import { ErrorCollector, text, type Validation } from './result.ts';
 
@@ -105,8 +113,8 @@ export type UploadLesson = {
   readonly topic: string | null;
   /** Seconds, as lessons.duration stores it; null when the field was empty or not a number. */
   readonly durationSeconds: number | null;
-  readonly languageFrom: string;
-  readonly languageTo: string;
+  readonly languageFrom: SourceLanguage;
+  readonly languageTo: TargetLanguage;
 };
 
 function optional(value: string | null | undefined): string | null {
@@ -120,6 +128,12 @@ function minutesToSeconds(value: number | string | null | undefined): number | n
   if (raw === '') return null;
   const minutes = Number(raw);
   return Number.isFinite(minutes) && minutes >= 0 ? Math.round(minutes * 60) : null;
+}
+
+/** `value` when it is one of `values`, else null (not chosen). */
+function oneOf<T extends string>(values: readonly T[], value: string | null | undefined): T | null {
+  const chosen = optional(value);
+  return isOneOf(values, chosen) ? chosen : null;
 }
 
 /** The Upload Lesson form: signed in, title and level required. Languages default per spec. */
@@ -139,8 +153,9 @@ export function validateUploadLesson(
     description: optional(input.description),
     topic: optional(input.topic),
     durationSeconds: minutesToSeconds(input.durationMinutes),
-    languageFrom: optional(input.languageFrom) ?? 'english',
-    languageTo: optional(input.languageTo) ?? 'hungarian',
+    // Defaults per spec; the form's selects offer only the enums' values.
+    languageFrom: oneOf(SOURCE_LANGUAGES, input.languageFrom) ?? 'english',
+    languageTo: oneOf(TARGET_LANGUAGES, input.languageTo) ?? 'hungarian',
   }));
 }
 

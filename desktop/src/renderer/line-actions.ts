@@ -39,8 +39,11 @@ function splitBlockedBy(line: TranscriptLine | undefined, time: number): string 
   return null;
 }
 
-/** The transcript toolbar's add, split, merge and delete, and whether split is possible now. */
-export function lineActions(options: Options): {
+/**
+ * The transcript toolbar's add, split, merge and delete, and whether split is possible now. A
+ * hook by name only (it calls none): its callbacks read the caret and the waveform when they run.
+ */
+export function useLineActions(options: Options): {
   readonly actions: LineActions;
   readonly splitBlocked: string | null;
 } {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createHistory } from '../shared/history.ts';
 import type {
   Alignment,
@@ -39,10 +39,13 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [, setTick] = useState(0);
   const history = useMemo(() => createHistory(), []);
-  const current = useRef<LessonDraft | null>(null);
-  current.current = draft;
+  // The draft and callback as last rendered, for edits that run later; written after commit.
+  const current = useRef<LessonDraft | null>(draft);
   const saved = useRef(onSaved);
-  saved.current = onSaved;
+  useLayoutEffect(() => {
+    current.current = draft;
+    saved.current = onSaved;
+  });
 
   useEffect(() => {
     let live = true;

@@ -1,7 +1,7 @@
 // Data shapes that cross the IPC bridge. Plain JSON-compatible values only, so the same shapes
 // travel over Electron's structured clone and over the test harness's HTTP bridge.
 
-import { LEVELS, SPEAKERS, type Level } from '@magyarul/core/enums';
+import { LEVELS, SPEAKERS, type LanguageCode, type Level } from '@magyarul/core/enums';
 
 /** A lesson's level: the database's level enum (core's one list). */
 export { LEVELS };
@@ -10,9 +10,8 @@ export type LessonLevel = Level;
 /** The speakers the server accepts (shown upper-case: NARRATOR, ANNA, BENCE). */
 export { SPEAKERS };
 
-/** The learners' languages: every meaning and line translation exists in each. */
-export const LANGUAGES = ['en', 'de', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The learners' languages (core's one list): every meaning and line translation exists in each. */
+export type Language = LanguageCode;
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   en: 'English',
   de: 'German',

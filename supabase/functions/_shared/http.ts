@@ -2,7 +2,7 @@
 // errors as { code, message }. Web APIs only, so the same code runs on Deno and Node.
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../types/database.ts';
+import type { Database } from './database.ts';
 
 export type Env = Record<string, string | undefined>;
 export type Handler = (req: Request, env: Env) => Promise<Response>;

@@ -2,7 +2,7 @@
 // gradient, a sun, rolling hills and two speech bubbles (the dialogue), with colours picked
 // from a hash of the title and a palette per level. No text, no network.
 
-import { mulberry32 } from '@magyarul/core';
+import { mulberry32 } from './core/index.ts';
 
 export const IMAGE_WIDTH = 640;
 export const IMAGE_HEIGHT = 360;

@@ -1,4 +1,4 @@
-import type { Database } from '../../types/database.ts';
+import type { Database } from './database.ts';
 
 // The word fields every flashcard endpoint answers with (get-due-words, get-interleaved-words).
 

@@ -4,7 +4,7 @@
 // With IMAGE_PROVIDER_URL set, the prompt is POSTed there first and the returned image bytes
 // (image/png, image/jpeg or image/webp) are stored instead; on any provider failure the local
 // drawing is used.
-import { LESSON_BUCKETS } from '@magyarul/core';
+import { LESSON_BUCKETS } from '../_shared/core/index.ts';
 import { HttpError, callerClient, endpoint, fromDbError, readBody } from '../_shared/http.ts';
 import type { Env } from '../_shared/http.ts';
 import { IMAGE_HEIGHT, IMAGE_WIDTH, drawIllustration, hashText } from '../_shared/illustration.ts';

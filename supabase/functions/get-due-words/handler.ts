@@ -2,7 +2,7 @@
 // { words: [{ vocabulary_id, word_hu, word_en, word_de, word_es, difficulty, audio_file_path,
 // due }] }, words of completed lessons, most overdue first (RPC get_due_words, ordered again by
 // core). word_de/word_es are null where not translated yet: the app falls back to English.
-import { DUE_WORDS_LIMIT, selectDueWords } from '@magyarul/core';
+import { DUE_WORDS_LIMIT, selectDueWords } from '../_shared/core/index.ts';
 import {
   boolField,
   callerClient,

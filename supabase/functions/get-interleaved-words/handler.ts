@@ -3,7 +3,11 @@
 // review_word_count = 8 } → { words: [{ vocabulary_id, lesson_id, word_hu, word_en, word_de,
 // word_es, difficulty, audio_file_path, is_review }] } interleaved by core; word_de/word_es are
 // null where not translated yet (the app falls back to English).
-import { NEW_WORDS_PER_SESSION, REVIEW_WORDS_PER_SESSION, interleaveWords } from '@magyarul/core';
+import {
+  NEW_WORDS_PER_SESSION,
+  REVIEW_WORDS_PER_SESSION,
+  interleaveWords,
+} from '../_shared/core/index.ts';
 import {
   HttpError,
   callerClient,

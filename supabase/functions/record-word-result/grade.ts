@@ -2,8 +2,8 @@
 // holds it, by core's comparison, so a client cannot call a wrong answer right. The item is read
 // with the caller's own client: RLS shows published content only, so an unpublished or unknown
 // item is "not found" before anything is written.
-import { gradePracticeAnswer } from '@magyarul/core';
-import type { PracticeAnswer, PracticeGrade } from '@magyarul/core';
+import { gradePracticeAnswer } from '../_shared/core/index.ts';
+import type { PracticeAnswer, PracticeGrade } from '../_shared/core/index.ts';
 import { HttpError, fromDbError } from '../_shared/http.ts';
 import type { UserClient } from '../_shared/http.ts';
 import type { Answer } from './parse.ts';

@@ -19,8 +19,14 @@
 // The offline queue (issue 13): client_answer_id makes a retry or a replayed queue entry a
 // no-op that returns the stored result (replayed: true); answered_at applies FSRS at the time
 // the answer was given, so queued answers sent in order are scheduled as if sent at once.
-import { learnerWeights, reviewItem, skillCardId, isDesiredRetention } from '@magyarul/core';
-import type { CardState, PracticeGrade, Skill, WordProgress } from '@magyarul/core';
+import {
+  learnerWeights,
+  reviewItem,
+  skillCardId,
+  isDesiredRetention,
+} from '../_shared/core/index.ts';
+import type { CardState, PracticeGrade, WordProgress } from '../_shared/core/index.ts';
+import type { Enums } from '../_shared/database.ts';
 import {
   HttpError,
   callerClient,
@@ -36,6 +42,8 @@ import { parseAnswer } from './parse.ts';
 import type { Answer } from './parse.ts';
 
 export { parseAnswer } from './parse.ts';
+
+type Skill = Enums<'skill'>;
 
 const STATES: readonly CardState[] = ['new', 'learning', 'review', 'relearning'];
 const MAX_ATTEMPTS = 3;

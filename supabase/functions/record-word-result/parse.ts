@@ -6,9 +6,11 @@
 //   dictation    line_id, answer (the line typed), easy?
 //   speaking     line_id, rating 1–4 (the learner's own grade)
 // A client's was_correct is read for recognition only: every other verdict is the server's.
-import { isSkill, isWordSkill } from '@magyarul/core';
-import type { Skill } from '@magyarul/core';
+import { isSkill, isWordSkill } from '../_shared/core/index.ts';
+import type { Enums } from '../_shared/database.ts';
 import { HttpError, optionalUuidField, uuidField } from '../_shared/http.ts';
+
+type Skill = Enums<'skill'>;
 
 const MAX_DURATION_MS = 3_600_000;
 /** Longer than any line of the course; a typed answer past it is refused, not graded. */

@@ -4,11 +4,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Keys, ServerConfig } from './context.ts';
 import { parseDuration } from './db/role-timeouts.ts';
+import { DEFAULT_MAX_BODY_BYTES } from './http/body.ts';
 import { signJwt } from './jwt.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
 // AUTH_AUTOCONFIRM, NODE_ENV, MAGYARUL_DEMO_ACCOUNTS, MAGYARUL_STATEMENT_TIMEOUT,
-// MAGYARUL_MAX_EMBED_COST, MAGYARUL_DB_AGGREGATES, MAGYARUL_FSRS_FIT_HOURS; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// MAGYARUL_MAX_READ_COST, MAGYARUL_MAX_BODY, MAGYARUL_DB_AGGREGATES, MAGYARUL_FSRS_FIT_HOURS; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
 // MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
@@ -18,6 +19,15 @@ export const DEFAULT_PORT = 54321;
 
 function flag(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
+
+/** A size such as 2MB, 512kB or 1000 (bytes), in bytes; null if it is not one. */
+export function parseSize(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb)?\s*$/i.exec(text);
+  if (!match) return null;
+  return Math.floor(Number(match[1]) * (SIZE_UNITS[(match[2] ?? 'b').toLowerCase()] ?? 1));
 }
 
 export function loadConfig(
@@ -34,10 +44,16 @@ export function loadConfig(
   const timeoutText = env.MAGYARUL_STATEMENT_TIMEOUT?.trim();
   const statementTimeoutMs =
     overrides.statementTimeoutMs ?? (timeoutText ? parseDuration(timeoutText) : undefined);
-  const costText = env.MAGYARUL_MAX_EMBED_COST?.trim();
-  const maxEmbedCost = overrides.maxEmbedCost ?? (costText ? Number(costText) : undefined);
-  if (maxEmbedCost !== undefined && !(Number.isFinite(maxEmbedCost) && maxEmbedCost >= 0)) {
-    throw new Error(`MAGYARUL_MAX_EMBED_COST must be a number ≥ 0, got ${costText}`);
+  const costText = env.MAGYARUL_MAX_READ_COST?.trim();
+  const maxReadCost = overrides.maxReadCost ?? (costText ? Number(costText) : undefined);
+  if (maxReadCost !== undefined && !(Number.isFinite(maxReadCost) && maxReadCost >= 0)) {
+    throw new Error(`MAGYARUL_MAX_READ_COST must be a number ≥ 0, got ${costText}`);
+  }
+  const bodyText = env.MAGYARUL_MAX_BODY?.trim();
+  const maxBodyBytes =
+    overrides.maxBodyBytes ?? (bodyText ? parseSize(bodyText) : DEFAULT_MAX_BODY_BYTES);
+  if (maxBodyBytes === null || maxBodyBytes < 1) {
+    throw new Error(`MAGYARUL_MAX_BODY must be a size such as 2MB or 512kB, got ${bodyText}`);
   }
   const fitText = env.MAGYARUL_FSRS_FIT_HOURS?.trim();
   const fsrsFitHours = overrides.fsrsFitHours ?? (fitText ? Number(fitText) : 24);
@@ -68,10 +84,10 @@ export function loadConfig(
     authEnv:
       overrides.authEnv ??
       Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('AUTH_'))),
-    maxBodyBytes: overrides.maxBodyBytes ?? 50 * 1024 * 1024,
+    maxBodyBytes,
     fsrsFitHours,
     ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
-    ...(maxEmbedCost !== undefined ? { maxEmbedCost } : {}),
+    ...(maxReadCost !== undefined ? { maxReadCost } : {}),
     webDir,
     supabaseDir: resolve(
       overrides.supabaseDir ?? env.MAGYARUL_SUPABASE_DIR ?? join(REPO_ROOT, 'supabase'),

@@ -70,11 +70,15 @@ export type ServerConfig = {
    */
   statementTimeoutMs?: number;
   /**
-   * Planner cost ceiling of /rest/v1 reads that embed resources, on PGlite only
-   * (MAGYARUL_MAX_EMBED_COST; default rest/bounds.ts DEFAULT_MAX_EMBED_COST; 0: no check).
+   * Planner cost ceiling of every /rest/v1 read, checked before it runs, on PGlite only
+   * (MAGYARUL_MAX_READ_COST; default rest/bounds.ts DEFAULT_MAX_READ_COST; 0: no check).
    */
-  maxEmbedCost?: number;
-  /** Largest accepted request body in bytes (413 above it). */
+  maxReadCost?: number;
+  /**
+   * Largest accepted /rest/v1 (RPC included) and /functions/v1 body in bytes, 413 above it
+   * (MAGYARUL_MAX_BODY; default http/body.ts DEFAULT_MAX_BODY_BYTES). Auth bodies have their
+   * own 1 MB limit; storage uploads stream to disk within the bucket's file size limit.
+   */
   maxBodyBytes: number;
   /** Directory of the built web app, served at / when present. */
   webDir?: string;

@@ -104,7 +104,7 @@ describe('startServer', () => {
   it('returns 413 JSON for oversize bodies', async () => {
     const res = await fetch(`${server.url}/rest/v1/notes`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { apikey: server.ctx.keys.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ body: 'x'.repeat(5000) }),
     });
     expect(res.status).toBe(413);

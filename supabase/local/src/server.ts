@@ -11,6 +11,7 @@ import { invalidateRoleTimeouts } from './db/role-timeouts.ts';
 import { analyzeAll, keepStatistics } from './db/statistics.ts';
 import type { LocalDb } from './db/types.ts';
 import { compressJsonResponse } from './http/compress.ts';
+import { gatewayRefusal } from './http/gateway.ts';
 import { refuseForeignRole } from './http/api-role.ts';
 import { preflight, withCors } from './http/cors.ts';
 import { refuseForeignDevRequest } from './http/dev-origin.ts';
@@ -21,7 +22,8 @@ import {
   notFound,
   payloadTooLarge,
 } from './http/errors.ts';
-import { readBody, sendResponse, toHeaders, toRequest } from './http/node-bridge.ts';
+import { AUTH_MAX_BODY_BYTES, bodyStream, readBody } from './http/body.ts';
+import { sendResponse, toHeaders, toRequest } from './http/node-bridge.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { anonReadKey, createAnonReadCache, isMutatingRequest } from './http/anon-cache.ts';
@@ -165,19 +167,29 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         return preflight(headers);
       }
       if (!service) return withCors(notFound(url.pathname), headers);
+      const refused = gatewayRefusal(api.prefix, api.rest, method, headers, url, keys);
+      if (refused) return withCors(refused, headers);
       const foreignRole = refuseForeignRole(headers, keys.jwtSecret);
       if (foreignRole) return withCors(foreignRole, headers);
       if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') statistics?.touched();
-      let body: Buffer | null = null;
+      let body: Buffer | ReadableStream<Uint8Array> | null = null;
       if (method !== 'GET' && method !== 'HEAD') {
-        try {
-          body = await readBody(req, config.maxBodyBytes);
-        } catch (error) {
-          if (error instanceof BodyTooLargeError) {
-            req.resume();
-            return withCors(payloadTooLarge(error.limit), headers);
+        if (api.prefix === '/storage/v1') {
+          // Uploads stream to disk; the storage service bounds every body it reads.
+          body = bodyStream(req);
+        } else {
+          try {
+            body = await readBody(
+              req,
+              api.prefix === '/auth/v1' ? AUTH_MAX_BODY_BYTES : config.maxBodyBytes,
+            );
+          } catch (error) {
+            // Nothing more is read: the answer closes the connection (see handle).
+            if (error instanceof BodyTooLargeError) {
+              return withCors(payloadTooLarge(error.limit), headers);
+            }
+            throw error;
           }
-          throw error;
         }
       }
       const run = (): Promise<Response> =>
@@ -247,8 +259,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       console.error(`${req.method} ${url.pathname} failed:`, error);
       response = internalError();
     }
+    const extra = securityHeaders(response.headers);
+    // A body left unread (refused as too large, or not needed) is not drained: the connection
+    // closes after the answer, so a client sending megabytes stops instead of being read to
+    // the end.
+    if (!req.complete) extra.connection = 'close';
     try {
-      await sendResponse(res, response, req.method ?? 'GET', securityHeaders(response.headers));
+      await sendResponse(res, response, req.method ?? 'GET', extra);
     } catch (error) {
       if (!res.headersSent) res.writeHead(500);
       res.end();

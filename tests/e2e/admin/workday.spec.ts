@@ -19,12 +19,15 @@ function acceptConfirms(page: Page): string[] {
   return seen;
 }
 
-/** A vocabulary CSV saved by Excel on a Hungarian Windows: Windows-1250 bytes, five rows. */
-function windows1250Vocabulary(): string {
-  const text =
-    'word_hu,word_en,difficulty\r\nkönyv,book,beginner\r\nőszi,autumnal,beginner\r\nűr,space,advanced\r\nfű,grass,beginner\r\ntűz,fire,intermediate\r\n';
+/**
+ * A vocabulary CSV saved by Excel on a Hungarian Windows (Windows-1250 bytes, five rows), or
+ * with a Spanish ñ among them, which makes it a file of no one code page (ñ is ń in
+ * Windows-1250, ő is õ in Windows-1252).
+ */
+function singleByteVocabulary(withSpanish: boolean): string {
+  const text = `word_hu,word_en,difficulty\r\nkönyv,book,beginner\r\nőszi,autumnal,beginner\r\nűr,space,advanced\r\nfű,grass,beginner\r\ntűz,${withSpanish ? 'fuego (año)' : 'fire'},intermediate\r\n`;
   const bytes = Buffer.from(
-    [...text].map((c) => ({ ö: 0xf6, ő: 0xf5, ű: 0xfb })[c] ?? c.charCodeAt(0)),
+    [...text].map((c) => ({ ö: 0xf6, ő: 0xf5, ű: 0xfb, ñ: 0xf1 })[c] ?? c.charCodeAt(0)),
   );
   const file = join(mkdtempSync(join(tmpdir(), 'magyarul-csv-')), 'szavak.csv');
   writeFileSync(file, bytes);
@@ -65,12 +68,19 @@ test.describe('the admin area for a working day', () => {
     await dialog.getByLabel('Lesson audio (.mp3 or .wav)').setInputFiles(fixture('lesson.mp3'));
     await expect(dialog.getByText('Required', { exact: true })).toHaveCount(2);
 
-    // A Windows-1250 CSV: one message naming its rows, no cards counted.
+    // A Windows-1250 CSV is read as a transcript is (core's one rule for lesson files)...
     const vocabulary = dialog.getByLabel('Vocabulary CSV (word_hu, word_en, difficulty)');
-    await vocabulary.setInputFiles(windows1250Vocabulary());
+    await vocabulary.setInputFiles(singleByteVocabulary(false));
     const problems = dialog.getByRole('list', { name: 'CSV problems' });
+    await expect(problems).toHaveCount(0);
+    await expect(dialog.getByText('20 flashcards (4 per word)')).toBeVisible();
+    await expect(
+      dialog.locator('details').filter({ hasText: '5 vocabulary words' }).getByRole('row'),
+    ).toContainText(['könyv', 'őszi', 'űr', 'fű', 'tűz']);
+    // ...and a file in no one code page is refused whole: one message, no cards counted.
+    await vocabulary.setInputFiles(singleByteVocabulary(true));
     await expect(problems.getByRole('listitem')).toHaveText([
-      'Rows 2–6: The file is not UTF-8 text (for example Windows-1250). Save it as "CSV UTF-8" and upload again.',
+      'The file could not be read: it is not UTF-8 text, and reading it as Windows-1250 or Windows-1252 would garble letters. Nothing was loaded. Save it as "CSV UTF-8" and upload again.',
     ]);
     await expect(dialog.getByText(/flashcards/)).toHaveCount(0);
 

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 // A load of hostile requests from another process: `paths` are requested round-robin by
-// `connections` loops until stop(); every status seen is counted.
+// `connections` loops until stop(); every status seen is counted. With `bodyBytes` each
+// request is a POST of a JSON body that large (the big-body attack), else a GET.
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -17,6 +18,7 @@ export function flood(
   headers: Record<string, string>,
   paths: string[],
   connections = 4,
+  bodyBytes = 0,
 ): Flood {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SELF], {
     env: {
@@ -25,6 +27,7 @@ export function flood(
       FLOOD_HEADERS: JSON.stringify(headers),
       FLOOD_PATHS: JSON.stringify(paths),
       FLOOD_CONNECTIONS: String(connections),
+      FLOOD_BODY_BYTES: String(bodyBytes),
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -55,6 +58,14 @@ async function run(): Promise<void> {
   const headers = JSON.parse(process.env.FLOOD_HEADERS ?? '{}') as Record<string, string>;
   const paths = JSON.parse(process.env.FLOOD_PATHS ?? '[]') as string[];
   const connections = Number(process.env.FLOOD_CONNECTIONS ?? 4);
+  const bodyBytes = Number(process.env.FLOOD_BODY_BYTES ?? 0);
+  // {"email":"aaaa…"}: one JSON object of bodyBytes bytes.
+  const body = bodyBytes > 0 ? Buffer.alloc(bodyBytes, 0x61) : null;
+  body?.write('{"email":"', 0);
+  body?.write('"}', bodyBytes - 2);
+  const init: RequestInit = body
+    ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }
+    : { headers };
   const counts: Record<string, number> = {};
   let stopping = false;
   let announced = false;
@@ -66,7 +77,7 @@ async function run(): Promise<void> {
     while (!stopping) {
       const path = paths[next++ % paths.length] ?? '/';
       try {
-        const res = await fetch(`${url}${path}`, { headers });
+        const res = await fetch(`${url}${path}`, init);
         await res.arrayBuffer();
         counts[res.status] = (counts[res.status] ?? 0) + 1;
       } catch {

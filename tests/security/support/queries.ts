@@ -40,3 +40,17 @@ export const HEAVY_SELECT = breadthSelect([1, 1, 2, 8]);
 export function restPath(table: string, select: string): string {
   return `/rest/v1/${table}?select=${encodeURIComponent(select)}`;
 }
+
+/**
+ * The issue's anonymous pattern filter, `(.{0,60}){0,60}\1y<n>` on the transcript: a
+ * back-reference under nested bounded repetition. A different `n` per request passes the
+ * anonymous read cache, as the attack did.
+ */
+export function patternPath(n: number, pattern = '(.{0,60}){0,60}\\1y'): string {
+  return `/rest/v1/lesson_transcript?select=id&text_content=match.${encodeURIComponent(`${pattern}${n}`)}`;
+}
+
+/** `count` distinct pathological pattern reads (see patternPath). */
+export function patternPaths(count: number): string[] {
+  return Array.from({ length: count }, (_, n) => patternPath(n));
+}

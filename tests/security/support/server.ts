@@ -60,17 +60,25 @@ const MAIN = join(REPO_ROOT, 'supabase', 'local', 'src', 'main.ts');
 
 /**
  * `npx tsx supabase/local/src/main.ts` on its own data directory (a copy of the seeded
- * template) and a free port. `prepareSql` runs first on that directory as the database owner
- * (test fixtures the app does not have).
+ * template, or with `fresh` an empty one that the first boot migrates and seeds: benchmarks
+ * run without the test suite's template) and a free port. `prepareSql` runs first on that
+ * directory (or on DATABASE_URL) as the database owner (test fixtures the app does not have).
  */
 export async function startChildServer(
   env: Record<string, string> = {},
   prepareSql?: string,
+  fresh = false,
 ): Promise<ChildServer> {
-  const dataDir = dataDirFor(false);
+  const dataDir = dataDirFor(fresh);
   if (prepareSql) {
+    // With DATABASE_URL this also migrates and seeds that database for the child.
     const prepared = await startServer({
-      config: { port: 0, dataDir, supabaseDir: SUPABASE_DIR },
+      config: {
+        port: 0,
+        dataDir,
+        supabaseDir: SUPABASE_DIR,
+        ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+      },
       env: {},
       quiet: true,
     });
@@ -142,6 +150,14 @@ export async function signIn(
 export const SPIN_SQL = `create function public.security_spin() returns bigint
   language sql stable as $$ select count(*) from generate_series(1, 100000000000) $$;
   grant execute on function public.security_spin() to anon, authenticated;`;
+
+/**
+ * A function anon may call that holds its connection for 2 s without using the CPU: the tests'
+ * stand-in for a slow statement on PostgreSQL (it must not queue the requests behind it).
+ */
+export const SLEEP_SQL = `create function public.security_sleep() returns void
+  language sql stable as $$ select pg_sleep(2) $$;
+  grant execute on function public.security_sleep() to anon, authenticated;`;
 
 export function headersFor(anonKey: string, token = anonKey): Record<string, string> {
   return { apikey: anonKey, authorization: `Bearer ${token}` };

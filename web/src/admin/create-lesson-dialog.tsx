@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../components/dialog.tsx';
 import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -33,24 +33,33 @@ export function CreateLessonDialog({ open, onClose }: { open: boolean; onClose: 
   const [image, setImage] = useState<string | null>(null);
 
   // The preset: highest existing number + 1 (1 when the read fails); only a field the admin
-  // has not typed into yet takes it.
+  // has not typed into yet takes it. Applied while rendering when the dialog opens, closes or
+  // the preset arrives (React's "adjusting state when a prop changes"), not in an effect.
   const preset = useNextLessonNumber(open);
-  useEffect(() => {
+  const [presetFor, setPresetFor] = useState<{ open: boolean; preset: number | null } | null>(null);
+  if (presetFor === null || presetFor.open !== open || presetFor.preset !== preset) {
+    setPresetFor({ open, preset });
     if (!open) setValues((v) => ({ ...v, lessonNumber: '' }));
     else if (preset !== null) {
       setValues((v) => (v.lessonNumber === '' ? { ...v, lessonNumber: String(preset) } : v));
     }
-  }, [open, preset]);
+  }
 
-  const close = () => {
+  const clear = () => {
     setValues(EMPTY);
     setStatus('draft');
     files.reset();
     setImage(null);
+  };
+  const create = useCreateLessonSubmit({ values, status, files, image }, () => {
+    clear();
+    onClose();
+  });
+  const close = () => {
+    clear();
     create.reset();
     onClose();
   };
-  const create = useCreateLessonSubmit({ values, status, files, image }, close);
 
   const dirty =
     open &&

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { FEEDBACK_STATUSES } from '@magyarul/core/enums';
 import { useT } from '../lib/i18n/i18n.tsx';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
@@ -42,9 +42,14 @@ function StatusControl({
 }) {
   const t = useT();
   const name = useId();
-  // The choice shows at once; a failed update puts back what is stored.
+  // The choice shows at once; a failed update puts back what is stored (a new stored value
+  // replaces what is shown while rendering, not in an effect).
   const [shown, setShown] = useState(value);
-  useEffect(() => setShown(value), [value]);
+  const [stored, setStored] = useState(value);
+  if (stored !== value) {
+    setStored(value);
+    setShown(value);
+  }
   return (
     // Named by aria-label, not a legend: the item's title is on screen once, in its heading.
     <fieldset

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackExportFileName, feedbackToCsv } from '@magyarul/core/csv';
 import { Button } from '../components/button.tsx';
@@ -38,12 +38,12 @@ export function FeedbackTab() {
   });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  // A status change can empty the last page of a filter: show the last page that has rows.
-  useEffect(() => {
-    if (list.data && list.data.rows.length === 0 && page > 0) {
-      setPage(Math.max(0, Math.ceil(list.data.total / ADMIN_PAGE_SIZE) - 1));
-    }
-  }, [list.data, page]);
+  // A status change can empty the last page of a filter: show the last page that has rows
+  // (moved to while rendering, as soon as the empty page is read).
+  if (list.data && list.data.rows.length === 0 && page > 0) {
+    const last = Math.max(0, Math.ceil(list.data.total / ADMIN_PAGE_SIZE) - 1);
+    if (last !== page) setPage(last);
+  }
   const statusLabel: Record<FeedbackStatus, string> = {
     new: t('adminFeedback.status.new'),
     reviewing: t('adminFeedback.status.reviewing'),

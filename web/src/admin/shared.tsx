@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -6,20 +6,23 @@ import { notify } from '../lib/toast.ts';
 
 /** Simulated upload progress of a chosen file: 10 % every 200 ms up to 100 % (spec §4). */
 export function useSimulatedProgress(file: File | null): number {
-  const [progress, setProgress] = useState(0);
+  // The progress belongs to one file: another file starts at 0 without an extra render.
+  const [state, setState] = useState<{ file: File | null; progress: number }>({
+    file,
+    progress: 0,
+  });
   useEffect(() => {
-    setProgress(0);
     if (!file) return;
     const timer = window.setInterval(() => {
-      setProgress((p) => {
-        const next = Math.min(100, p + 10);
+      setState((s) => {
+        const next = Math.min(100, (s.file === file ? s.progress : 0) + 10);
         if (next >= 100) window.clearInterval(timer);
-        return next;
+        return { file, progress: next };
       });
     }, 200);
     return () => window.clearInterval(timer);
   }, [file]);
-  return progress;
+  return state.file === file ? state.progress : 0;
 }
 
 export function FileProgress({ file }: { file: File | null }) {
@@ -186,12 +189,10 @@ export function useStoredState<T extends string>(
       return initial;
     }
   });
-  const keyRef = useRef(key);
-  keyRef.current = key;
   const set = (next: T) => {
     setValue(next);
     try {
-      localStorage.setItem(keyRef.current, next);
+      localStorage.setItem(key, next);
     } catch {
       // The choice then lasts for this visit only.
     }

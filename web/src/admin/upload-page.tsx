@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { formatMegabytes } from '@magyarul/core/files';
-import { LEVELS, type Level as LessonLevel } from '@magyarul/core/enums';
+import {
+  LANGUAGE_CODES,
+  LEVELS,
+  SOURCE_LANGUAGE_OF,
+  TARGET_LANGUAGES,
+  type Level as LessonLevel,
+} from '@magyarul/core/enums';
 import { Button } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -20,12 +26,11 @@ function useChoices() {
     { value: '', label: '—' },
     ...LEVELS.map((value) => ({ value, label: format.level(value) })),
   ];
-  const from = [
-    { value: 'english', label: t('language.en') },
-    { value: 'german', label: t('language.de') },
-    { value: 'spanish', label: t('language.es') },
-  ];
-  const to = [{ value: 'hungarian', label: t('adminUi.hungarian') }];
+  const from = LANGUAGE_CODES.map((code) => ({
+    value: SOURCE_LANGUAGE_OF[code],
+    label: t(`language.${code}`),
+  }));
+  const to = TARGET_LANGUAGES.map((value) => ({ value, label: t('adminUi.hungarian') }));
   return { levels, from, to };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   onePerProblem,
   parseVocabularyCsv,
@@ -97,17 +97,17 @@ export function useCreateLessonFiles() {
   const [skipMessage, setSkipMessage] = useState<string | null>(null);
   const [matching, setMatching] = useState<AudioMatchResult<Word, File> | null>(null);
   // Matching depends on the words' Hungarian only: typing a German meaning must not undo the
-  // admin's manual matches.
+  // admin's manual matches. Redone while rendering when the words or files change.
   const wordsKey = vocabulary.items.map((w) => `${w.id}\u0000${w.word_hu}`).join('\n');
-  const matchWords = useRef(vocabulary.items);
-  matchWords.current = vocabulary.items;
-  useEffect(() => {
-    if (matchWords.current.length === 0 || wordFiles.length === 0) {
-      setMatching(null);
-      return;
-    }
-    setMatching(matchAudioFiles(matchWords.current, wordFiles));
-  }, [wordsKey, wordFiles]);
+  const [matchedFor, setMatchedFor] = useState<{ wordsKey: string; files: File[] } | null>(null);
+  if (matchedFor === null || matchedFor.wordsKey !== wordsKey || matchedFor.files !== wordFiles) {
+    setMatchedFor({ wordsKey, files: wordFiles });
+    setMatching(
+      vocabulary.items.length === 0 || wordFiles.length === 0
+        ? null
+        : matchAudioFiles(vocabulary.items, wordFiles),
+    );
+  }
 
   const reset = () => {
     setAudio(NO_AUDIO);

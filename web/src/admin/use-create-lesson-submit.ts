@@ -87,6 +87,7 @@ export function useCreateLessonSubmit(form: CreateLessonForm, onCreated: () => v
     onSuccess: async () => {
       notify.success(t('create.success'));
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      setSubmitted(false);
       onCreated();
     },
     onError: async (error) => {

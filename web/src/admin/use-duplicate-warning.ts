@@ -15,13 +15,14 @@ import { findLessonWithNumber } from './api.ts';
 export function useDuplicateWarning(lessonNumber: string, lessonId: string | null): string | null {
   const t = useT();
   const number = parseLessonNumber(lessonNumber);
-  const [settled, setSettled] = useState<number | null>(null);
+  const [waited, setWaited] = useState<number | null>(null);
   useEffect(() => {
-    setSettled(null);
     if (number === null) return;
-    const timer = window.setTimeout(() => setSettled(number), LESSON_NUMBER_CHECK_DELAY_MS);
+    const timer = window.setTimeout(() => setWaited(number), LESSON_NUMBER_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [number]);
+  // The number typed has stood still long enough (a number typed since is not yet checked).
+  const settled = waited === number ? number : null;
   const other = useQuery({
     queryKey: ['admin', 'lesson-with-number', settled, lessonId],
     queryFn: () => findLessonWithNumber(settled ?? 0, lessonId),

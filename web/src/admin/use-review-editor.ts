@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useMemo, useReducer, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   checkTranscript,
@@ -123,18 +123,21 @@ export function useReviewEditor(lessonId: string) {
     gcTime: 0,
     retry: false,
   });
-  // What was read seeds the editor once; from then on the editor holds the admin's edits.
-  useEffect(() => {
-    if (read.isError) return setLoaded(null);
-    if (read.data === undefined) return;
-    if (read.data === null) return setLoaded(null);
-    const { lesson: found, levels, lines: rows, vocabulary } = read.data;
-    setLoaded({ lesson: found, levels });
-    setMeta(metaOf(found));
-    dispatchTranscript({ type: 'loaded', rows });
-    setWords(vocabulary.map(toEditorWord));
-    setStoredWords(new Map(vocabulary.map((row) => [row.id, row])));
-  }, [read.data, read.isError]);
+  // What was read seeds the editor once; from then on the editor holds the admin's edits. A new
+  // answer of the read is applied while rendering (not in an effect, which would render twice).
+  const [seededFrom, setSeededFrom] = useState<{ data: unknown; isError: boolean } | null>(null);
+  if (seededFrom === null || seededFrom.data !== read.data || seededFrom.isError !== read.isError) {
+    setSeededFrom({ data: read.data, isError: read.isError });
+    if (read.isError || read.data === null) setLoaded(null);
+    else if (read.data !== undefined) {
+      const { lesson: found, levels, lines: rows, vocabulary } = read.data;
+      setLoaded({ lesson: found, levels });
+      setMeta(metaOf(found));
+      dispatchTranscript({ type: 'loaded', rows });
+      setWords(vocabulary.map(toEditorWord));
+      setStoredWords(new Map(vocabulary.map((row) => [row.id, row])));
+    }
+  }
 
   const lines = useMemo(() => currentLines(transcript), [transcript]);
   const issues: FieldIssue[] = useMemo(

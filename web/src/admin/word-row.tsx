@@ -83,32 +83,23 @@ export function WordRow({
   );
   const download = useAudioDownload();
   const edit = (patch: Partial<EditorWord>) => onChange({ ...word, ...patch }, true);
+  // What each audio button does; the file input is opened only when one is clicked.
+  const run = (action: 'play' | 'download' | 'pick' | 'remove') => {
+    if (action === 'play') void audio.play();
+    else if (action === 'download') void download(word.audio_file_path);
+    else if (action === 'pick') input.current?.click();
+    else audio.remove();
+  };
   // [label, text, action, disabled while the word's audio is being stored or removed]
-  const audioButtons: readonly [string, string, () => void, boolean][] = word.audio_file_path
-    ? [
-        [t('adminUi.play', { word: name }), t('reviewAudio.play'), () => void audio.play(), false],
-        [
-          t('adminUi.downloadWord', { word: name }),
-          t('reviewAudio.download'),
-          () => void download(word.audio_file_path),
-          false,
-        ],
-        [
-          t('adminUi.replaceWordAudio', { word: name }),
-          t('reviewAudio.replace'),
-          () => input.current?.click(),
-          true,
-        ],
-        [t('adminUi.deleteWordAudio', { word: name }), t('reviewAudio.delete'), audio.remove, true],
-      ]
-    : [
-        [
-          t('adminUi.uploadWordAudio', { word: name }),
-          t('reviewAudio.upload'),
-          () => input.current?.click(),
-          true,
-        ],
-      ];
+  const audioButtons: readonly [string, string, Parameters<typeof run>[0], boolean][] =
+    word.audio_file_path
+      ? [
+          [t('adminUi.play', { word: name }), t('reviewAudio.play'), 'play', false],
+          [t('adminUi.downloadWord', { word: name }), t('reviewAudio.download'), 'download', false],
+          [t('adminUi.replaceWordAudio', { word: name }), t('reviewAudio.replace'), 'pick', true],
+          [t('adminUi.deleteWordAudio', { word: name }), t('reviewAudio.delete'), 'remove', true],
+        ]
+      : [[t('adminUi.uploadWordAudio', { word: name }), t('reviewAudio.upload'), 'pick', true]];
 
   return (
     <tr>
@@ -141,13 +132,13 @@ export function WordRow({
       </td>
       <td>
         <div className="button-row admin-word-actions" aria-busy={audio.busy}>
-          {audioButtons.map(([label, text, onClick, waits]) => (
+          {audioButtons.map(([label, text, action, waits]) => (
             <Button
               key={label}
               variant="ghost"
               aria-label={label}
               disabled={waits && audio.busy}
-              onClick={onClick}
+              onClick={() => run(action)}
             >
               {text}
             </Button>

@@ -44,11 +44,11 @@ export function useOutputSettings(audioRef: RefObject<HTMLAudioElement | null>, 
   useEffect(() => {
     const audio = audioRef.current;
     if (audio) audio.playbackRate = speed;
-  }, [speed, state]);
+  }, [audioRef, speed, state]);
   useEffect(() => {
     const audio = audioRef.current;
     if (audio) audio.volume = volume;
-  }, [volume]);
+  }, [audioRef, volume]);
   return { volume, setVolume, speed, setSpeed };
 }
 

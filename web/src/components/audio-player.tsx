@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { activeLineIndex, isAudioComplete } from '@magyarul/core/lessons';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
@@ -60,7 +60,9 @@ export function AudioPlayer({
   const [showTranscript, setShowTranscript] = useState(true);
   const completed = useRef(false);
   const onCompleteRef = useRef(onComplete);
-  onCompleteRef.current = onComplete;
+  useLayoutEffect(() => {
+    onCompleteRef.current = onComplete;
+  });
 
   const source = sources[sourceIndex];
 
@@ -127,15 +129,14 @@ export function AudioPlayer({
     }
     setState('ready');
   };
-  const metadataLoadedRef = useRef(metadataLoaded);
-  metadataLoadedRef.current = metadataLoaded;
-  useEffect(() => {
+  const loadedAlready = useEffectEvent(() => {
     const audio = audioRef.current;
     if (audio && audio.readyState >= HTMLMediaElement.HAVE_METADATA && state === 'loading') {
-      metadataLoadedRef.current(audio);
+      metadataLoaded(audio);
     }
-    // Only when a new element is made (its key): not on every state change.
-  }, [version, source, attempt]);
+  });
+  // Only when a new element is made (its key): not on every state change.
+  useEffect(() => loadedAlready(), [version, source, attempt]);
 
   if (!source) {
     return <p className="muted">{t('audio.noAudio')}</p>;

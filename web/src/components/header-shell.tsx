@@ -23,14 +23,16 @@ export function HeaderShell({
 }) {
   const t = useT();
   const id = useId();
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  // Open for the page it was opened on: moving to another page (or #section) closes it.
+  const place = `${location.pathname}${location.hash}`;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === place;
+  const setOpen = (next: boolean) => setOpenOn(next ? place : null);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setOpenOn(null);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -46,7 +48,7 @@ export function HeaderShell({
         className="icon-button menu-toggle"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
       >
         <span aria-hidden="true">{open ? '✕' : '☰'}</span>
         <span className="menu-toggle-label">{t('app.menu')}</span>

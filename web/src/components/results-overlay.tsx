@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import {
@@ -57,7 +57,9 @@ export function ResultsOverlay({
   useToastHost(toasts);
   const [secondsLeft, setSecondsLeft] = useState(Math.round(AUTO_CONTINUE_MS / 1000));
   const onContinueRef = useRef(onContinue);
-  onContinueRef.current = onContinue;
+  useLayoutEffect(() => {
+    onContinueRef.current = onContinue;
+  });
 
   // Shown as a modal for as long as it is mounted; if a browser closes it anyway (a repeated
   // close request without user activation may skip the cancel event), it opens again.

@@ -1,5 +1,8 @@
-export const LANGUAGES = ['en', 'de', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGE_CODES, type LanguageCode } from '@magyarul/core/enums';
+
+/** The interface languages: the database's language_code enum (core's one list). */
+export const LANGUAGES = LANGUAGE_CODES;
+export type Language = LanguageCode;
 
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   en: 'English',

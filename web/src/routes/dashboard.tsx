@@ -290,7 +290,12 @@ function ProfileName({ userId, current }: { userId: string; current: string }) {
   const [name, setName] = useState(current);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setName(current), [current]);
+  // A new stored name replaces the field's text (while rendering, not in an effect).
+  const [stored, setStored] = useState(current);
+  if (stored !== current) {
+    setStored(current);
+    setName(current);
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -36,11 +36,9 @@ export function LessonDemoPage() {
   const [cards, setCards] = useState<Flashcard[] | null>(null);
   const [summary, setSummary] = useState<SessionSummary | null>(null);
 
-  useEffect(() => {
-    if (tab === 'flashcards' && cards === null && meaning.ready) {
-      setCards(demoCards(1, meaning.language));
-    }
-  }, [tab, cards, meaning.ready, meaning.language]);
+  if (tab === 'flashcards' && cards === null && meaning.ready) {
+    setCards(demoCards(1, meaning.language));
+  }
 
   const audioUrl = useMemo(
     () => URL.createObjectURL(new Blob([demoWav().buffer as ArrayBuffer], { type: 'audio/wav' })),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -64,25 +64,30 @@ export function LessonFlashcards({
   const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
   const save = useSessionSave({ summary, sessionId, lessonId, userId, onPassed });
 
-  // The cards are drawn once when the tab opens and stay frozen until the learner leaves it.
+  // The cards are drawn once when the tab opens and stay frozen until the learner leaves it:
+  // keyed on the lesson only (a refetch of the vocabulary must not reshuffle a running session),
+  // so what it reads of the rest is read when the answer comes (effect events).
+  const lessonVocabulary = useEffectEvent(() => vocabulary);
+  const fellBack = useEffectEvent((error: unknown) => {
+    console.error('get-interleaved-words failed; using the lesson vocabulary', error);
+    notify.error(t('flashcards.loadFailed'));
+    return vocabulary;
+  });
+  const deal = useEffectEvent((chosen: typeof vocabulary) => {
+    setWords(chosen);
+    setCards(newSession(chosen));
+  });
   useEffect(() => {
     let active = true;
     void fetchInterleavedWords(lessonId)
-      .then((fetched) => (fetched.length > 0 ? fetched : vocabulary))
-      .catch((error: unknown) => {
-        console.error('get-interleaved-words failed; using the lesson vocabulary', error);
-        notify.error(t('flashcards.loadFailed'));
-        return vocabulary;
-      })
+      .then((fetched) => (fetched.length > 0 ? fetched : lessonVocabulary()))
+      .catch(fellBack)
       .then((chosen) => {
-        if (!active) return;
-        setWords(chosen);
-        setCards(newSession(chosen));
+        if (active) deal(chosen);
       });
     return () => {
       active = false;
     };
-    // Keyed on the lesson only, on purpose: a refetch must not reshuffle a running session.
   }, [lessonId]);
 
   const onAnswer = useCallback(

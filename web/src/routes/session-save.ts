@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { saveFlashcardSession } from '../lib/api.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -34,27 +34,40 @@ export function useSessionSave({
   const queryClient = useQueryClient();
   const [saveState, setSaveState] = useState<SaveState>('saving');
   const [saveAttempt, setSaveAttempt] = useState(0);
+  // Each save (a new summary, or another attempt) starts as 'saving': set while rendering.
+  const [savingFor, setSavingFor] = useState<{ summary: SessionSummary; attempt: number } | null>(
+    null,
+  );
+  if (summary && (savingFor?.summary !== summary || savingFor.attempt !== saveAttempt)) {
+    setSavingFor({ summary, attempt: saveAttempt });
+    setSaveState('saving');
+  }
+  // What follows a save's answer; t, onPassed and queryClient do not start a new save.
+  const stored = useEffectEvent((passed: boolean) => {
+    setSaveState('saved');
+    if (!passed) return;
+    onPassed();
+    void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
+  });
+  const failed = useEffectEvent((passed: boolean, attempt: number) => {
+    if (attempt === 0) {
+      notify.error(t('flashcards.sessionSaveFailed'));
+      if (passed) notify.error(t('lesson.progressSaveFailed'));
+    }
+    setSaveState('failed');
+  });
   useEffect(() => {
     if (!summary) return;
     let active = true;
     let timer: number | undefined;
-    setSaveState('saving');
     saveFlashcardSession(sessionId, lessonId, summary.totalCards, summary.correctAnswers)
       .then(() => {
-        if (!active) return;
-        setSaveState('saved');
-        if (!summary.passed) return;
-        onPassed();
-        void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
+        if (active) stored(summary.passed);
       })
       .catch((error: unknown) => {
         console.error('Saving the session failed', error);
         if (!active) return;
-        if (saveAttempt === 0) {
-          notify.error(t('flashcards.sessionSaveFailed'));
-          if (summary.passed) notify.error(t('lesson.progressSaveFailed'));
-        }
-        setSaveState('failed');
+        failed(summary.passed, saveAttempt);
         timer = window.setTimeout(
           () => setSaveAttempt((n) => n + 1),
           Math.min(SAVE_RETRY_MAX_MS, SAVE_RETRY_FIRST_MS * 2 ** saveAttempt),
@@ -64,8 +77,7 @@ export function useSessionSave({
       active = false;
       window.clearTimeout(timer);
     };
-    // t, onPassed and queryClient do not start a new save; the summary and the attempt do.
-  }, [summary, saveAttempt, sessionId, lessonId, userId]);
+  }, [summary, saveAttempt, sessionId, lessonId]);
 
   const saveNow = useCallback(() => setSaveAttempt((n) => n + 1), []);
   /** A new session starts saving from its first attempt. */

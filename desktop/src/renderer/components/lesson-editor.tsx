@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Span } from '../../shared/silence.ts';
-import { lineActions } from '../line-actions.ts';
+import { useLineActions } from '../line-actions.ts';
 import { round2 } from '../format.ts';
 import { suggestSpans } from '../suggest.ts';
 import { useEditorKeys } from '../use-editor-keys.ts';
@@ -26,7 +26,7 @@ type Props = { readonly lessonId: number; readonly onChanged: () => void };
 export function LessonEditor({ lessonId, onChanged }: Props) {
   const editor = useLessonEditor(lessonId, onChanged);
   const { draft, peaks, history, changeTimes } = editor;
-  const [selected, setSelected] = useState<number | null>(null);
+  const [chosen, setSelected] = useState<number | null>(null);
   const [selectedWord, setSelectedWord] = useState<number | null>(null);
   const [edge, setEdge] = useState<Edge>('start');
   const [tab, setTab] = useState<ContentTab>('lines');
@@ -38,12 +38,13 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
   const caret = useRef<{ lineId: number; position: number } | null>(null);
   const wave = useRef<WaveformHandle>(null);
   const lines = draft?.lines ?? [];
+  // Until the author picks a line, the first one is selected.
+  const selected = chosen ?? lines[0]?.id ?? null;
+  // What the key handlers read when they run: written after each render, never during one.
   const latest = useRef<EditorPosition>({ lines, selected, edge });
-  latest.current = { lines, selected, edge };
-
-  useEffect(() => {
-    if (selected === null && draft?.lines[0]) setSelected(draft.lines[0].id);
-  }, [draft, selected]);
+  useLayoutEffect(() => {
+    latest.current = { lines, selected, edge };
+  });
 
   const goToLine = useCallback((lineId: number, seek: boolean) => {
     setSelected(lineId);
@@ -65,10 +66,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
     }
   }, [zoom]);
 
-  if (!draft) return <p className="pane center-pane">Loading…</p>;
-
-  const selectedLine = lines.find((l) => l.id === selected);
-  const { actions, splitBlocked } = lineActions({
+  const { actions, splitBlocked } = useLineActions({
     current: () => latest.current.lines,
     lines,
     selected,
@@ -78,6 +76,9 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
     setLines: editor.setLines,
     setSelected,
   });
+
+  if (!draft) return <p className="pane center-pane">Loading…</p>;
+  const selectedLine = lines.find((l) => l.id === selected);
 
   return (
     <>

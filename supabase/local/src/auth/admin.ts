@@ -3,6 +3,7 @@ import { authJson, errors } from './errors.ts';
 import { parseGoDuration } from './go-duration.ts';
 import { linkToken } from './link-token.ts';
 import { authState } from './options.ts';
+import { pageParameter } from './disabled.ts';
 import { adminFactors } from './factors.ts';
 import type { AuthHelpers } from './shared.ts';
 import { allowedRedirect, verifyLink, type EmailType } from './mailer.ts';
@@ -88,11 +89,8 @@ export async function adminRoute(
 
 async function listUsers(req: Request, ctx: ServerContext): Promise<Response> {
   const params = new URL(req.url).searchParams;
-  const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
-  const perPage = Math.min(
-    1000,
-    Math.max(1, Math.floor(Number(params.get('per_page') ?? '50')) || 50),
-  );
+  const page = Math.max(1, pageParameter(params.get('page'), 1));
+  const perPage = Math.min(1000, Math.max(1, pageParameter(params.get('per_page'), 50)));
   const total = await ctx.db.query<{ n: number }>(`select count(*)::int as n from auth.users`);
   const ids = await ctx.db.query<{ id: string }>(
     `select id::text as id from auth.users order by created_at desc, id limit $1 offset $2`,

@@ -11,6 +11,7 @@ import { otp, recover, resend } from './email-links.ts';
 import { helpers } from './shared.ts';
 import { signup } from './signup.ts';
 import { token } from './token-grant.ts';
+import { disabledRoute } from './disabled.ts';
 import { getUser, logout, putUser } from './user-routes.ts';
 import { verifyGet, verifyPost } from './verify.ts';
 
@@ -38,6 +39,8 @@ async function route(req: Request, path: string, ctx: ServerContext): Promise<Re
   const method = req.method.toUpperCase();
   if (method === 'OPTIONS') return authNoContent();
   limitRequest(req, path, ctx);
+  const disabled = await disabledRoute(req, path, ctx);
+  if (disabled) throw disabled;
   if (path.startsWith('/admin/') || path === '/invite') return adminRoute(req, path, ctx, helpers);
   if (path === '/factors' || path.startsWith('/factors/')) {
     return factorsRoute(req, path, ctx, helpers);

@@ -1,5 +1,6 @@
 // Auth: POST /token (password, refresh_token and PKCE grants).
 import type { ServerContext } from '../context.ts';
+import { disabledGrant } from './disabled.ts';
 import { pkceGrant } from './pkce.ts';
 import { AuthError, authJson, errors } from './errors.ts';
 import { clientAddress } from './limits.ts';
@@ -12,6 +13,8 @@ import { passwordMatches } from './shared.ts';
 export async function token(req: Request, ctx: ServerContext): Promise<Response> {
   const grant = new URL(req.url).searchParams.get('grant_type');
   const body = await readJsonObject(req);
+  const disabled = disabledGrant(grant, body);
+  if (disabled) throw disabled;
   if (grant === 'password') return passwordGrant(req, ctx, body);
   if (grant === 'refresh_token') {
     const presented = str(body.refresh_token);

@@ -18,6 +18,9 @@ const handlers: Record<string, string> = {
     url: env.SUPABASE_URL, anon: env.SUPABASE_ANON_KEY, service: env.SUPABASE_SERVICE_ROLE_KEY,
   }), { headers: { 'content-type': 'application/json' } });
 }`,
+  'env-names': `export async function handler(_req: Request, env: Record<string, string | undefined>): Promise<Response> {
+  return new Response(JSON.stringify(Object.keys(env).filter((k) => env[k] !== undefined).sort()));
+}`,
   open: `export async function handler(): Promise<Response> { return new Response('open', { status: 200 }); }`,
   teapot: `export async function handler(): Promise<Response> {
   return new Response(JSON.stringify({ code: 'teapot', message: 'short and stout' }), {
@@ -49,7 +52,7 @@ describe('functionsService', () => {
     }
     writeFileSync(
       join(ctx.config.supabaseDir, 'config.toml'),
-      '# local config\nproject_id = "test"\n\n[functions.open]\nverify_jwt = false # public\n\n[functions.echo]\nverify_jwt = true\n',
+      '# local config\nproject_id = "test"\n\n[functions.open]\nverify_jwt = false # public\n\n[functions.env-names]\nverify_jwt = false\n\n[functions.echo]\nverify_jwt = true\n',
     );
     fetchImpl = serviceFetch(ctx, { '/functions/v1': functionsService });
   });
@@ -75,6 +78,35 @@ describe('functionsService', () => {
       anon: ctx.keys.anonKey,
       service: ctx.keys.serviceRoleKey,
     });
+  });
+
+  it('returns only the variables hosted gives a function: SUPABASE_* and the secrets of functions/.env', async () => {
+    // The server's own environment (JWT_SECRET, DATABASE_URL, PATH …) stays out, as on hosted.
+    process.env.JWT_SECRET_OF_THIS_TEST = 'must not leak';
+    writeFileSync(
+      join(ctx.config.supabaseDir, 'functions', '.env'),
+      '# secrets\nIMAGE_PROVIDER_URL=https://images.example/make\nSUPABASE_URL=https://spoofed.example\n',
+    );
+    try {
+      const names = await fetchImpl(`${url}/functions/v1/env-names`, { method: 'POST' });
+      expect(await names.json()).toEqual([
+        'IMAGE_PROVIDER_URL',
+        'SUPABASE_ANON_KEY',
+        'SUPABASE_SERVICE_ROLE_KEY',
+        'SUPABASE_URL',
+      ]);
+      const echo = await fetchImpl(`${url}/functions/v1/echo`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${ctx.keys.anonKey}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      expect(((await echo.json()) as { url: string }).url).toBe(url);
+    } finally {
+      delete process.env.JWT_SECRET_OF_THIS_TEST;
+    }
   });
 
   it('answers 401 without or with an invalid JWT when verify_jwt is on', async () => {

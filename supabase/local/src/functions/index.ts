@@ -1,13 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ServerContext, Service } from '../context.ts';
+import type { Service } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
 import { parseToml, verifyJwtSetting, type TomlDocument } from './config-toml.ts';
+import { functionEnv } from './env.ts';
 
 // /functions/v1/<name>: runs supabase/functions/<name>/handler.ts (a Web-standard
 // `handler(req, env)`), with the hosted gateway's verify_jwt check (on unless config.toml has
-// [functions.<name>] verify_jwt = false) and the Supabase env variables.
+// [functions.<name>] verify_jwt = false) and the environment hosted gives a function (env.ts).
 
 export type FunctionHandler = (
   req: Request,
@@ -50,16 +51,6 @@ function loadConfig(supabaseDir: string): TomlDocument {
     configCache = { path, mtimeMs, doc: parseToml(readFileSync(path, 'utf8')) };
   }
   return configCache.doc;
-}
-
-export function functionEnv(ctx: ServerContext): Record<string, string | undefined> {
-  return {
-    ...process.env,
-    SUPABASE_URL: ctx.config.publicUrl,
-    SUPABASE_ANON_KEY: ctx.keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
-    SUPABASE_DB_URL: ctx.config.databaseUrl,
-  };
 }
 
 async function loadHandler(file: string): Promise<FunctionHandler | null> {

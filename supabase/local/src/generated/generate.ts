@@ -361,6 +361,18 @@ function render(catalog: Awaited<ReturnType<typeof readCatalog>>): string {
   );
   out.push("export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];");
   out.push('');
+  // As `supabase gen types typescript` writes it: each enum's values, in the enum's order, as a
+  // value the apps can iterate (core's lists of levels, languages, … are these).
+  out.push('export const Constants = {');
+  out.push('  public: {');
+  out.push('    Enums: {');
+  for (const e of catalog.enums) {
+    out.push(`      ${key(e.name)}: [${e.labels.map((l) => JSON.stringify(l)).join(', ')}],`);
+  }
+  out.push('    },');
+  out.push('  },');
+  out.push('} as const;');
+  out.push('');
   return out.join('\n');
 }
 

@@ -1,22 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLargeError } from './errors.ts';
 import { knownBody } from './known-body.ts';
 
 // node:http ⇄ WHATWG Request/Response.
-
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > limit) throw new BodyTooLargeError(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) throw new BodyTooLargeError(limit);
-    chunks.push(buf);
-  }
-  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-}
 
 export function toHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
@@ -37,14 +22,16 @@ export function toRequest(
   req: IncomingMessage,
   url: URL,
   headers: Headers,
-  body: Buffer | null,
+  body: Buffer | ReadableStream<Uint8Array> | null,
 ): Request {
   const method = req.method ?? 'GET';
-  return new Request(url, {
-    method,
-    headers,
-    ...(body && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
-  });
+  if (!body || method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  if (body instanceof ReadableStream) {
+    // Node's fetch needs duplex 'half' for a streamed body; the DOM RequestInit type lacks it.
+    const init: RequestInit & { duplex: 'half' } = { method, headers, body, duplex: 'half' };
+    return new Request(url, init);
+  }
+  return new Request(url, { method, headers, body: new Uint8Array(body) });
 }
 
 export async function sendResponse(

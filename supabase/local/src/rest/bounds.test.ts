@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmbedDepth, embedCount, embedDepth, HeavyLane, MAX_EMBED_DEPTH } from './bounds.ts';
+import {
+  checkEmbedDepth,
+  embedCount,
+  embedDepth,
+  HEAVY_COST,
+  HeavyLane,
+  MAX_EMBED_DEPTH,
+  PLAIN_COST_TTL_MS,
+  plainReadCost,
+} from './bounds.ts';
 import { ApiError } from './errors.ts';
 import { parseQuery } from './parser.ts';
 
@@ -63,5 +72,29 @@ describe('embed bounds', () => {
     await first;
     expect(await second).toBe(2);
     expect(log).toEqual(['first start', 'first end', 'second start']);
+  });
+});
+
+describe('plainReadCost', () => {
+  it('plans a statement once per TTL and never keeps a heavy verdict', async () => {
+    const db = {};
+    let planned = 0;
+    const plan = (cost: number) => () => {
+      planned++;
+      return Promise.resolve(cost);
+    };
+    expect(await plainReadCost(db, 'anon\nselect 1', plan(12), 1000)).toBe(12);
+    expect(await plainReadCost(db, 'anon\nselect 1', plan(99), 2000)).toBe(12);
+    expect(planned).toBe(1);
+    expect(await plainReadCost(db, 'anon\nselect 1', plan(30), 1000 + PLAIN_COST_TTL_MS)).toBe(30);
+    expect(await plainReadCost(db, 'authenticated\nselect 1', plan(40), 1000)).toBe(40);
+    expect(planned).toBe(3);
+    expect(await plainReadCost(db, 'anon\nselect 2', plan(HEAVY_COST + 1), 1000)).toBe(
+      HEAVY_COST + 1,
+    );
+    expect(await plainReadCost(db, 'anon\nselect 2', plan(HEAVY_COST + 2), 1001)).toBe(
+      HEAVY_COST + 2,
+    );
+    expect(planned).toBe(5);
   });
 });

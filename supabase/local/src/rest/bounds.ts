@@ -5,9 +5,11 @@ import type { ParsedQuery, SelectItem } from './parser.ts';
 // Bounds that keep one request from monopolising the database (issue 10). PostgREST has none
 // of these; hosted Supabase relies on per-role statement timeouts and many connections. Here
 // PGlite is one connection, so a concurrent read is only fast if every permitted query is
-// short: embedding is limited in depth, and (on PGlite, whose statistics db/statistics.ts
-// keeps) a read that embeds is planned first (EXPLAIN, as the caller) and refused when the
-// planner expects it to be too expensive. Both answer 400 before any row is read. What is still permitted measured below 100 ms on the seed data
+// short: embedding is limited in depth, pattern filters that could run long are refused
+// (rest/patterns.ts), and (on PGlite, whose statistics db/statistics.ts keeps) every read is
+// planned first (EXPLAIN, as the caller) and refused when the planner expects it to be too
+// expensive (issue 27: before, only reads that embed were). All answer 400 before any row is
+// read. What is still permitted measured below 100 ms on the seed data
 // (tests/perf/local-load.bench.ts prints the figures).
 
 /** Embedded resources may nest this many levels below the requested table. */
@@ -16,8 +18,8 @@ export const MAX_EMBED_DEPTH = 4;
 /** At most this many embedded resources in one select (aliased copies count each). */
 export const MAX_EMBEDS = 20;
 
-/** Default planner cost ceiling of reads with embedded resources (see ServerConfig). */
-export const DEFAULT_MAX_EMBED_COST = 5000;
+/** Default planner cost ceiling of reads (see ServerConfig.maxReadCost). */
+export const DEFAULT_MAX_READ_COST = 5000;
 
 /**
  * Reads planned above this cost go through the heavy lane: one at a time, so cheap requests
@@ -83,6 +85,38 @@ export async function plannedCost(
   return plan?.[0]?.Plan?.['Total Cost'] ?? 0;
 }
 
+/** How long the planned cost of a read without embeds is reused for the same statement. */
+export const PLAIN_COST_TTL_MS = 60_000;
+const MAX_KEPT_COSTS = 2000;
+
+const keptCosts = new WeakMap<object, Map<string, { cost: number; at: number }>>();
+
+/**
+ * The planned cost of a read without embedded resources, planned once per statement text and
+ * role and reused for PLAIN_COST_TTL_MS. The app repeats a few such statements with other
+ * values (its own id, a lesson's id), and planning every one again made the check cost four
+ * times the read (tests/perf/local-load.bench.ts, auth RLS read). Such a read scans one table
+ * at most, whatever its values, so the verdict of its shape holds; a read with embeds, whose
+ * cost the values can multiply, is planned every time. Only cheap verdicts are kept.
+ */
+export async function plainReadCost(
+  db: object,
+  key: string,
+  plan: () => Promise<number>,
+  now = Date.now(),
+): Promise<number> {
+  let costs = keptCosts.get(db);
+  if (!costs) keptCosts.set(db, (costs = new Map()));
+  const kept = costs.get(key);
+  if (kept && now - kept.at < PLAIN_COST_TTL_MS) return kept.cost;
+  const cost = await plan();
+  if (cost <= HEAVY_COST) {
+    if (costs.size >= MAX_KEPT_COSTS) costs.clear();
+    costs.set(key, { cost, at: now });
+  }
+  return cost;
+}
+
 /** A one-at-a-time gate per database for heavy reads (see HEAVY_COST). */
 export class HeavyLane {
   #tail: Promise<void> = Promise.resolve();
@@ -119,6 +153,6 @@ export function costError(cost: number, limit: number): never {
     'PGRST100',
     `The request would be too expensive to answer (estimated cost ${Math.round(cost)}, limit ${limit})`,
     null,
-    'Embed fewer or shallower resources, or filter and limit the embedded rows.',
+    'Embed fewer or shallower resources, or filter and limit the rows.',
   );
 }

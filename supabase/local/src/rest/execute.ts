@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../context.ts';
 import type { LocalDb } from '../db/types.ts';
 import { timeoutSetting } from '../db/role-timeouts.ts';
-import { costError, HEAVY_COST, heavyLane, plannedCost } from './bounds.ts';
+import { costError, HEAVY_COST, heavyLane, plainReadCost, plannedCost } from './bounds.ts';
 import { type ApiError, fromPgError, isPgError } from './errors.ts';
 import type { Auth } from './request.ts';
 import { singularError } from './response.ts';
@@ -32,8 +32,10 @@ export type Exec = {
   auth: Auth;
   /** The request's schema: first on the search_path. */
   schemaName: string;
-  /** Refuse the statement when the planner's cost exceeds this (reads that embed). */
+  /** Refuse the statement when the planner's cost exceeds this (reads, on PGlite). */
   maxCost?: number;
+  /** A read without embeds: its planned cost may be reused per statement (plainReadCost). */
+  plain?: boolean;
   /** The role's statement timeout in ms (0: none); see db/role-timeouts.ts. */
   timeoutMs: number;
   req: Request;
@@ -103,12 +105,11 @@ export async function execute(db: Db, e: Exec, statement: Statement): Promise<Ex
     if (canPipeline(db)) {
       let heavy = false;
       if (e.maxCost !== undefined) {
-        const cost = await plannedCost(db, {
-          readOnly: true,
-          setup,
-          main: statement,
-          timeoutMs: e.timeoutMs,
-        });
+        const plan = () =>
+          plannedCost(db, { readOnly: true, setup, main: statement, timeoutMs: e.timeoutMs });
+        const cost = e.plain
+          ? await plainReadCost(db, `${e.auth.role}\n${e.schemaName}\n${statement.sql}`, plan)
+          : await plan();
         if (cost > e.maxCost) costError(cost, e.maxCost);
         heavy = cost > HEAVY_COST;
       }

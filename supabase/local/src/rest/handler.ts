@@ -1,9 +1,10 @@
 import type { Service, ServerContext } from '../context.ts';
 import { statementTimeoutMs } from '../db/role-timeouts.ts';
-import { checkEmbedDepth, DEFAULT_MAX_EMBED_COST } from './bounds.ts';
+import { checkEmbedDepth, DEFAULT_MAX_READ_COST } from './bounds.ts';
 import { ApiError, apiError } from './errors.ts';
 import { execute, type Exec } from './execute.ts';
 import { parseQuery } from './parser.ts';
+import { checkPatterns } from './patterns.ts';
 import {
   checkPrefer,
   countTotal,
@@ -123,6 +124,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   if (!parsed.ok) throw new ApiError(400, parsed.error);
   const query = parsed.value;
   const depth = checkEmbedDepth(query);
+  checkPatterns(query);
   checkAggregates(ctx.config, query);
   const found = await findTable(ctx.db, schema, name);
   checkPrefer(prefer);
@@ -149,7 +151,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
     // the per-role statement_timeout ends it (and a fresh database's missing statistics would
     // make the planner's estimates refuse ordinary reads).
     const maxCost =
-      ctx.db.kind === 'pglite' ? (ctx.config.maxEmbedCost ?? DEFAULT_MAX_EMBED_COST) : 0;
+      ctx.db.kind === 'pglite' ? (ctx.config.maxReadCost ?? DEFAULT_MAX_READ_COST) : 0;
     const explain =
       prefer.count === 'planned' || prefer.count === 'estimated'
         ? { plan: countPlanStatement(found.schema, query, found.table) }
@@ -159,7 +161,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
       {
         ...exec(true),
         ...explain,
-        ...(depth > 0 && maxCost > 0 ? { maxCost } : {}),
+        ...(maxCost > 0 ? { maxCost, plain: depth === 0 } : {}),
       },
       readStatement(found.schema, query, found.table, { ...p, count }),
     );

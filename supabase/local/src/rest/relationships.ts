@@ -133,7 +133,8 @@ export function findRelationships(
     const target = fn.returnTable ? schema.tables.get(fn.returnTable) : undefined;
     if (!target) continue;
     matching.push({
-      cardinality: fn.returnsSet ? 'o2m' : 'm2o',
+      // To-one when it returns one row, or a set declared ROWS 1 (PostgREST's single_row).
+      cardinality: fn.singleRow ? 'm2o' : 'o2m',
       target,
       constraint: fn.name,
       on: [],

@@ -1,8 +1,10 @@
 import type { ServerContext } from '../context.ts';
 import { checkEmbedDepth } from './bounds.ts';
 import { ApiError, apiError } from './errors.ts';
+import { closest } from './fuzzy.ts';
 import { execute } from './execute.ts';
 import { parseQuery } from './parser.ts';
+import { checkPatterns } from './patterns.ts';
 import { checkPrefer, maxAffectedError, preferenceApplied, type Prefer } from './prefer.ts';
 import { checkAggregates, isObject, readJson, type Auth } from './request.ts';
 import {
@@ -73,12 +75,29 @@ export function chooseFunction(
   return null;
 }
 
+/**
+ * PostgREST's hint of PGRST202 (noRpcHint): without a function of that name, the closest name in
+ * the schema (score 0.75 or more); with overloads, the closest of their parameter lists.
+ */
+function rpcHint(schema: Schema, name: string, keys: string[], overloads: Fn[]): string | null {
+  const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  const prefix = `Perhaps you meant to call the function ${schema.name}.`;
+  if (overloads.length === 0) {
+    const found = closest([...schema.functions.keys()], name, 0.75);
+    return found === null ? null : `${prefix}${found}`;
+  }
+  const lists = overloads.map((fn) => paramList(fn.args.map((a) => a.name)));
+  const found = closest(lists, paramList(keys), 0.33);
+  return found === null ? null : `${prefix}${name}${found}`;
+}
+
 function noFunction(
   schemaName: string,
   name: string,
   keys: string[],
   post: boolean,
   kind: BodyKind,
+  hint: string | null,
 ): ApiError {
   const fn = `${schemaName}.${name}`;
   const sorted = [...keys].sort();
@@ -99,11 +118,34 @@ function noFunction(
     'PGRST202',
     `Could not find the function ${fn}${onlySingle ? '' : params} in the schema cache`,
     `Searched for the function ${fn}${how}, but no matches were found in the schema cache.`,
+    onlySingle ? null : hint,
   );
 }
 
+/** Code-point order of two texts (Haskell's Text compare). */
+function textOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * PostgREST's order of the candidates (its Ord Routine): fewer parameters first, then the
+ * parameters compared one by one, by name and then by type.
+ */
+function candidateOrder(a: Fn, b: Fn): number {
+  if (a.args.length !== b.args.length) return a.args.length - b.args.length;
+  for (let i = 0; i < a.args.length; i++) {
+    const x = a.args[i];
+    const y = b.args[i];
+    if (!x || !y) break;
+    const c = textOrder(x.name, y.name) || textOrder(x.type, y.type);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
 function ambiguousFunction(schemaName: string, fns: Fn[]): ApiError {
-  const list = fns
+  const list = [...fns]
+    .sort(candidateOrder)
     .map(
       (fn) =>
         `${schemaName}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
@@ -176,12 +218,16 @@ export async function rpc(
   // A non-JSON body has no named arguments: only a single unnamed parameter can take it.
   const keys = post && kind !== 'json' ? [] : Object.keys(args);
   const chosen = fns ? chooseFunction(fns, keys, post, kind) : null;
-  if (!chosen) throw noFunction(schema.name, name, keys, post, kind);
+  if (!chosen) {
+    const hint = rpcHint(schema, name, keys, fns ?? []);
+    throw noFunction(schema.name, name, keys, post, kind, hint);
+  }
   if ('ambiguous' in chosen) throw ambiguousFunction(schema.name, chosen.ambiguous);
   const parsed = parseQuery(filterParams);
   if (!parsed.ok) throw new ApiError(400, parsed.error);
   parsed.value.format = media.format;
   checkEmbedDepth(parsed.value);
+  checkPatterns(parsed.value);
   checkAggregates(ctx.config, parsed.value);
   checkPrefer(prefer);
   const { fn, wholeBody } = chosen;

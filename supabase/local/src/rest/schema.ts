@@ -44,6 +44,11 @@ export type Fn = {
   callable?: boolean;
   returnType: string;
   returnsSet: boolean;
+  /**
+   * A set-returning function declared `ROWS 1` (pg_proc.prorows): as a computed relationship it
+   * embeds as one object or null, as PostgREST reads it.
+   */
+  singleRow: boolean;
   /** scalar: one value; composite: a row (object); void: nothing. */
   returnKind: 'scalar' | 'composite' | 'void';
   volatility: 'immutable' | 'stable' | 'volatile';
@@ -92,6 +97,7 @@ type Raw = {
         ret_table: string | null;
         callable: boolean;
         ret_set: boolean;
+        ret_rows: number;
         ret_typtype: string;
         is_void: boolean;
         has_out: boolean;
@@ -184,6 +190,7 @@ select
           ('bytea'::regtype, 'json'::regtype, 'jsonb'::regtype, 'text'::regtype, 'xml'::regtype)
         else false end,
       'ret_set', p.proretset,
+      'ret_rows', p.prorows,
       'ret_typtype', t.typtype,
       'is_void', p.prorettype = 'void'::regtype,
       'has_out', coalesce('o' = any(p.proargmodes::text[]) or 't' = any(p.proargmodes::text[]), false),
@@ -248,6 +255,7 @@ export async function introspect(db: Queryable, schemaName = 'public'): Promise<
       returnTable: f.ret_table,
       callable: f.callable,
       returnsSet: f.ret_set,
+      singleRow: !f.ret_set || Number(f.ret_rows) === 1,
       returnKind: f.is_void ? 'void' : composite ? 'composite' : 'scalar',
       volatility: VOLATILITY[f.volatility as keyof typeof VOLATILITY] ?? 'volatile',
     };

@@ -19,6 +19,11 @@ export function expandStar(table: Table, items: SelectItem[]): SelectItem[] {
 export abstract class SelectBuilder {
   readonly params: unknown[] = [];
   #aliases = 0;
+  /**
+   * The columns a to-one spread adds to a level's select list, by that level's alias: when the
+   * level aggregates they join its GROUP BY, as PostgREST groups by them (groupF).
+   */
+  readonly #spreadKeys = new Map<string, string[]>();
 
   constructor(
     readonly schema: Schema,
@@ -30,8 +35,17 @@ export abstract class SelectBuilder {
     return `$${this.params.length}`;
   }
 
+  /** A name for a helper relation of the query (a junction table), never a table's name. */
   alias(): string {
-    return `t${this.#aliases++}`;
+    return `pgrst_${this.#aliases++}`;
+  }
+
+  /**
+   * The alias of the statement's own table or function: its name, as PostgREST writes it, so
+   * an error names the table (`column users.missing does not exist`).
+   */
+  rootAlias(name: string): string {
+    return name;
   }
 
   qualified(table: Table | string): string {
@@ -125,7 +139,9 @@ export abstract class SelectBuilder {
   ): { rel: Relationship; alias: string; from: string; where: string[]; paths: string[] } {
     const [rel] = findRelationships(this.schema, parent, item.name, item.hint);
     if (!rel) throw new Error('unreachable');
-    const alias = this.alias();
+    // PostgREST's alias of an embedded table: <table>_<depth>.
+    const depth = parentPath === '' ? 1 : parentPath.split('.').length + 1;
+    const alias = `${rel.target.name}_${depth}`;
     const paths = this.embedPath(parentPath, item);
     const where: string[] = [];
     let from = `${this.qualified(rel.target)} as ${ident(alias)}`;
@@ -195,20 +211,23 @@ export abstract class SelectBuilder {
     if (item.spread) {
       // The spread's columns join the parent's: one value from a to-one relationship, a JSON
       // array of values (in the embed's order) from a to-many one.
-      const names = select.flatMap((s): string[] => {
+      // Each name, and whether it is a plain column (one a grouping level groups by).
+      const columns = select.flatMap((s): { name: string; plain: boolean }[] => {
         if (s.type === 'column') {
           const last = s.field.json[s.field.json.length - 1];
-          return [s.alias ?? (last ? last.key : s.field.name)];
+          return [{ name: s.alias ?? (last ? last.key : s.field.name), plain: true }];
         }
-        if (s.type === 'agg') return [s.alias ?? s.fn];
-        if (s.type === 'embed' && !s.spread) return [s.alias ?? s.name];
-        if (s.type === 'count') return ['count'];
+        if (s.type === 'agg') return [{ name: s.alias ?? s.fn, plain: false }];
+        if (s.type === 'embed' && !s.spread) return [{ name: s.alias ?? s.name, plain: false }];
+        if (s.type === 'count') return [{ name: 'count', plain: false }];
         return [];
       });
+      const names = columns.map((c) => c.name);
       if (isToOne(rel)) {
-        return names.map(
-          (n) => `(select _e.${ident(n)} from (${body} limit 1) as _e) as ${ident(n)}`,
-        );
+        const exprs = names.map((n) => `(select _e.${ident(n)} from (${body} limit 1) as _e)`);
+        const keys = exprs.filter((_, i) => columns[i]?.plain);
+        this.#spreadKeys.set(parentAlias, [...(this.#spreadKeys.get(parentAlias) ?? []), ...keys]);
+        return exprs.map((expr, i) => `${expr} as ${ident(names[i] ?? '')}`);
       }
       return names.map(
         (n) =>
@@ -221,7 +240,10 @@ export abstract class SelectBuilder {
     return [`(select coalesce(json_agg(_e), '[]') from (${body}${page}) as _e) as ${name}`];
   }
 
-  /** ` group by` the plain columns of a select list that aggregates (PostgREST's rule). */
+  /**
+   * ` group by` the plain columns of a select list that aggregates, and the columns its to-one
+   * spreads add (PostgREST's rule). Called after selectList for the same alias.
+   */
   groupBy(alias: string, items: SelectItem[]): string {
     if (!items.some((i) => i.type === 'agg')) return '';
     const keys = items
@@ -230,6 +252,7 @@ export abstract class SelectBuilder {
         const expr = this.fieldExpr(alias, i.field);
         return i.cast ? `cast(${expr} as ${i.cast})` : expr;
       });
+    keys.push(...(this.#spreadKeys.get(alias) ?? []));
     return keys.length > 0 ? ` group by ${keys.join(', ')}` : '';
   }
 

@@ -90,8 +90,8 @@ describe('SQL builder', () => {
     );
     expect(s.sql).not.toContain('drop table');
     expect(s.params).toEqual([evil]);
-    expect(s.sql).toContain('"t0"."title" = $1');
-    expect(s.sql).toContain('from "public"."lessons" as "t0"');
+    expect(s.sql).toContain('"lessons"."title" = $1');
+    expect(s.sql).toContain('from "public"."lessons" as "lessons"');
     expect(s.sql).toContain('limit 10 offset 0');
     expect(s.sql).toContain('select count(*)::int from "public"."lessons"');
   });
@@ -102,7 +102,7 @@ describe('SQL builder', () => {
       offset: 0,
       count: false,
     });
-    expect(s.sql).toContain('"t0"."a""b"');
+    expect(s.sql).toContain('"lessons"."a""b"');
   });
 
   it('finds to-one and to-many relationships and rejects ambiguous ones', () => {
@@ -184,6 +184,7 @@ describe('SQL builder', () => {
         returnType: 'integer',
         returnTable: null,
         returnsSet: false,
+        singleRow: true,
         returnKind: 'scalar',
         volatility: 'immutable',
       },

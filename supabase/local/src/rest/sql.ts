@@ -58,7 +58,7 @@ function wrapResult(
 /** `select 1 from <table> where <root filters>`: what count=planned asks the planner about. */
 export function countPlanStatement(schema: Schema, query: ParsedQuery, table: Table): Statement {
   const b = new SqlBuilder(schema, query);
-  const alias = b.alias();
+  const alias = b.rootAlias(table.name);
   const where = b.rootWhere(table, alias, []);
   return {
     sql: `select 1 from ${b.qualified(table)} as ${ident(alias)}${where}`,
@@ -73,7 +73,7 @@ export function readStatement(
   page: { limit: number; offset: number; count: boolean },
 ): Statement {
   const b = new SqlBuilder(schema, query);
-  const alias = b.alias();
+  const alias = b.rootAlias(table.name);
   const inner: string[] = [];
   const items = b.selectList(table, alias, query.select, '', inner);
   const where = b.rootWhere(table, alias, inner);
@@ -95,7 +95,7 @@ function representation(
   returning: boolean,
 ): { returning: string; select: string } {
   if (!returning) return { returning: '1', select: 'select 1 from pgrst_source' };
-  const alias = b.alias();
+  const alias = b.rootAlias(table.name);
   const inner: string[] = [];
   const items = b.selectList(table, alias, expandStar(table, query.select), '', inner);
   const order = b.orderBy(table, alias, query.order.get('') ?? [], '', query.select);
@@ -188,7 +188,7 @@ export function updateStatement(
 ): Statement {
   const b = new SqlBuilder(schema, query);
   for (const c of options.columns) if (!table.columns.has(c)) unknownColumn(table, c);
-  const alias = b.alias();
+  const alias = b.rootAlias(table.name);
   const bodyParam = b.param(options.body);
   const sets = options.columns.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ');
   const where = b.rootWhere(table, alias, []);
@@ -205,7 +205,7 @@ export function deleteStatement(
   options: { returning: boolean; count: boolean },
 ): Statement {
   const b = new SqlBuilder(schema, query);
-  const alias = b.alias();
+  const alias = b.rootAlias(table.name);
   const where = b.rootWhere(table, alias, []);
   const source = `delete from ${b.qualified(table)} as ${ident(alias)}${where}`;
   return changeStatement(b, query, table, alias, source, options);
@@ -277,7 +277,7 @@ export function rpcStatement(
   }
   // A function returning rows of a table (or view) can embed that table's relationships.
   const table = fn.returnTable ? (schema.tables.get(fn.returnTable) ?? null) : null;
-  const alias = b.alias();
+  const alias = b.rootAlias(fn.name);
   const source = from
     ? `${from.slice(' from '.length)} cross join lateral ${call} as ${ident(alias)}`
     : `${call} as ${ident(alias)}`;

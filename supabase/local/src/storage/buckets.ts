@@ -11,19 +11,29 @@ import { BUCKET_COLUMNS, bucketJson, findBucket, type BucketRow } from './rows.t
 // refused change is answered as refused, never as done. Emptying a bucket is for the service
 // role only, as on hosted Storage.
 
-/** file_size_limit as a number of bytes or a string like "5MB", "100kb", "1GB". */
+/**
+ * file_size_limit as hosted Storage reads it (storage's parseFileSizeToBytes): a number of bytes,
+ * or a number with a unit and no space ("20mb", "1.5GB", "300KB", "3B"), the units decimal
+ * (20mb is 20,000,000 bytes) and the number rounded to three significant digits.
+ */
 export function parseSizeLimit(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
+  if (value === null || value === undefined) return null;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0)
-      throw storageErrors.invalidRequest('Invalid file_size_limit');
+    if (!Number.isFinite(value) || value < 0) throw invalidSizeLimit();
     return Math.floor(value);
   }
-  if (typeof value !== 'string') throw storageErrors.invalidRequest('Invalid file_size_limit');
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(value);
-  if (!match) throw storageErrors.invalidRequest('Invalid file_size_limit');
-  const units: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
-  return Math.floor(Number(match[1]) * (units[(match[2] ?? 'b').toLowerCase()] ?? 1));
+  if (typeof value !== 'string') throw invalidSizeLimit();
+  const match = /^([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$/i.exec(value);
+  if (!match) throw invalidSizeLimit();
+  const units: Record<string, number> = { GB: 1e9, MB: 1e6, KB: 1000, B: 1 };
+  const amount = Number(Number.parseFloat(match[1] ?? '').toPrecision(3));
+  return Math.round(amount * (units[(match[2] ?? 'B').toUpperCase()] ?? 1));
+}
+
+function invalidSizeLimit() {
+  return storageErrors.invalidRequest(
+    'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B',
+  );
 }
 
 function mimeList(value: unknown): string[] | null {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 // Object bytes on disk at <dataDir>/storage/<bucket>/<object name>. Writes go to a temp file in
@@ -18,16 +18,10 @@ export function objectPath(dataDir: string, bucket: string, name: string): strin
 }
 
 /** A fresh path in the storage folder's .tmp (made if missing), for a file to move in later. */
-async function tempPath(dataDir: string): Promise<string> {
+export async function tempPath(dataDir: string): Promise<string> {
   const dir = join(storageRoot(dataDir), '.tmp');
   await mkdir(dir, { recursive: true });
   return join(dir, `${randomUUID()}.part`);
-}
-
-export async function writeTemp(dataDir: string, bytes: Uint8Array): Promise<string> {
-  const path = await tempPath(dataDir);
-  await writeFile(path, bytes);
-  return path;
 }
 
 export async function copyToTemp(dataDir: string, source: string): Promise<string> {

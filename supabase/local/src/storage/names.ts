@@ -1,5 +1,6 @@
 import { isRecord } from '../auth/request.ts';
 import { storageErrors } from './errors.ts';
+import { readLimited, STORAGE_JSON_MAX_BYTES } from '../http/body.ts';
 
 // Object keys and bucket names as the Storage API validates them, and small request helpers.
 
@@ -54,8 +55,11 @@ export function bucketAndKey(segments: string[]): Target {
   return { bucket: checkBucketName(bucket), key: cleanKey(rest.join('/')) };
 }
 
+/** A JSON object body of at most STORAGE_JSON_MAX_BYTES (413 above, never read further). */
 export async function readJson(req: Request): Promise<Record<string, unknown>> {
-  const text = await req.text();
+  const bytes = await readLimited(req.body, STORAGE_JSON_MAX_BYTES);
+  if (bytes === null) throw storageErrors.entityTooLarge();
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return {};
   try {
     const parsed: unknown = JSON.parse(text);

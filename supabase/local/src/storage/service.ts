@@ -3,6 +3,7 @@ import { bucketRoute } from './buckets.ts';
 import { fromDbError, StorageError, storageErrorResponse, storageErrors } from './errors.ts';
 import { download, publicDownload } from './downloads.ts';
 import { bucketAndKey, checkBucketName, decodeSegments } from './names.ts';
+import { listV2 } from './list-v2.ts';
 import { copy, info, list, move, removeMany, removeOne } from './objects.ts';
 import { signedDownload, signedUpload, signMany, signOne, signUpload } from './signed-urls.ts';
 import { upload } from './uploads.ts';
@@ -56,6 +57,9 @@ async function route(req: Request, rawPath: string, ctx: ServerContext): Promise
       break;
     case 'list':
       if (method === 'POST') return list(req, checkBucketName(after[0] ?? ''), ctx);
+      break;
+    case 'list-v2':
+      if (method === 'POST' && after.length === 1) return listV2(req, after[0] ?? '', ctx);
       break;
     case 'info': {
       const target = after[0] === 'public' || after[0] === 'authenticated' ? after.slice(1) : after;

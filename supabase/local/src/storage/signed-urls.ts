@@ -102,7 +102,7 @@ export async function signedUpload(
   if (!isRecord(claims.signer)) throw storageErrors.invalidSignature();
   const caller = callerFromClaims(claims.signer);
   const bucket = await findBucket(ctx, target.bucket);
-  const incoming = await readCheckedUpload(req, bucket);
+  const incoming = await readCheckedUpload(req, bucket, ctx.config.dataDir);
   const { id } = await storeObject(ctx, caller, target, incoming, claims.upsert === true);
   return json(200, { Id: id, Key: `${target.bucket}/${target.key}` });
 }

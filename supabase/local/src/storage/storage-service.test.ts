@@ -303,7 +303,7 @@ describe('storageService', () => {
     expect(got.data).toMatchObject({
       id: 'docs',
       public: false,
-      file_size_limit: 1024 * 1024,
+      file_size_limit: 1_000_000, // decimal units, as hosted parses them
       allowed_mime_types: ['application/pdf'],
     });
     const dup = await service.createBucket('docs');

@@ -1,15 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Queryable, ServerContext } from '../context.ts';
 import { isRecord } from '../auth/request.ts';
 import { asCaller, callerOf, ownerUuid, type Caller } from './caller.ts';
 import { storageErrors } from './errors.ts';
-import { moveInto, objectPath, removeQuietly, writeTemp } from './files.ts';
+import { moveInto, objectPath, removeQuietly } from './files.ts';
+import { streamMultipart, streamRaw } from './upload-stream.ts';
 import { type Target } from './names.ts';
 import { json } from '../http/errors.ts';
 import { findBucket, type BucketRow } from './rows.ts';
 
-// Uploads (POST/PUT /object/<bucket>/<key>): the row is written as the caller, so RLS on
-// storage.objects decides; the bytes are moved into place only after the row is committed.
+// Uploads (POST/PUT /object/<bucket>/<key>): the bytes stream to a temp file as they arrive,
+// then the row is written as the caller, so RLS on storage.objects decides; the file is moved
+// into place only after the row is committed (and removed when anything fails).
 
 /** Hosted default global upload limit. */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -18,7 +20,10 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 export type UploadMode = boolean | 'update';
 
 export type Incoming = {
-  bytes: Uint8Array;
+  /** The bytes, streamed to a temp file (storage/upload-stream.ts). */
+  temp: string;
+  size: number;
+  md5: string;
   mimetype: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
@@ -37,42 +42,33 @@ function parseMetadata(text: string | null, base64: boolean): Record<string, unk
   }
 }
 
-async function readUpload(req: Request, limit: number): Promise<Incoming> {
+async function readUpload(req: Request, dataDir: string, limit: number): Promise<Incoming> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > limit + 64 * 1024)
     throw storageErrors.entityTooLarge();
   const type = req.headers.get('content-type') ?? '';
   if (type.toLowerCase().startsWith('multipart/form-data')) {
-    let form: FormData;
-    try {
-      form = await req.formData();
-    } catch {
-      throw storageErrors.invalidRequest('Invalid multipart body');
-    }
-    let file = null as Blob | null;
-    const fields = new Map<string, string>();
-    form.forEach((value, name) => {
-      if (typeof value === 'string') {
-        if (!fields.has(name)) fields.set(name, value);
-      } else if (!file) {
-        file = value;
-      }
-    });
-    if (!file) throw storageErrors.invalidRequest('No file found in request');
+    const { fields, fileType, ...streamed } = await streamMultipart(req, dataDir, limit);
     const cache = fields.get('cacheControl');
-    return {
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      mimetype: fields.get('contentType') || file.type || 'application/octet-stream',
-      cacheControl: cache ? `max-age=${cache}` : 'no-cache',
-      userMetadata: parseMetadata(fields.get('metadata') ?? null, false),
-      contentEncoding: fields.get('contentEncoding') ?? null,
-    };
+    try {
+      return {
+        ...streamed,
+        mimetype: fields.get('contentType') || fileType || 'application/octet-stream',
+        cacheControl: cache ? `max-age=${cache}` : 'no-cache',
+        userMetadata: parseMetadata(fields.get('metadata') ?? null, false),
+        contentEncoding: fields.get('contentEncoding') ?? null,
+      };
+    } catch (error) {
+      await removeQuietly(streamed.temp);
+      throw error;
+    }
   }
+  const userMetadata = parseMetadata(req.headers.get('x-metadata'), true);
   return {
-    bytes: new Uint8Array(await req.arrayBuffer()),
+    ...(await streamRaw(req, dataDir, limit)),
     mimetype: type || 'application/octet-stream',
     cacheControl: req.headers.get('cache-control') || 'no-cache',
-    userMetadata: parseMetadata(req.headers.get('x-metadata'), true),
+    userMetadata,
     contentEncoding: req.headers.get('content-encoding'),
   };
 }
@@ -92,26 +88,39 @@ export function mimeAllowed(mime: string, allowed: string[] | null): boolean {
   });
 }
 
-/** Reads the body of an upload into `bucket` and checks its size and type against the bucket. */
-export async function readCheckedUpload(req: Request, bucket: BucketRow): Promise<Incoming> {
-  const limit = sizeLimit(bucket);
-  const incoming = await readUpload(req, limit);
-  if (incoming.bytes.byteLength > limit) throw storageErrors.entityTooLarge();
+/**
+ * Streams the body of an upload into `bucket` to a temp file, checking its size (while it
+ * arrives) and its type against the bucket; the caller stores or removes the temp file.
+ */
+export async function readCheckedUpload(
+  req: Request,
+  bucket: BucketRow,
+  dataDir: string,
+): Promise<Incoming> {
+  const type = req.headers.get('content-type') ?? '';
+  // A raw body's type is known before a byte is read.
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    const mimetype = type || 'application/octet-stream';
+    if (!mimeAllowed(mimetype, bucket.allowed_mime_types)) {
+      throw storageErrors.invalidMimeType(mimetype);
+    }
+  }
+  const incoming = await readUpload(req, dataDir, sizeLimit(bucket));
   if (!mimeAllowed(incoming.mimetype, bucket.allowed_mime_types)) {
+    await removeQuietly(incoming.temp);
     throw storageErrors.invalidMimeType(incoming.mimetype);
   }
   return incoming;
 }
 
 function objectMetadata(incoming: Incoming): Record<string, unknown> {
-  const eTag = `"${createHash('md5').update(incoming.bytes).digest('hex')}"`;
   return {
-    eTag,
-    size: incoming.bytes.byteLength,
+    eTag: `"${incoming.md5}"`,
+    size: incoming.size,
     mimetype: incoming.mimetype,
     cacheControl: incoming.cacheControl,
     lastModified: new Date().toISOString(),
-    contentLength: incoming.bytes.byteLength,
+    contentLength: incoming.size,
     httpStatusCode: 200,
     ...(incoming.contentEncoding ? { contentEncoding: incoming.contentEncoding } : {}),
   };
@@ -184,7 +193,7 @@ export async function storeObject(
     userMetadata: incoming.userMetadata ? JSON.stringify(incoming.userMetadata) : null,
     version: randomUUID(),
   };
-  const temp = await writeTemp(ctx.config.dataDir, incoming.bytes);
+  const { temp } = incoming;
   try {
     const id = await asCaller(ctx, caller, async (tx) => {
       const written = await writeObjectRow(tx, values, mode);
@@ -207,7 +216,7 @@ export async function upload(
 ): Promise<Response> {
   const caller = callerOf(req, ctx);
   const bucket = await findBucket(ctx, target.bucket);
-  const incoming = await readCheckedUpload(req, bucket);
+  const incoming = await readCheckedUpload(req, bucket, ctx.config.dataDir);
   const { id } = await storeObject(ctx, caller, target, incoming, mode);
   return json(200, { Id: id, Key: `${target.bucket}/${target.key}` });
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import type { CsvIssue } from '@magyarul/core/csv';
+import { decodeTextStrict, type CsvIssue } from '@magyarul/core/csv';
 import { matchAudioFiles } from '@magyarul/core/audio-match';
-import { studioMessage } from '../../../shared/messages.ts';
+import { renderMessage, studioMessage } from '../../../shared/messages.ts';
 import type { StudioMessageCode } from '../../../shared/messages.ts';
 import type { ImportIssue } from '../../../shared/model.ts';
 import { probeAudio } from '../audio/probe.ts';
@@ -20,9 +20,7 @@ import {
   pickDialogue,
 } from './classify.ts';
 import type { Limiter } from './limiter.ts';
-import { decodeTextFile } from './text-encoding.ts';
-import { readTranscriptFile } from './transcript-file.ts';
-import { readVocabularyFile } from './vocabulary-file.ts';
+import { readTranscriptFile, readVocabularyFile, type VocabularyEntry } from './lesson-files.ts';
 
 const MB = 1024 * 1024;
 const MAX_DIALOGUE_BYTES = 50 * MB;
@@ -83,12 +81,13 @@ function fileIssue(
   return { file: display, row, code, message: studioMessage(code, { file: display, ...params }) };
 }
 
+/** Core's findings in a lesson file, each by its catalogue key, rendered by the studio. */
 function csvIssues(file: string, issues: readonly CsvIssue[]): ImportIssue[] {
   return issues.map((issue) => ({
     file: file.normalize('NFC'),
     row: issue.row,
     code: issue.code,
-    message: issue.message,
+    message: renderMessage(issue),
   }));
 }
 
@@ -129,7 +128,7 @@ export async function importLessonFolder(
   }
 
   let lines: NewLine[] | null = null;
-  let vocabulary: Omit<NewWord, 'audioFile' | 'matchLevel'>[] | null = null;
+  let vocabulary: VocabularyEntry[] | null = null;
   // A refused file still counts as found: "no transcript CSV" would be wrong about it.
   let transcriptFound = false;
   let vocabularyFound = false;
@@ -142,26 +141,25 @@ export async function importLessonFolder(
   for (const entry of textFiles) {
     const bytes = await readCsv(folder, entry, issues);
     if (!bytes) continue;
-    const decoded = decodeTextFile(bytes);
+    const decoded = decodeTextStrict(bytes);
     const headerLine = decoded.ok ? (decoded.text.split(/\r?\n/, 1)[0] ?? '') : '';
     const kind = isTranscriptText(entry.name) ? 'transcript' : csvKind(entry.name, headerLine);
     if (kind === 'transcript' && !transcriptFound) {
       transcriptFound = true;
-      const parsed = readTranscriptFile(bytes);
-      if (parsed.ok) {
-        lines = [...parsed.lines];
+      const read = readTranscriptFile(bytes);
+      if (read.rows) {
+        lines = [...read.rows];
         transcriptHash = sha256(bytes);
-      } else issues.push(fileIssue(entry.name, 'transcript-refused', { reason: parsed.reason }));
+      } else issues.push(fileIssue(entry.name, 'transcript-refused'));
+      issues.push(...csvIssues(entry.name, read.issues));
     } else if (kind === 'vocabulary' && !vocabularyFound) {
       vocabularyFound = true;
-      const parsed = readVocabularyFile(bytes);
-      if (parsed.ok) {
-        issues.push(...csvIssues(entry.name, parsed.issues));
-        vocabulary = [...parsed.words];
+      const read = readVocabularyFile(bytes);
+      if (read.rows) {
+        vocabulary = [...read.rows];
         vocabularyHash = sha256(bytes);
-      } else {
-        issues.push(fileIssue(entry.name, 'vocabulary-refused', { reason: parsed.reason }));
-      }
+      } else issues.push(fileIssue(entry.name, 'vocabulary-refused'));
+      issues.push(...csvIssues(entry.name, read.issues));
     } else {
       issues.push(fileIssue(entry.name, 'unknown-csv'));
     }

@@ -75,7 +75,7 @@ describe('importing the same folder again', () => {
     ]);
   });
 
-  it('returns the earlier transcript kept whole, with one issue, when the new file is refused', async () => {
+  it('returns the earlier transcript kept whole, with the refusal and core’s finding, when the new file is refused', async () => {
     const before = draft()?.lines;
     write('transcript.csv', 'speaker,line\nanna,Egy kávét kérek.\nbence,\n');
     const report = await importRoot(root, store);
@@ -85,8 +85,10 @@ describe('importing the same folder again', () => {
       expect.objectContaining({
         code: 'transcript-refused',
         message:
-          'Transcript transcript.csv was not imported: row 3 has no line. Nothing from it was kept; fix the file and import it again.',
+          'Transcript transcript.csv was not imported (the problems below). Nothing from it was kept; fix the file and import it again.',
       }),
+      // The web admin's text for the same file (core's catalogue key csv.rowMissing).
+      expect.objectContaining({ row: 3, code: 'missing-cells', message: 'Row 3: Missing line' }),
     ]);
     expect(report.issues.map((i) => i.code)).not.toContain('no-transcript-csv');
   });

@@ -1,0 +1,22 @@
+// Generated from core/src/files/bucket-names.ts by supabase/local/scripts/gen-functions-shared.ts. Do not edit.
+// The lesson-file buckets on their own (no import but the schema's types), so the edge
+// functions' generated copy of core (supabase/functions/_shared/core) takes this file alone.
+import type { Enums } from '../../database.ts';
+
+/**
+ * The storage buckets of lesson files by file type: the one place their names are written in
+ * TypeScript (the storage migration creates them; the apps, the studio, the seed and the edge
+ * functions import them from here). The keys are the lesson_file_type values that have a bucket
+ * (the enum's transcript, vocabulary and other have none).
+ */
+export const LESSON_BUCKETS = {
+  audio: 'lesson-audio',
+  video: 'lesson-video',
+  document: 'lesson-documents',
+  image: 'lesson-images',
+} as const satisfies Readonly<Partial<Record<Enums<'lesson_file_type'>, string>>>;
+
+/** A lesson_files.file_type the Upload Lesson form stores, in its bucket. */
+export type LessonFileType = keyof typeof LESSON_BUCKETS;
+
+export type StorageBucket = (typeof LESSON_BUCKETS)[LessonFileType];

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import ts from 'typescript';
+import { OUTPUT_FILE as DATABASE_TYPES_FILE } from './generate.ts';
+
+// What the edge functions share with the rest of the repository reaches them as committed copies
+// under supabase/functions/_shared, because hosted Supabase bundles a function from
+// supabase/functions alone (DESIGN §11, "Functions are deployable as they are"):
+// - _shared/database.ts: supabase/types/database.ts, the generated schema types;
+// - _shared/core/: every core/src file reachable from CORE_ENTRIES, byte for byte but for a
+//   header and the one import that leaves core (the schema types, pointed at the copy above),
+//   with _shared/core/index.ts exporting the entries.
+// Written by supabase/local/scripts/gen-functions-shared.ts (gen-types.ts runs it too);
+// functions-shared.test.ts fails when a committed copy differs from a fresh one.
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+export const FUNCTIONS_DIR = join(REPO, 'supabase', 'functions');
+const CORE_SRC = join(REPO, 'core', 'src');
+/** The generated folder of core copies, relative to FUNCTIONS_DIR. */
+export const CORE_COPY_DIR = join('_shared', 'core');
+const DATABASE_COPY = join('_shared', 'database.ts');
+
+/** The parts of @magyarul/core the functions import, as paths under core/src. */
+export const CORE_ENTRIES = [
+  'srs/index.ts',
+  'practice/grade.ts',
+  'files/bucket-names.ts',
+  'flashcards/random.ts',
+];
+
+export type GeneratedFile = {
+  /** Relative to supabase/functions, with forward slashes. */
+  path: string;
+  text: string;
+};
+
+const GENERATOR = 'supabase/local/scripts/gen-functions-shared.ts';
+
+function slashes(path: string): string {
+  return path.split(sep).join('/');
+}
+
+function specifierTo(fromFile: string, toFile: string): string {
+  const path = slashes(relative(dirname(fromFile), toFile));
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+function isInside(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel);
+}
+
+/** The module specifiers of a TypeScript source with their positions (imports and re-exports). */
+function specifiers(source: string): { text: string; start: number; end: number }[] {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, false);
+  const found: { text: string; start: number; end: number }[] = [];
+  for (const statement of file.statements) {
+    const spec =
+      ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
+        ? statement.moduleSpecifier
+        : undefined;
+    if (spec && ts.isStringLiteral(spec)) {
+      found.push({ text: spec.text, start: spec.getStart(file) + 1, end: spec.getEnd() - 1 });
+    }
+  }
+  return found;
+}
+
+/** One core file as the functions' copy: header, and the schema types import re-pointed. */
+function copyOfCoreFile(file: string, queue: string[]): string {
+  const source = readFileSync(file, 'utf8');
+  const copyPath = join(FUNCTIONS_DIR, CORE_COPY_DIR, relative(CORE_SRC, file));
+  let text = source;
+  for (const spec of specifiers(source).reverse()) {
+    if (!spec.text.startsWith('.')) continue; // a package: the deno.json import maps name it
+    const target = resolve(dirname(file), spec.text);
+    let replacement = spec.text;
+    if (isInside(CORE_SRC, target)) {
+      queue.push(target);
+    } else if (target === DATABASE_TYPES_FILE) {
+      replacement = specifierTo(copyPath, join(FUNCTIONS_DIR, DATABASE_COPY));
+    } else {
+      throw new Error(`${slashes(relative(REPO, file))} imports ${spec.text}, outside core/src`);
+    }
+    text = text.slice(0, spec.start) + replacement + text.slice(spec.end);
+  }
+  const header = `// Generated from core/src/${slashes(relative(CORE_SRC, file))} by ${GENERATOR}. Do not edit.\n`;
+  return header + text;
+}
+
+async function formatted(path: string, text: string): Promise<string> {
+  const absolute = join(FUNCTIONS_DIR, path);
+  const options = (await resolveConfig(absolute)) ?? {};
+  return format(text, { ...options, filepath: absolute });
+}
+
+/** Every generated file, formatted as `prettier --write` leaves it, sorted by path. */
+export async function functionsSharedFiles(): Promise<GeneratedFile[]> {
+  const files = new Map<string, string>();
+  const queue = CORE_ENTRIES.map((entry) => join(CORE_SRC, entry));
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.pop() ?? '';
+    if (seen.has(file)) continue;
+    seen.add(file);
+    files.set(slashes(join(CORE_COPY_DIR, relative(CORE_SRC, file))), copyOfCoreFile(file, queue));
+  }
+  files.set(
+    slashes(join(CORE_COPY_DIR, 'index.ts')),
+    [
+      `// Generated by ${GENERATOR}: the parts of @magyarul/core the edge functions use. Do not edit.`,
+      ...CORE_ENTRIES.map((entry) => `export * from './${entry}';`),
+      '',
+    ].join('\n'),
+  );
+  files.set(
+    slashes(DATABASE_COPY),
+    `// Copied from supabase/types/database.ts by ${GENERATOR}. Do not edit.\n` +
+      readFileSync(DATABASE_TYPES_FILE, 'utf8'),
+  );
+  const out: GeneratedFile[] = [];
+  for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push({ path, text: await formatted(path, text) });
+  }
+  return out;
+}
