@@ -3,7 +3,8 @@
 // Prints one row per line and, with --json, writes every line's and word's times.
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { readTranscriptFile } from '../importer/transcript-file.ts';
+import { renderMessage } from '../../../shared/messages.ts';
+import { readTranscriptFile } from '../importer/lesson-files.ts';
 import { alignFile } from './align-file.ts';
 
 const USAGE =
@@ -22,19 +23,20 @@ async function main(): Promise<number> {
     return 2;
   }
   const file = readTranscriptFile(await readFile(transcript));
-  if (!file.ok) {
-    console.error(`${transcript}: ${file.reason}`);
+  if (!file.rows) {
+    for (const issue of file.issues) console.error(`${transcript}: ${renderMessage(issue)}`);
     return 1;
   }
+  const rows = file.rows;
   const started = performance.now();
   const lines = await alignFile({
     file: audio,
     voice: values.voice,
-    lines: file.lines.map((line, index) => ({ id: index + 1, text: line.text, anchor: null })),
+    lines: rows.map((line, index) => ({ id: index + 1, text: line.text, anchor: null })),
   });
   const elapsed = (performance.now() - started) / 1000;
   for (const line of lines) {
-    const row = file.lines[line.id - 1];
+    const row = rows[line.id - 1];
     console.log(
       `${String(line.id).padStart(4)} ${seconds(line.startTime)} ${seconds(line.endTime)}  ${row?.text ?? ''}`,
     );
@@ -44,8 +46,8 @@ async function main(): Promise<number> {
   if (values.json) {
     const json = lines.map((line) => ({
       line: line.id,
-      speaker: file.lines[line.id - 1]?.speaker ?? '',
-      text: file.lines[line.id - 1]?.text ?? '',
+      speaker: rows[line.id - 1]?.speaker ?? '',
+      text: rows[line.id - 1]?.text ?? '',
       start: line.startTime,
       end: line.endTime,
       words: line.tokens.map((t) => ({
