@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PracticeAnswerInput } from '../offline/queue.ts';
 
 /** What a card hands back when the learner goes on: the verdict and the answer to record. */
@@ -10,8 +10,8 @@ export type CardResult = {
 
 /** Milliseconds since the card was shown, for the answer's duration. */
 export function useShownAt(): () => number {
-  const shown = useRef(performance.now());
-  return () => Math.round(performance.now() - shown.current);
+  const [shown] = useState(() => performance.now());
+  return () => Math.round(performance.now() - shown);
 }
 
 function inField(target: EventTarget | null): boolean {

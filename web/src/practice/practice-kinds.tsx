@@ -17,15 +17,17 @@ const KINDS: readonly { kind: PracticeKind; title: TextKey; text: TextKey }[] = 
 /** The Practice tab's choice of exercise, each with how many it has and how many are due. */
 export function PracticeKinds({
   cards,
+  now,
   onStart,
 }: {
   cards: readonly PracticeCard[];
+  /** When the cards were read: what was due then counts as due. */
+  now: number;
   onStart: (kind: PracticeKind) => void;
 }) {
   const t = useT();
   const format = useFormat();
   const id = useId();
-  const now = Date.now();
   return (
     <div className="practice-kinds">
       <p className="muted">{t('practice.intro')}</p>

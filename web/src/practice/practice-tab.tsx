@@ -65,14 +65,16 @@ export function PracticeTab({
     },
     enabled: userId !== '' && passed,
   });
+  // The order and the options are drawn once per read of the rows.
+  const readAt = rows.dataUpdatedAt;
   const cards = useMemo(
     () =>
-      practiceCards(practiceOrder(rows.data ?? [], new Date()), {
+      practiceCards(practiceOrder(rows.data ?? [], new Date(readAt)), {
         language,
         backendUrl,
-        random: mulberry32(Date.now() >>> 0),
+        random: mulberry32(readAt >>> 0),
       }),
-    [rows.data, language, backendUrl],
+    [rows.data, readAt, language, backendUrl],
   );
 
   const onAnswer = useCallback((result: CardResult) => {
@@ -124,6 +126,7 @@ export function PracticeTab({
   return (
     <PracticeKinds
       cards={cards}
+      now={readAt}
       onStart={(practice) =>
         setStage({
           kind: 'run',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DESIRED_RETENTION } from '@magyarul/core/srs';
 import { DEFAULT_NEW_ITEMS_PER_DAY } from '@magyarul/core/practice';
@@ -18,20 +18,35 @@ export const MAX_NEW_ITEMS_PER_DAY = 100;
  */
 export function SchedulingSettings({ userId }: { userId: string }) {
   const t = useT();
-  const format = useFormat();
   const id = useId();
-  const queryClient = useQueryClient();
   const saved = useQuery({
     queryKey: ['scheduling', userId],
     queryFn: () => fetchScheduling(userId),
   });
-  const [draft, setDraft] = useState<Scheduling>({
-    desiredRetention: DESIRED_RETENTION.default,
-    newItemsPerDay: DEFAULT_NEW_ITEMS_PER_DAY,
-  });
-  useEffect(() => {
-    if (saved.data) setDraft(saved.data);
-  }, [saved.data]);
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('scheduling.title')}</h2>
+      {/* A new form per saved value: the fields start from what the profile holds. */}
+      <SchedulingForm
+        key={saved.data ? `${saved.data.desiredRetention}:${saved.data.newItemsPerDay}` : 'default'}
+        userId={userId}
+        saved={saved.data ?? null}
+      />
+    </section>
+  );
+}
+
+function SchedulingForm({ userId, saved }: { userId: string; saved: Scheduling | null }) {
+  const t = useT();
+  const format = useFormat();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Scheduling>(
+    saved ?? {
+      desiredRetention: DESIRED_RETENTION.default,
+      newItemsPerDay: DEFAULT_NEW_ITEMS_PER_DAY,
+    },
+  );
   const save = useMutation({
     mutationFn: (next: Scheduling) => saveScheduling(userId, next),
     onSuccess: async () => {
@@ -56,47 +71,44 @@ export function SchedulingSettings({ userId }: { userId: string }) {
   const retention = format.percent(draft.desiredRetention);
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('scheduling.title')}</h2>
-      <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={`${id}-retention`}>
-            {t('scheduling.retention')}: <output htmlFor={`${id}-retention`}>{retention}</output>
-          </label>
-          <input
-            id={`${id}-retention`}
-            type="range"
-            min={DESIRED_RETENTION.min}
-            max={DESIRED_RETENTION.max}
-            step={0.01}
-            value={draft.desiredRetention}
-            aria-valuetext={retention}
-            aria-describedby={`${id}-retention-hint`}
-            disabled={!saved.data}
-            onChange={(e) => setDraft({ ...draft, desiredRetention: Number(e.target.value) })}
-          />
-          <p id={`${id}-retention-hint`} className="muted small">
-            {t('scheduling.retentionHint')}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-new`}>{t('scheduling.newPerDay')}</label>
-          <input
-            id={`${id}-new`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_NEW_ITEMS_PER_DAY}
-            step={1}
-            value={draft.newItemsPerDay}
-            disabled={!saved.data}
-            onChange={(e) => setDraft({ ...draft, newItemsPerDay: e.target.valueAsNumber })}
-          />
-        </div>
-        <Button type="submit" disabled={!saved.data || save.isPending}>
-          {t('scheduling.save')}
-        </Button>
-      </form>
-    </section>
+    <form className="form" onSubmit={onSubmit}>
+      <div className="field">
+        <label htmlFor={`${id}-retention`}>
+          {t('scheduling.retention')}: <output htmlFor={`${id}-retention`}>{retention}</output>
+        </label>
+        <input
+          id={`${id}-retention`}
+          type="range"
+          min={DESIRED_RETENTION.min}
+          max={DESIRED_RETENTION.max}
+          step={0.01}
+          value={draft.desiredRetention}
+          aria-valuetext={retention}
+          aria-describedby={`${id}-retention-hint`}
+          disabled={!saved}
+          onChange={(e) => setDraft({ ...draft, desiredRetention: Number(e.target.value) })}
+        />
+        <p id={`${id}-retention-hint`} className="muted small">
+          {t('scheduling.retentionHint')}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-new`}>{t('scheduling.newPerDay')}</label>
+        <input
+          id={`${id}-new`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_NEW_ITEMS_PER_DAY}
+          step={1}
+          value={draft.newItemsPerDay}
+          disabled={!saved}
+          onChange={(e) => setDraft({ ...draft, newItemsPerDay: e.target.valueAsNumber })}
+        />
+      </div>
+      <Button type="submit" disabled={!saved || save.isPending}>
+        {t('scheduling.save')}
+      </Button>
+    </form>
   );
 }
