@@ -2,7 +2,7 @@
 -- get_due_items, get_skill_summary, get_due_forecast, fsrs_fit_candidates). Own fixture with
 -- lessons 900–901; every other lesson is unpublished inside this transaction.
 begin;
-select plan(59);
+select plan(60);
 select tests.share_tap();
 
 update lessons set is_published = false where lesson_number is null or lesson_number < 900;
@@ -31,7 +31,7 @@ insert into glossary_entries (id, lemma, meaning_en) values
 create function tests.review(
   _email text, _skill public.skill, _item uuid, _correct boolean, _expected integer,
   _rating integer default null, _at timestamptz default now(), _answer uuid default null,
-  _kind text default 'word'
+  _kind text default 'word', _session uuid default null
 ) returns table (item_id uuid, skill public.skill, times_seen integer, times_correct integer, reps integer, rating smallint, replayed boolean)
 language sql
 as $$
@@ -47,7 +47,7 @@ as $$
     _vocabulary_id => case when _kind = 'word' then _item end,
     _line_id => case when _kind = 'line' then _item end,
     _glossary_id => case when _kind = 'glossary' then _item end,
-    _client_answer_id => _answer, _expected_reps => _expected
+    _client_answer_id => _answer, _session_id => _session, _expected_reps => _expected
   ) r
 $$;
 grant execute on function tests.review to anon, authenticated, service_role;
@@ -96,7 +96,16 @@ select throws_ok($$select * from tests.review('skills-a@test.local', 'recall', '
 select throws_ok($$select * from tests.review('skills-a@test.local', 'dictation', '00000900-0000-0000-0000-0000000000a1', true, 0, _kind => 'line')$$, '42501', null, 'lines are closed before the lesson''s flashcards are passed');
 select throws_ok($$select * from tests.review('skills-a@test.local', 'recall', '00000900-0000-0000-0000-0000000000a1', true, 0, _kind => 'line')$$, '22023', null, 'a line cannot be answered in a word skill');
 select tests.authenticate_as('skills-a@test.local');
-select lives_ok($$select save_flashcard_session(gen_random_uuid(), 6, 6, '00000900-0000-0000-0000-000000000000')$$, 'learner A passes the flashcards of lesson 900');
+select tests.authenticate_service();
+-- The lesson's session: each of its three words asked twice, answered right (recorded first).
+select lives_ok($$select * from tests.review('skills-a@test.local', 'recognition', '00000900-0000-0000-0000-000000000001', true, 2, _session => 'd0000000-0000-0000-0000-000000000001');
+  select * from tests.review('skills-a@test.local', 'recognition', '00000900-0000-0000-0000-000000000001', true, 3, _session => 'd0000000-0000-0000-0000-000000000001');
+  select * from tests.review('skills-a@test.local', 'recognition', '00000900-0000-0000-0000-000000000002', true, 1, _session => 'd0000000-0000-0000-0000-000000000001');
+  select * from tests.review('skills-a@test.local', 'recognition', '00000900-0000-0000-0000-000000000002', true, 2, _session => 'd0000000-0000-0000-0000-000000000001');
+  select * from tests.review('skills-a@test.local', 'recognition', '00000900-0000-0000-0000-000000000003', true, 0, _session => 'd0000000-0000-0000-0000-000000000001');
+  select * from tests.review('skills-a@test.local', 'recognition', '00000900-0000-0000-0000-000000000003', true, 1, _session => 'd0000000-0000-0000-0000-000000000001')$$, 'the session''s six answers are recorded');
+select tests.authenticate_as('skills-a@test.local');
+select lives_ok($$select save_flashcard_session('d0000000-0000-0000-0000-000000000001', 6, 6, '00000900-0000-0000-0000-000000000000')$$, 'learner A passes the flashcards of lesson 900');
 select tests.clear_authentication();
 select is((select count(*)::int from user_line_progress where user_id = tests.user_id('skills-a@test.local')), 6, 'passing the flashcards opened the lesson''s three lines in two skills');
 select tests.authenticate_service();
@@ -127,7 +136,7 @@ select tests.authenticate_as('skills-a@test.local');
 select results_eq($$select kind, skill::text, item_id::text from get_practice_items('00000900-0000-0000-0000-000000000000') where kind = 'line' order by skill, line_number$$,
   $$values ('line', 'dictation', '00000900-0000-0000-0000-0000000000a1'), ('line', 'dictation', '00000900-0000-0000-0000-0000000000a2'), ('line', 'speaking', '00000900-0000-0000-0000-0000000000a1')$$,
   'a lesson''s practice lines: timed lines only, Say it only with a translation');
-select is((select count(*)::int from get_practice_items('00000900-0000-0000-0000-000000000000') where kind = 'word'), 6, 'and its words in every open skill (3 recognition, 2 recall, 1 listening)');
+select is((select count(*)::int from get_practice_items('00000900-0000-0000-0000-000000000000') where kind = 'word'), 7, 'and its words in every open skill (3 recognition, 3 recall, 1 listening)');
 select results_eq($$select text_content, start_time, end_time, audio_url from get_practice_items('00000900-0000-0000-0000-000000000000') where skill = 'speaking'$$,
   $$values ('Jó napot!'::text, 0.5::float8, 1.8::float8, 'lessons/900.mp3'::text)$$, 'a line item carries its text, times and the lesson''s recording');
 select is((select count(*)::int from get_practice_items() where lesson_id is null), 2, 'kept glossary words are practice items too');
@@ -136,23 +145,23 @@ update user_vocabulary_progress set due = now() - interval '1 hour' where user_i
 update user_line_progress set due = now() - interval '30 minutes' where user_id = tests.user_id('skills-a@test.local') and reps > 0;
 update profiles set new_items_per_day = 4 where user_id = tests.user_id('skills-a@test.local');
 select tests.authenticate_as('skills-a@test.local');
-select is((select count(*)::int from get_due_items() where not is_new), 6, 'every due item of every skill, answered before and due (2 recognition, 1 recall, 2 lines, 1 glossary word)');
-select is((select count(*)::int from review_log where user_id = tests.user_id('skills-a@test.local') and state = 0), 6, 'six items were answered for the first time today');
-select is((select count(*)::int from get_due_items() where is_new), 0, 'with 6 first answers today a limit of 4 leaves no new items');
+select is((select count(*)::int from get_due_items() where not is_new), 7, 'every due item of every skill, answered before and due (3 recognition, 1 recall, 2 lines, 1 glossary word)');
+select is((select count(*)::int from review_log where user_id = tests.user_id('skills-a@test.local') and state = 0), 7, 'seven items were answered for the first time today');
+select is((select count(*)::int from get_due_items() where is_new), 0, 'with 7 first answers today a limit of 4 leaves no new items');
 select is((select count(*)::int from get_due_items(_new_limit => 3) where is_new), 3, 'an explicit limit of new items is kept');
 select ok((select bool_and(due <= now()) from get_due_items() where not is_new), 'due items are due');
 select is((select count(*)::int from get_due_items(_limit => 2) where not is_new), 2, 'at most _limit due items');
 select throws_ok($$select * from get_due_items(_limit => 500)$$, '22023', null, 'at most 200 due items a call');
 select results_eq($$select skill::text, items, known from get_skill_summary() order by skill$$,
-  $$values ('dictation', 2, 0), ('listening', 1, 0), ('recall', 3, 0), ('recognition', 4, 0), ('speaking', 1, 0)$$,
+  $$values ('dictation', 2, 0), ('listening', 1, 0), ('recall', 4, 0), ('recognition', 4, 0), ('speaking', 1, 0)$$,
   'the summary counts items per skill; none known while all are due');
-select is((select due from get_due_forecast() order by day limit 1), 6, 'today''s forecast holds everything overdue');
+select is((select due from get_due_forecast() order by day limit 1), 7, 'today''s forecast holds everything overdue');
 select is((select count(*)::int from get_due_forecast()), 7, 'the forecast covers 7 days');
 select tests.clear_authentication();
 update user_vocabulary_progress set due = now() + interval '1 day' where user_id = tests.user_id('skills-a@test.local') and vocabulary_id = '00000900-0000-0000-0000-000000000001' and skill = 'recognition';
 select tests.authenticate_as('skills-a@test.local');
-select results_eq($$select known, due_today from get_skill_summary() where skill = 'recognition'$$, $$values (1, 2)$$, 'a word answered right and not yet due is known and no longer due today (the other word and the glossary word are)');
-select is((select array_agg(due order by day) from get_due_forecast()), array[5, 1, 0, 0, 0, 0, 0], 'it falls due tomorrow in the forecast');
+select results_eq($$select known, due_today from get_skill_summary() where skill = 'recognition'$$, $$values (1, 3)$$, 'a word answered right and not yet due is known and no longer due today (the other two words and the glossary word are)');
+select is((select array_agg(due order by day) from get_due_forecast()), array[6, 1, 0, 0, 0, 0, 0], 'it falls due tomorrow in the forecast');
 
 select tests.authenticate_as('skills-b@test.local');
 select is((select count(*)::int from get_practice_items()), 0, 'learner B sees none of learner A''s items');

@@ -1,7 +1,6 @@
 // Checking one typed answer against a vocabulary field: right when it is one of the accepted
 // forms up to case, surrounding punctuation and spacing; otherwise the closest form is shown
 // with its differences, as a near miss when only a little is off.
-import type { MessageKey } from '../messages/index.ts';
 import { acceptedAnswers, typedKeys, withoutArticle } from './alternatives.ts';
 import type { AcceptedAnswer } from './alternatives.ts';
 import { diffWord } from './diff.ts';
@@ -10,10 +9,17 @@ import { answerKey, tidyAnswer } from './normalise.ts';
 
 export type Verdict = 'right' | 'nearMiss' | 'wrong';
 
+/**
+ * The catalogue key of a kind of difference (core/src/messages/en-practice.ts has each; the apps'
+ * catalogues are typed to have them). A key of its own, not MessageKey: the edge functions grade
+ * with this module without the message catalogue.
+ */
+export type DifferenceKey = `answers.difference.${DifferenceKind}`;
+
 /** A difference as apps render it: a catalogue key per kind, with the letters concerned. */
 export type AnswerDifference = {
   readonly kind: DifferenceKind;
-  readonly key: MessageKey;
+  readonly key: DifferenceKey;
   readonly params: { readonly expected: string; readonly typed: string };
 };
 
@@ -49,7 +55,7 @@ export const DIFFERENCE_KEYS = {
   swapped: 'answers.difference.swapped',
   missingLetters: 'answers.difference.missingLetters',
   extraLetters: 'answers.difference.extraLetters',
-} as const satisfies Record<DifferenceKind, MessageKey>;
+} as const satisfies Record<DifferenceKind, DifferenceKey>;
 
 /** The named differences of a diff, in order, each with its catalogue key. */
 export function differencesOf(segments: readonly DiffSegment[]): AnswerDifference[] {

@@ -1,5 +1,7 @@
 // English texts of the practice exercises (issue 30; the spec has none, so all are "product"):
 // what a typed answer's check says, one text per kind of difference.
+import type { DifferenceKey } from '../answers/compare.ts';
+
 export const enPractice = {
   'answers.right': 'Right!',
   'answers.nearMiss': 'Almost! The answer is {answer}',
@@ -16,4 +18,4 @@ export const enPractice = {
   'answers.difference.extraLetters': 'Not in the word: {typed}',
   'answers.word.missing': 'Missing word: {expected}',
   'answers.word.extra': 'Extra word: {typed}',
-} as const;
+} as const satisfies Record<DifferenceKey, string> & Record<string, string>;
