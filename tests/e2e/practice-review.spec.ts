@@ -194,10 +194,14 @@ test.describe('mixed review and offline practice on a phone in German', () => {
 
     await startPractice(page, learner.lessonId, 'Hören');
     await page.keyboard.press('2');
+    await expect(card.getByRole('listitem').getByRole('button').first()).toBeDisabled();
     await page.keyboard.press('Enter');
 
-    const queued = (await readQueue(page)).filter((s) => s.kind === 'practice');
-    expect(queued.map((s) => s.skill)).toEqual(['dictation', 'speaking', 'recall', 'listening']);
+    const practised = async () => (await readQueue(page)).filter((s) => s.kind === 'practice');
+    await expect
+      .poll(async () => (await practised()).map((s) => s.skill))
+      .toEqual(['dictation', 'speaking', 'recall', 'listening']);
+    const queued = await practised();
     expect(await practiceReviews(learner.db)).toEqual([]);
 
     await context.setOffline(false);
