@@ -15,6 +15,7 @@ import type {
 } from '../shared/model.ts';
 import { toInputs } from '../shared/transcript-edits.ts';
 import { studio } from './studio.ts';
+import { useWindowAudio } from './use-window-audio.ts';
 
 const LESSON_FIELDS = ['title', 'lessonNumber', 'level', 'description', 'topic'] as const;
 
@@ -44,22 +45,30 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
   const saved = useRef(onSaved);
   saved.current = onSaved;
 
+  const windowAudio = useWindowAudio(lessonId);
+
   useEffect(() => {
     let live = true;
     void Promise.all([
       studio().getDraft(lessonId),
       studio().getPeaks(lessonId),
       studio().mediaUrl({ kind: 'dialogue', lessonId }),
-    ]).then(([nextDraft, nextPeaks, nextUrl]) => {
+    ]).then(async ([nextDraft, nextPeaks, nextUrl]) => {
       if (!live) return;
       setDraft(nextDraft);
       setPeaks(nextPeaks);
       setUrl(nextUrl);
+      // A recording the main process does not decode (AAC): drawn from the window's decode.
+      const drawn = nextPeaks === null && nextUrl ? await windowAudio.peaks(nextUrl) : null;
+      if (live && drawn) {
+        setPeaks(drawn);
+        setDraft(await studio().getDraft(lessonId));
+      }
     });
     return () => {
       live = false;
     };
-  }, [lessonId]);
+  }, [lessonId, windowAudio]);
 
   /** Re-reads the draft (issues and counts the store works out). */
   const reload = useCallback(async () => {
@@ -147,7 +156,15 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     setError(null);
     setAlignNote(null);
     try {
-      const result = await studio().alignLesson(lessonId);
+      const result = await studio()
+        .alignLesson(lessonId)
+        .catch(async (failure: unknown) => {
+          // AAC: the window decodes it and sends the samples.
+          const code = (failure as { code?: string }).code;
+          const recording = code === 'align-decode-in-window' ? await windowAudio.pcm() : null;
+          if (!recording) throw failure;
+          return studio().alignDecoded(lessonId, recording);
+        });
       const before: Alignment = {
         lines: lesson.lines.map((l) => ({
           id: l.id,
@@ -176,7 +193,7 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     } finally {
       setAligning(false);
     }
-  }, [execute, lessonId, written]);
+  }, [execute, lessonId, written, windowAudio]);
 
   const updateLine = useCallback(
     (label: string, lineId: number, patch: LinePatch) => {

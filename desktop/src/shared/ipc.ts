@@ -16,6 +16,7 @@ import type {
   LineToken,
   LineTokens,
   MediaRef,
+  PcmRecording,
   Peaks,
   PublishCheckReport,
   PublishCheckRequest,
@@ -62,8 +63,13 @@ export type InvokeMap = {
     result: VocabularyWord[];
   };
   'drafts:peaks': { args: [lessonId: number]; result: Peaks | null };
+  'drafts:set-peaks': { args: [lessonId: number, peaks: Peaks]; result: Peaks };
   'drafts:set-alignment': { args: [lessonId: number, alignment: Alignment]; result: void };
   'align:lesson': { args: [lessonId: number]; result: AlignmentResult };
+  'align:decoded': {
+    args: [lessonId: number, recording: PcmRecording];
+    result: AlignmentResult;
+  };
   'media:url': { args: [ref: MediaRef]; result: string | null };
   'publish:target': { args: []; result: PublishTarget | null };
   'publish:check': { args: [request: PublishCheckRequest]; result: PublishCheckReport };
@@ -97,8 +103,10 @@ export const METHODS = {
   matchWord: 'drafts:match-word',
   setWordMatches: 'drafts:set-word-matches',
   getPeaks: 'drafts:peaks',
+  setPeaks: 'drafts:set-peaks',
   setAlignment: 'drafts:set-alignment',
   alignLesson: 'align:lesson',
+  alignDecoded: 'align:decoded',
   mediaUrl: 'media:url',
   publishTarget: 'publish:target',
   checkPublish: 'publish:check',
@@ -194,6 +202,26 @@ const alignment: Validator<Alignment> = object({
   tokens: arrayOf(lineTokens, 10_000),
 });
 
+// Base64 of at most 2 hours at 11,025 Hz (16-bit) or 100 peaks per second.
+const base64 = matching(/^[A-Za-z0-9+/]*={0,2}$/, 'base64');
+const bigBase64 =
+  (maxLength: number): Validator<string> =>
+  (value, where) => {
+    const text = str(maxLength)(value, where);
+    // Checked in slices: one regular expression over 100 MB would be slow.
+    for (let at = 0; at < text.length; at += 100) base64(text.slice(at, at + 100), where);
+    return text;
+  };
+const peaks: Validator<Peaks> = object({
+  peaksPerSecond: int(1, 10_000),
+  duration: num(0, 24 * 3600),
+  data: bigBase64(4_000_000),
+});
+const pcmRecording: Validator<PcmRecording> = object({
+  sampleRate: int(3000, 96_000),
+  data: bigBase64(220_000_000),
+});
+
 const mediaRef: Validator<MediaRef> = (value, where) => {
   const kind = oneOf(['dialogue', 'vocabulary'])(
     typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined,
@@ -255,8 +283,10 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'drafts:match-word': [id, nullable(str(1000))],
   'drafts:set-word-matches': [id, arrayOf(wordMatch, 10_000)],
   'drafts:peaks': [id],
+  'drafts:set-peaks': [id, peaks],
   'drafts:set-alignment': [id, alignment],
   'align:lesson': [id],
+  'align:decoded': [id, pcmRecording],
   'media:url': [mediaRef],
   'publish:target': [],
   'publish:check': [publishCheckRequest],

@@ -190,6 +190,12 @@ export type Peaks = {
   readonly data: string;
 };
 
+/**
+ * A mono recording decoded by the studio window (AAC: see `decodedInRenderer`), for the
+ * aligner: 16-bit samples as base64 (pcm-codec.ts).
+ */
+export type PcmRecording = { readonly sampleRate: number; readonly data: string };
+
 export type MediaRef =
   | { readonly kind: 'dialogue'; readonly lessonId: number }
   | { readonly kind: 'vocabulary'; readonly lessonId: number; readonly file: string };

@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import type { EventChannel, EventMap, Handlers } from '../../shared/ipc.ts';
 import { studioMessage } from '../../shared/messages.ts';
 import type { MediaRef, Peaks } from '../../shared/model.ts';
-import { encodePeaks } from '../../shared/peaks-codec.ts';
+import { decodePeaks, encodePeaks } from '../../shared/peaks-codec.ts';
+import { decodePcm } from '../../shared/pcm-codec.ts';
 import type { Logger } from '../dispatch.ts';
 import { StudioFailure } from '../dispatch.ts';
 import { isInsideRoot } from '../security/is-inside-root.ts';
@@ -14,6 +15,8 @@ import { createImportRunner } from './importer/run-import.ts';
 import { ForeignLineError } from './drafts/lines-repo.ts';
 import { StaleTokenError } from './drafts/tokens-repo.ts';
 import { alignLesson } from './align/align-lesson.ts';
+import { decodedInRenderer, sniffContainer } from './audio/container.ts';
+import { readHead } from './audio/read-head.ts';
 import type { AlignWorkerEntry } from './align/run-align.ts';
 import { checkBeforePublish, publishLessons } from './publisher/publish.ts';
 import { refreshServerStates } from './publisher/server-status.ts';
@@ -180,6 +183,29 @@ export function createStudio(deps: StudioDeps) {
           }
         : null;
     },
+    'drafts:set-peaks': async (lessonId, peaks) => {
+      // The studio window drew an AAC dialogue's waveform: its peaks and decoded length are
+      // kept for the recording the lesson has now (a later import of another file drops them).
+      requireLesson(lessonId);
+      const path = resolveMedia({ kind: 'dialogue', lessonId }) ?? fail('align-no-audio');
+      // Only for what the main process cannot decode itself: its own verdict stands otherwise.
+      if (!decodedInRenderer(sniffContainer(await readHead(path)))) fail('peaks-decoded-here');
+      const lesson = requireLesson(lessonId);
+      const dialogue =
+        store.media.audioFile(lessonId, lesson.dialogue_file ?? '') ?? fail('align-no-audio');
+      const duration = Math.round(peaks.duration * 1000) / 1000;
+      store.db.transaction(() => {
+        store.media.putPeaks(lessonId, {
+          sourceHash: dialogue.content_hash,
+          peaksPerSecond: peaks.peaksPerSecond,
+          durationSeconds: duration,
+          data: decodePeaks(peaks.data),
+        });
+        store.media.setDuration(lessonId, dialogue.file_name, duration);
+        store.lessons.setDuration(lessonId, duration);
+      });
+      return { ...peaks, duration };
+    },
     'drafts:set-alignment': (lessonId, alignment) => {
       requireLesson(lessonId);
       try {
@@ -196,9 +222,24 @@ export function createStudio(deps: StudioDeps) {
     'align:lesson': async (lessonId) => {
       requireLesson(lessonId);
       const dialogue = resolveMedia({ kind: 'dialogue', lessonId }) ?? fail('align-no-audio');
+      // AAC is decoded by the studio window, which then sends the samples (align:decoded).
+      if (decodedInRenderer(sniffContainer(await readHead(dialogue))))
+        fail('align-decode-in-window');
       const lines = store.lines.listForLesson(lessonId);
       // The transcripts are Hungarian: eSpeak NG's Hungarian voice speaks the reference.
       return alignLesson(lines, { normal: dialogue }, 'hu', deps.alignWorker);
+    },
+    'align:decoded': async (lessonId, recording) => {
+      requireLesson(lessonId);
+      if (resolveMedia({ kind: 'dialogue', lessonId }) === null) fail('align-no-audio');
+      const lines = store.lines.listForLesson(lessonId);
+      const samples = decodePcm(recording);
+      return alignLesson(
+        lines,
+        { normal: { samples, sampleRate: recording.sampleRate } },
+        'hu',
+        deps.alignWorker,
+      );
     },
     'media:url': (ref) => (resolveMedia(ref) === null ? null : deps.mediaUrl(ref)),
     'publish:target': () => rememberedTarget(store.settings),

@@ -123,6 +123,11 @@ export function createLessonsRepo(db: Db, now: () => Date = () => new Date()) {
       ).lastInsertRowid;
     },
 
+    /** The dialogue's decoded length (the studio window decoded a recording the import could not). */
+    setDuration(id: number, seconds: number): void {
+      db.run('UPDATE lessons SET duration_seconds = ? WHERE id = ?', [seconds, id]);
+    },
+
     list(): LessonSummary[] {
       return db
         .all<SummaryRow>(
