@@ -195,6 +195,24 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     }
   }, [execute, lessonId, written, windowAudio]);
 
+  /** One word's times in the recording (normal version), as one undoable edit. */
+  const changeWordTimes = useCallback(
+    (lineId: number, position: number, start: number, end: number) => {
+      const tokens = current.current?.tokens.find((t) => t.lineId === lineId)?.tokens ?? [];
+      const after = tokens.map((token) =>
+        token.position === position
+          ? { ...token, times: { ...token.times, normal: { start, end } } }
+          : token,
+      );
+      const write = (next: typeof tokens) => async () => {
+        await studio().setAlignment(lessonId, { lines: [], tokens: [{ lineId, tokens: next }] });
+        await written();
+      };
+      execute('Adjust word', write(after), write(tokens));
+    },
+    [execute, lessonId, written],
+  );
+
   const updateLine = useCallback(
     (label: string, lineId: number, patch: LinePatch) => {
       const line = current.current?.lines.find((l) => l.id === lineId);
@@ -307,6 +325,7 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     align,
     aligning,
     alignNote,
+    changeWordTimes,
     updateLine,
     setLines,
     updateLesson,

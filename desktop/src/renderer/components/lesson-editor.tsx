@@ -169,6 +169,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
           selectedId: selected,
           onSelect: (lineId) => goToLine(lineId, true),
           onEdit: editor.updateLine,
+          onWordTimes: editor.changeWordTimes,
           onCaret: (lineId, position) => {
             caret.current = { lineId, position };
           },

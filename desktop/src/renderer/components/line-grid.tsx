@@ -1,9 +1,10 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { isTimed } from '../../shared/checks.ts';
-import type { LinePatch, TranscriptLine } from '../../shared/model.ts';
+import type { LinePatch, LineTokens, TranscriptLine } from '../../shared/model.ts';
 import { SPEAKERS } from '../../shared/model.ts';
 import { formatTime } from '../format.ts';
 import { EditableText } from './editable-text.tsx';
+import { WordTimes } from './word-times.tsx';
 
 /** The toolbar's edits of the line list, each on the selected line. */
 export type LineActions = {
@@ -15,6 +16,9 @@ export type LineActions = {
 
 type Props = {
   readonly lines: readonly TranscriptLine[];
+  /** Each line's words with their times. */
+  readonly tokens: readonly LineTokens[];
+  readonly onWordTimes: (lineId: number, position: number, start: number, end: number) => void;
   readonly selectedId: number | null;
   readonly onSelect: (lineId: number) => void;
   readonly onEdit: (label: string, lineId: number, patch: LinePatch) => void;
@@ -66,6 +70,8 @@ function Times({ line }: { line: TranscriptLine }) {
  */
 export function LineGrid({
   lines,
+  tokens,
+  onWordTimes,
   selectedId,
   onSelect,
   onEdit,
@@ -184,6 +190,13 @@ export function LineGrid({
                           />
                         </label>
                       ))}
+                      {selected && (
+                        <WordTimes
+                          line={line}
+                          tokens={tokens.find((t) => t.lineId === line.id)?.tokens ?? []}
+                          onChange={onWordTimes}
+                        />
+                      )}
                     </td>
                   </tr>
                 )}
