@@ -155,6 +155,37 @@ describe('studio renderer in Chromium', () => {
     expect(await startOf(2)).toBeCloseTo(start - 0.09, 5);
   });
 
+  it('returns the playhead where a click inside a region falls, and Split enabled there', async () => {
+    await studio().selectLine(1);
+    const [start, end] = [(await startOf(2)) ?? 0, (await endOf(2)) ?? 0];
+    const region = page.locator('[part~="region"]').nth(1);
+    const box = await region.boundingBox();
+    if (!box) throw new Error('no region for line 2');
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height - 8);
+    await expect.poll(() => studio().playhead()).toBeCloseTo(start + 0.6 * (end - start), 1);
+    expect(await studio().selectedRow().textContent()).toContain('2');
+    expect(
+      await page.getByRole('button', { name: 'Split at playhead', exact: true }).isEnabled(),
+    ).toBe(true);
+  });
+
+  it('returns every nudge applied when the key repeats (10 × Alt+← at 33 ms move 100 ms)', async () => {
+    await studio().selectLine(2);
+    await page.getByRole('radio', { name: 'end' }).check();
+    await page.locator('body').click({ position: { x: 5, y: 890 } });
+    const end = (await endOf(2)) ?? 0;
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Alt+ArrowLeft');
+      await page.waitForTimeout(33);
+    }
+    await expect.poll(() => endOf(2)).toBeCloseTo(end - 0.1, 5);
+    await expect
+      .poll(async () => (await studio().saved('Köszönés'))?.lines[1]?.endTime)
+      .toBeCloseTo(end - 0.1, 5);
+    for (let i = 0; i < 10; i++) await page.keyboard.press('Control+z');
+    await expect.poll(() => endOf(2)).toBeCloseTo(end, 5);
+  });
+
   it('returns start and end set at the playhead by [ and ] while playing, ] moving to the next line', async () => {
     await studio().selectLine(1);
     await page.getByRole('button', { name: 'Play/Pause' }).click();

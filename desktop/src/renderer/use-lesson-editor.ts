@@ -17,6 +17,14 @@ import { toInputs } from '../shared/transcript-edits.ts';
 import { studio } from './studio.ts';
 import { useWindowAudio } from './use-window-audio.ts';
 
+const withTimes = (lines: readonly TranscriptLine[], times: readonly LineTimes[]) =>
+  lines.map((line) => {
+    const t = times.find((x) => x.id === line.id);
+    return t
+      ? { ...line, startTime: t.startTime, endTime: t.endTime, timedByHand: t.byHand ?? false }
+      : line;
+  });
+
 const LESSON_FIELDS = ['title', 'lessonNumber', 'level', 'description', 'topic'] as const;
 
 const matchesOf = (words: readonly VocabularyWord[]): WordMatch[] =>
@@ -76,11 +84,16 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     setDraft(next);
   }, [lessonId]);
 
+  /** Edits sent or waiting to be sent (see `execute`). */
+  const pending = useRef(0);
+
   const written = useCallback(async () => {
     setSavedAt(new Date().toLocaleTimeString());
     setTick((n) => n + 1);
     saved.current();
-    await reload();
+    // With later edits still queued, the store's state is older than the screen's: reloading
+    // now would put back what they already show (and a nudge would build on the old times).
+    if (pending.current <= 1) await reload();
   }, [reload]);
 
   /** Runs `apply` as an undoable command whose undo is `revert`; failures are shown. */
@@ -95,10 +108,18 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
           await reload();
         }
       };
-      void history.execute({ label, apply: guarded(apply), revert: guarded(revert) });
+      pending.current += 1;
+      void history
+        .execute({ label, apply: guarded(apply), revert: guarded(revert) })
+        .finally(() => {
+          pending.current -= 1;
+        });
     },
     [history, reload],
   );
+
+  /** The lines as the screen shows them this instant (ahead of the saves still queued). */
+  const linesNow = useCallback(() => current.current?.lines ?? [], []);
 
   const patchLines = (update: (lines: readonly TranscriptLine[]) => TranscriptLine[]) =>
     setDraft((d) => d && { ...d, lines: update(d.lines) });
@@ -119,24 +140,22 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
           byHand: line?.timedByHand ?? false,
         };
       });
+      const show = (times: readonly LineTimes[]) => {
+        const lesson = current.current;
+        if (!lesson) return;
+        // Kept in the ref at once, not at the next render: a key held down repeats faster than
+        // React renders, and each nudge must start from the one before.
+        current.current = { ...lesson, lines: withTimes(lesson.lines, times) };
+        setDraft(current.current);
+      };
       const write = (times: readonly LineTimes[]) => async () => {
-        patchLines((all) =>
-          all.map((line) => {
-            const t = times.find((x) => x.id === line.id);
-            return t
-              ? {
-                  ...line,
-                  startTime: t.startTime,
-                  endTime: t.endTime,
-                  timedByHand: t.byHand ?? false,
-                }
-              : line;
-          }),
-        );
+        show(times);
         await studio().setLineTimes(lessonId, [...times]);
         await written();
       };
-      execute(label, write(next.map((t) => ({ ...t, byHand }))), write(before));
+      const after = next.map((t) => ({ ...t, byHand }));
+      show(after);
+      execute(label, write(after), write(before));
     },
     [execute, lessonId, written],
   );
@@ -322,6 +341,7 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     error,
     history,
     changeTimes,
+    linesNow,
     align,
     aligning,
     alignNote,

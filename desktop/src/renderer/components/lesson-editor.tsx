@@ -35,6 +35,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
   const [zoom, setZoom] = useState(0);
   const [time, setTime] = useState(0);
   const [suggestion, setSuggestion] = useState<Span[] | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const caret = useRef<{ lineId: number; position: number } | null>(null);
   const wave = useRef<WaveformHandle>(null);
   const lines = draft?.lines ?? [];
@@ -54,7 +55,17 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
     }
   }, []);
 
-  useEditorKeys({ latest, wave, history, peaks, changeTimes, setSelected, setEdge, goToLine });
+  useEditorKeys({
+    latest,
+    wave,
+    history,
+    peaks,
+    changeTimes,
+    linesNow: editor.linesNow,
+    setSelected,
+    setEdge,
+    goToLine,
+  });
 
   useEffect(() => wave.current?.setRate(speed), [speed]);
   useEffect(() => {
@@ -77,6 +88,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
     wave,
     setLines: editor.setLines,
     setSelected,
+    onNote: setNote,
   });
 
   return (
@@ -148,6 +160,11 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
             {editor.savedAt ? `Saved ${editor.savedAt}` : 'Every change is saved as you make it'}
           </span>
           {editor.error && <span role="alert">{editor.error}</span>}
+          {note && (
+            <span className="note" aria-label="Editor note">
+              {note}
+            </span>
+          )}
           <span className="hint">
             [ and ] set start and end at the playhead · Alt+←/→ nudge 10 ms, Shift+Alt 100 ms
           </span>
