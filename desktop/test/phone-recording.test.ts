@@ -133,11 +133,13 @@ describe('a phone recording (M4A) from folder to server in Chromium', () => {
     const service = serviceClient(backend);
     const lesson = await service
       .from('lessons')
-      .select('id, audio_url, lesson_transcript(start_time, line_number)')
+      .select('id, audio_url, duration, lesson_transcript(start_time, line_number)')
       .eq('lesson_number', 912)
       .single();
     if (lesson.error) throw lesson.error;
     expect(lesson.data.audio_url).toMatch(/\/dialogue\/[0-9a-f]{32}\.m4a$/);
+    // 7.32 s decoded: stored as the player's clock shows it (0:07), never rounded up.
+    expect(lesson.data.duration).toBe(7);
     expect(lesson.data.lesson_transcript).toHaveLength(3);
     const objects = await service.storage
       .from('lesson-audio')

@@ -31,6 +31,7 @@ export const enStudio = {
   'outside-root': 'That path is outside the chosen lessons folder.',
   'not-found': enLearner['lesson.notFound'],
   'word-not-found': 'Vocabulary word not found.',
+  'word-needs-text': 'A word needs its Hungarian form and its English meaning.',
   'file-not-in-lesson': 'That audio file is not part of this lesson.',
   'transcript-refused':
     'Transcript {file} was not imported: {reason} Nothing from it was kept; fix the file and import it again.',

@@ -7,6 +7,7 @@ import type {
   LineInput,
   LinePatch,
   LineTimes,
+  NewWordInput,
   Peaks,
   TranscriptLine,
   VocabularyWord,
@@ -312,6 +313,25 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     [execute, written],
   );
 
+  /** Add Word: the new word goes after the last one; undo removes it again. */
+  const addWord = useCallback(
+    (word: NewWordInput) => {
+      let added: number | null = null;
+      execute(
+        `Add word “${word.wordHu}”`,
+        async () => {
+          added = (await studio().addWord(lessonId, word)).id;
+          await written();
+        },
+        async () => {
+          if (added !== null) await studio().removeWord(added);
+          await written();
+        },
+      );
+    },
+    [execute, lessonId, written],
+  );
+
   /** Gives `file` to a word by hand (null takes its file away); undo restores every word. */
   const matchWord = useCallback(
     (wordId: number, file: string | null) => {
@@ -350,6 +370,7 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     setLines,
     updateLesson,
     updateWord,
+    addWord,
     matchWord,
   };
 }

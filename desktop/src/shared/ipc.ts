@@ -16,6 +16,7 @@ import type {
   LineToken,
   LineTokens,
   MediaRef,
+  NewWordInput,
   PcmRecording,
   Peaks,
   PublishCheckReport,
@@ -58,6 +59,8 @@ export type InvokeMap = {
   'drafts:set-lines': { args: [lessonId: number, lines: LineInput[]]; result: TranscriptLine[] };
   'drafts:update-word': { args: [wordId: number, patch: WordPatch]; result: VocabularyWord };
   'drafts:match-word': { args: [wordId: number, file: string | null]; result: VocabularyWord };
+  'drafts:add-word': { args: [lessonId: number, word: NewWordInput]; result: VocabularyWord };
+  'drafts:remove-word': { args: [wordId: number]; result: void };
   'drafts:set-word-matches': {
     args: [lessonId: number, matches: WordMatch[]];
     result: VocabularyWord[];
@@ -101,6 +104,8 @@ export const METHODS = {
   setLines: 'drafts:set-lines',
   updateWord: 'drafts:update-word',
   matchWord: 'drafts:match-word',
+  addWord: 'drafts:add-word',
+  removeWord: 'drafts:remove-word',
   setWordMatches: 'drafts:set-word-matches',
   getPeaks: 'drafts:peaks',
   setPeaks: 'drafts:set-peaks',
@@ -168,6 +173,15 @@ const wordPatch: Validator<WordPatch> = object({
   wordEn: optional(meaning),
   wordDe: optional(meaning),
   wordEs: optional(meaning),
+  difficulty: optional(oneOf(LEVELS)),
+});
+
+const newWord: Validator<NewWordInput> = object({
+  wordHu: str(200),
+  wordEn: meaning,
+  wordDe: meaning,
+  wordEs: meaning,
+  difficulty: oneOf(LEVELS),
 });
 
 const wordMatch: Validator<WordMatch> = object({
@@ -281,6 +295,8 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'drafts:set-lines': [id, arrayOf(lineInput, 10_000)],
   'drafts:update-word': [id, wordPatch],
   'drafts:match-word': [id, nullable(str(1000))],
+  'drafts:add-word': [id, newWord],
+  'drafts:remove-word': [id],
   'drafts:set-word-matches': [id, arrayOf(wordMatch, 10_000)],
   'drafts:peaks': [id],
   'drafts:set-peaks': [id, peaks],

@@ -126,6 +126,17 @@ export type WordPatch = {
   readonly wordEn?: string;
   readonly wordDe?: string;
   readonly wordEs?: string;
+  /** One of the level enum's values (the server's difficulty). */
+  readonly difficulty?: LessonLevel;
+};
+
+/** A word the author adds in the studio (Add Word): no recording until one is matched. */
+export type NewWordInput = {
+  readonly wordHu: string;
+  readonly wordEn: string;
+  readonly wordDe: string;
+  readonly wordEs: string;
+  readonly difficulty: LessonLevel;
 };
 
 /** A word's audio match; the editor sends the whole lesson's to undo or redo a manual match. */

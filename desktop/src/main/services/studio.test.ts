@@ -210,4 +210,45 @@ describe('createStudio handlers', () => {
       },
     );
   });
+
+  it('returns a word added with its difficulty, a difficulty changed, and refuses a bad difficulty or an empty word', async () => {
+    const [lesson] = studio.store.lessons.list();
+    const id = lesson?.id ?? 0;
+    const added = await dispatch()('drafts:add-word', [
+      id,
+      {
+        wordHu: ' kávé ',
+        wordEn: 'coffee',
+        wordDe: 'Kaffee',
+        wordEs: '',
+        difficulty: 'intermediate',
+      },
+    ]);
+    expect(added).toMatchObject({
+      ok: true,
+      value: { wordHu: 'kávé', wordEn: 'coffee', difficulty: 'intermediate', audioFile: null },
+    });
+    const wordId = (added as { value: { id: number } }).value.id;
+    expect(
+      await dispatch()('drafts:update-word', [wordId, { difficulty: 'advanced' }]),
+    ).toMatchObject({ ok: true, value: { difficulty: 'advanced', wordEn: 'coffee' } });
+    for (const bad of [
+      [wordId, { difficulty: 'easy' }],
+      [id, { wordHu: 'x', wordEn: 'y', wordDe: '', wordEs: '', difficulty: 'easy' }],
+    ]) {
+      const channel = bad[1] && 'wordHu' in bad[1] ? 'drafts:add-word' : 'drafts:update-word';
+      expect(await dispatch()(channel, bad)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_argument' },
+      });
+    }
+    expect(
+      await dispatch()('drafts:add-word', [
+        id,
+        { wordHu: ' ', wordEn: 'y', wordDe: '', wordEs: '', difficulty: 'beginner' },
+      ]),
+    ).toMatchObject({ ok: false, error: { code: 'word-needs-text' } });
+    expect(await dispatch()('drafts:remove-word', [wordId])).toEqual({ ok: true, value: null });
+    expect(studio.store.words.listForLesson(id).map((w) => w.wordHu)).toEqual(['alma']);
+  });
 });

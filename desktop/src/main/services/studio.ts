@@ -161,6 +161,34 @@ export function createStudio(deps: StudioDeps) {
       });
       return store.words.listForLesson(lessonId);
     },
+    'drafts:add-word': (lessonId, word) => {
+      requireLesson(lessonId);
+      const wordHu = word.wordHu.normalize('NFC').trim();
+      const wordEn = word.wordEn.normalize('NFC').trim();
+      if (wordHu === '' || wordEn === '') fail('word-needs-text');
+      const id = store.db.transaction(() => {
+        const added = store.words.add(lessonId, {
+          wordHu,
+          wordEn,
+          wordDe: word.wordDe.trim(),
+          wordEs: word.wordEs.trim(),
+          difficulty: word.difficulty,
+          audioFile: null,
+          matchLevel: null,
+        });
+        store.lessons.touch(lessonId);
+        return added;
+      });
+      const { lessonId: _lessonId, ...added } = store.words.get(id) ?? fail('word-not-found');
+      return added;
+    },
+    'drafts:remove-word': (wordId) => {
+      const word = store.words.get(wordId) ?? fail('word-not-found');
+      store.db.transaction(() => {
+        store.words.remove(wordId);
+        store.lessons.touch(word.lessonId);
+      });
+    },
     'drafts:match-word': (wordId, file) => {
       const word = store.words.get(wordId) ?? fail('word-not-found');
       if (file !== null && store.media.audioFile(word.lessonId, file)?.role !== 'vocabulary') {

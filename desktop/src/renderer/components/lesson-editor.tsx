@@ -198,6 +198,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
           selectedWordId: selectedWord,
           onEdit: editor.updateWord,
           onMatch: editor.matchWord,
+          onAdd: editor.addWord,
         }}
       />
     </>
