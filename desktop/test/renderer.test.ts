@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './harness/browser.ts';
 import type { Harness } from './harness/server.ts';
@@ -174,11 +174,19 @@ describe('studio renderer in Chromium', () => {
     await page.getByRole('radio', { name: 'end' }).check();
     await page.locator('body').click({ position: { x: 5, y: 890 } });
     const end = (await endOf(2)) ?? 0;
+    // Saves slower than the key repeats (a large lesson, a busy disk): 120 ms each.
+    const slow = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      await route.continue();
+    };
+    await page.route(/\/ipc\/drafts:(set-line-times|get)$/, slow);
     for (let i = 0; i < 10; i++) {
       await page.keyboard.press('Alt+ArrowLeft');
       await page.waitForTimeout(33);
     }
-    await expect.poll(() => endOf(2)).toBeCloseTo(end - 0.1, 5);
+    await expect.poll(() => endOf(2), { timeout: 10_000 }).toBeCloseTo(end - 0.1, 5);
+    // Saves still held back finish before the route goes.
+    await page.unrouteAll({ behavior: 'wait' });
     await expect
       .poll(async () => (await studio().saved('Köszönés'))?.lines[1]?.endTime)
       .toBeCloseTo(end - 0.1, 5);

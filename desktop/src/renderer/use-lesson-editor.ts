@@ -156,7 +156,21 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
       };
       const after = next.map((t) => ({ ...t, byHand }));
       show(after);
-      execute(label, write(after), write(before));
+      // Shown already: when its turn to be saved comes, later edits may be on screen, and
+      // showing this one again would take them back. Redo shows it again.
+      let shown = true;
+      const apply = write(after);
+      execute(
+        label,
+        async () => {
+          if (shown) {
+            shown = false;
+            await studio().setLineTimes(lessonId, [...after]);
+            await written();
+          } else await apply();
+        },
+        write(before),
+      );
     },
     [execute, lessonId, written],
   );
