@@ -147,5 +147,51 @@ describe('a phone recording (M4A) from folder to server in Chromium', () => {
     expect(objects.data).toHaveLength(4);
     const types = (objects.data ?? []).map((o) => (o.metadata as { mimetype?: string }).mimetype);
     expect(types.sort()).toEqual(['audio/flac', 'audio/mp4', 'audio/ogg', 'audio/ogg']);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('returns a misspelt Hungarian word with its suggestion, which takes the author to the line', async () => {
+    await studio().selectLine(1);
+    const text = page.getByLabel('Text of line 1');
+    await text.fill('Jó napot! Mit kér a kávézo?');
+    await text.press('Enter');
+    const spelling = page.getByRole('list', { name: 'Spelling' });
+    await expect
+      .poll(() => spelling.textContent(), { timeout: 20_000 })
+      .toContain('Line 1: “kávézo”');
+    expect(await spelling.textContent()).toContain('perhaps kávézó');
+    await studio().selectLine(3);
+    await spelling.getByRole('button', { name: 'Line 1: “kávézo”' }).click();
+    expect(await studio().selectedRow().getAttribute('data-line')).toBe('1');
+    await page.screenshot({ path: join(SHOTS, 'spelling-1440.png') });
+    await text.fill('Jó napot! Mit kér a kávézóban?');
+    await text.press('Enter');
+    await expect.poll(() => spelling.count(), { timeout: 20_000 }).toBe(0);
+  });
+
+  it('returns a word added with its difficulty and a difficulty changed, each undoable', async () => {
+    await page.getByRole('tab', { name: /Vocabulary/ }).click();
+    const form = page.getByRole('form', { name: 'Add word' });
+    await form.getByLabel('Hungarian').fill('tej');
+    await form.getByLabel('English').fill('milk');
+    await form.getByLabel('German').fill('Milch');
+    await form.getByLabel('Difficulty').selectOption('intermediate');
+    await form.getByRole('button', { name: 'Add word' }).click();
+    const word = async (hu: string) =>
+      (await studio().saved('Kávézó'))?.words.find((w) => w.wordHu === hu);
+    await expect
+      .poll(() => word('tej'))
+      .toMatchObject({ wordEn: 'milk', wordDe: 'Milch', difficulty: 'intermediate' });
+    await page.getByLabel('Difficulty of alma').selectOption('advanced');
+    await expect.poll(async () => (await word('alma'))?.difficulty).toBe('advanced');
+    await page.screenshot({ path: join(SHOTS, 'vocabulary-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'vocabulary-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.locator('body').click({ position: { x: 5, y: 890 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await word('alma'))?.difficulty).toBe('beginner');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => word('tej')).toBeUndefined();
   });
 });

@@ -49,6 +49,7 @@ const studio = {
   getPeaks: (lessonId) => invoke('drafts:peaks', lessonId),
   setPeaks: (lessonId, peaks) => invoke('drafts:set-peaks', lessonId, peaks),
   mediaUrl: (ref) => invoke('media:url', ref),
+  checkSpelling: (texts) => invoke('spell:check', texts),
   publishTarget: () => invoke('publish:target'),
   checkPublish: (request) => invoke('publish:check', request),
   adoptRemote: (lessonId, remoteId) => invoke('publish:adopt-remote', lessonId, remoteId),

@@ -1,6 +1,7 @@
 // THE contract between the Electron main process and the renderer. The preload exposes exactly
 // `window.studio` that `satisfies StudioApi`; main registers one handler per channel through
 // `registerHandlers`, which validates every argument with the validators below.
+import type { Misspelling } from '@magyarul/core/spelling';
 import type {
   Alignment,
   AlignmentResult,
@@ -74,6 +75,8 @@ export type InvokeMap = {
     result: AlignmentResult;
   };
   'media:url': { args: [ref: MediaRef]; result: string | null };
+  /** The Hungarian words of each text the dictionary does not know (hunspell, in main). */
+  'spell:check': { args: [texts: string[]]; result: Misspelling[][] };
   'publish:target': { args: []; result: PublishTarget | null };
   'publish:check': { args: [request: PublishCheckRequest]; result: PublishCheckReport };
   'publish:adopt-remote': { args: [lessonId: number, remoteId: string]; result: LessonSummary };
@@ -113,6 +116,7 @@ export const METHODS = {
   alignLesson: 'align:lesson',
   alignDecoded: 'align:decoded',
   mediaUrl: 'media:url',
+  checkSpelling: 'spell:check',
   publishTarget: 'publish:target',
   checkPublish: 'publish:check',
   adoptRemote: 'publish:adopt-remote',
@@ -304,6 +308,7 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'align:lesson': [id],
   'align:decoded': [id, pcmRecording],
   'media:url': [mediaRef],
+  'spell:check': [arrayOf(text, 10_000)],
   'publish:target': [],
   'publish:check': [publishCheckRequest],
   'publish:adopt-remote': [id, uuid],

@@ -14,12 +14,14 @@ import type { ImportWorkerEntry } from './importer/run-import.ts';
 import { createImportRunner } from './importer/run-import.ts';
 import { ForeignLineError } from './drafts/lines-repo.ts';
 import { StaleTokenError } from './drafts/tokens-repo.ts';
+import { misspellings } from '@magyarul/core/spelling';
 import { alignLesson } from './align/align-lesson.ts';
 import { decodedInRenderer, sniffContainer } from './audio/container.ts';
 import { readHead } from './audio/read-head.ts';
 import type { AlignWorkerEntry } from './align/run-align.ts';
 import { checkBeforePublish, publishLessons } from './publisher/publish.ts';
 import { refreshServerStates } from './publisher/server-status.ts';
+import { hungarianSpelling } from './spelling/hunspell-port.ts';
 import { rememberedTarget } from './publisher/session.ts';
 
 export type StudioDeps = {
@@ -270,6 +272,10 @@ export function createStudio(deps: StudioDeps) {
       );
     },
     'media:url': (ref) => (resolveMedia(ref) === null ? null : deps.mediaUrl(ref)),
+    'spell:check': async (texts) => {
+      const port = await hungarianSpelling();
+      return texts.map((text) => misspellings(text, port));
+    },
     'publish:target': () => rememberedTarget(store.settings),
     'publish:check': (request) => checkBeforePublish(store, request),
     'publish:adopt-remote': (lessonId, remoteId) => {

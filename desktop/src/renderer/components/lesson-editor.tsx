@@ -6,6 +6,7 @@ import { suggestSpans } from '../suggest.ts';
 import { useEditorKeys } from '../use-editor-keys.ts';
 import type { EditorPosition } from '../use-editor-keys.ts';
 import { useLessonEditor } from '../use-lesson-editor.ts';
+import { useSpelling } from '../use-spelling.ts';
 import { ChecksPanel } from './checks-panel.tsx';
 import { ContentPane } from './content-pane.tsx';
 import type { ContentTab } from './content-pane.tsx';
@@ -39,6 +40,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
   const caret = useRef<{ lineId: number; position: number } | null>(null);
   const wave = useRef<WaveformHandle>(null);
   const lines = draft?.lines ?? [];
+  const spelling = useSpelling(lines);
   const latest = useRef<EditorPosition>({ lines, selected, edge });
   latest.current = { lines, selected, edge };
 
@@ -171,6 +173,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
         </p>
         <ChecksPanel
           draft={draft}
+          spelling={spelling}
           onGoToLine={(lineId) => goToLine(lineId, true)}
           onGoToWord={(wordId) => {
             setSelectedWord(wordId);

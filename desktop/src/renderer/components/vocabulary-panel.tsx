@@ -100,6 +100,7 @@ export function VocabularyPanel({
               ))}
               <td>
                 <select
+                  className="difficulty"
                   aria-label={`Difficulty of ${word.wordHu}`}
                   value={word.difficulty}
                   onChange={(e) =>
