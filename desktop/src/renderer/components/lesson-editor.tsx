@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Span } from '../../shared/silence.ts';
 import { lineActions } from '../line-actions.ts';
 import { round2 } from '../format.ts';
@@ -41,6 +41,9 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
   const wave = useRef<WaveformHandle>(null);
   const lines = draft?.lines ?? [];
   const spelling = useSpelling(lines);
+  // The right pane (hundreds of rows for a long dialogue) renders after the waveform has
+  // started: the first picture does not wait for the transcript grid.
+  const paneDraft = useDeferredValue(draft);
   const latest = useRef<EditorPosition>({ lines, selected, edge });
   latest.current = { lines, selected, edge };
 
@@ -181,29 +184,33 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
           }}
         />
       </section>
-      <ContentPane
-        draft={draft}
-        tab={tab}
-        onTab={setTab}
-        lineGrid={{
-          selectedId: selected,
-          onSelect: (lineId) => goToLine(lineId, true),
-          onEdit: editor.updateLine,
-          onWordTimes: editor.changeWordTimes,
-          onCaret: (lineId, position) => {
-            caret.current = { lineId, position };
-          },
-          actions,
-          splitBlocked,
-        }}
-        vocabulary={{
-          lessonId,
-          selectedWordId: selectedWord,
-          onEdit: editor.updateWord,
-          onMatch: editor.matchWord,
-          onAdd: editor.addWord,
-        }}
-      />
+      {paneDraft ? (
+        <ContentPane
+          draft={paneDraft}
+          tab={tab}
+          onTab={setTab}
+          lineGrid={{
+            selectedId: selected,
+            onSelect: (lineId) => goToLine(lineId, true),
+            onEdit: editor.updateLine,
+            onWordTimes: editor.changeWordTimes,
+            onCaret: (lineId, position) => {
+              caret.current = { lineId, position };
+            },
+            actions,
+            splitBlocked,
+          }}
+          vocabulary={{
+            lessonId,
+            selectedWordId: selectedWord,
+            onEdit: editor.updateWord,
+            onMatch: editor.matchWord,
+            onAdd: editor.addWord,
+          }}
+        />
+      ) : (
+        <p className="pane side-pane">Loading…</p>
+      )}
     </>
   );
 }
