@@ -15,11 +15,14 @@ describe('duration formats', () => {
     [51.99, 51, '0:51'],
     [7.32, 7, '0:07'],
     [3600.5, 3600, '60:00'],
-  ])('returns %s s stored as %i, the clock the player shows for it (%s)', (seconds, whole, clock) => {
-    expect(storedDuration(seconds)).toBe(whole);
-    expect(formatClock(storedDuration(seconds) ?? 0)).toBe(clock);
-    expect(formatClock(seconds)).toBe(clock);
-  });
+  ])(
+    'returns %s s stored as %i, the clock the player shows for it (%s)',
+    (seconds, whole, clock) => {
+      expect(storedDuration(seconds)).toBe(whole);
+      expect(formatClock(storedDuration(seconds) ?? 0)).toBe(clock);
+      expect(formatClock(seconds)).toBe(clock);
+    },
+  );
 
   it.each([null, undefined, 0, -1, Number.NaN])('returns no stored duration for %s', (seconds) => {
     expect(storedDuration(seconds)).toBeNull();

@@ -232,12 +232,15 @@ describe('createStudio handlers', () => {
     expect(
       await dispatch()('drafts:update-word', [wordId, { difficulty: 'advanced' }]),
     ).toMatchObject({ ok: true, value: { difficulty: 'advanced', wordEn: 'coffee' } });
-    for (const bad of [
-      [wordId, { difficulty: 'easy' }],
-      [id, { wordHu: 'x', wordEn: 'y', wordDe: '', wordEs: '', difficulty: 'easy' }],
-    ]) {
-      const channel = bad[1] && 'wordHu' in bad[1] ? 'drafts:add-word' : 'drafts:update-word';
-      expect(await dispatch()(channel, bad)).toMatchObject({
+    const refusals: [string, unknown[]][] = [
+      ['drafts:update-word', [wordId, { difficulty: 'easy' }]],
+      [
+        'drafts:add-word',
+        [id, { wordHu: 'x', wordEn: 'y', wordDe: '', wordEs: '', difficulty: 'easy' }],
+      ],
+    ];
+    for (const [channel, args] of refusals) {
+      expect(await dispatch()(channel, args)).toMatchObject({
         ok: false,
         error: { code: 'invalid_argument' },
       });

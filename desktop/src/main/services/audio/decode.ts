@@ -4,7 +4,6 @@ import type { PeakFolder } from './peak-folder.ts';
 import { createPeakFolder } from './peak-folder.ts';
 
 export { DecodeError } from './decode-error.ts';
-export type { Container } from './container.ts';
 export { sniffContainer } from './container.ts';
 
 export const PEAKS_PER_SECOND = 100;
