@@ -7,15 +7,12 @@ import type {
   LineInput,
   LinePatch,
   LineTimes,
-  NewWordInput,
   Peaks,
   TranscriptLine,
-  VocabularyWord,
-  WordMatch,
-  WordPatch,
 } from '../shared/model.ts';
 import { toInputs } from '../shared/transcript-edits.ts';
 import { studio } from './studio.ts';
+import { useVocabularyEdits } from './use-vocabulary-edits.ts';
 import { useWindowAudio } from './use-window-audio.ts';
 
 const withTimes = (lines: readonly TranscriptLine[], times: readonly LineTimes[]) =>
@@ -27,13 +24,6 @@ const withTimes = (lines: readonly TranscriptLine[], times: readonly LineTimes[]
   });
 
 const LESSON_FIELDS = ['title', 'lessonNumber', 'level', 'description', 'topic'] as const;
-
-const matchesOf = (words: readonly VocabularyWord[]): WordMatch[] =>
-  words.map((word) => ({
-    wordId: word.id,
-    audioFile: word.audioFile,
-    matchLevel: word.matchLevel as WordMatch['matchLevel'],
-  }));
 
 /**
  * One lesson's draft in the editor and every edit an author makes to it. Each edit is applied
@@ -307,65 +297,7 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     [execute, lessonId, written],
   );
 
-  const updateWord = useCallback(
-    (label: string, wordId: number, patch: WordPatch) => {
-      const word = current.current?.words.find((w) => w.id === wordId);
-      if (!word) return;
-      const before = Object.fromEntries(
-        Object.keys(patch).map((key) => [key, word[key as keyof WordPatch]]),
-      ) as WordPatch;
-      const write = (values: WordPatch) => async () => {
-        setDraft(
-          (d) =>
-            d && { ...d, words: d.words.map((w) => (w.id === wordId ? { ...w, ...values } : w)) },
-        );
-        await studio().updateWord(wordId, values);
-        await written();
-      };
-      execute(label, write(patch), write(before));
-    },
-    [execute, written],
-  );
-
-  /** Add Word: the new word goes after the last one; undo removes it again. */
-  const addWord = useCallback(
-    (word: NewWordInput) => {
-      let added: number | null = null;
-      execute(
-        `Add word “${word.wordHu}”`,
-        async () => {
-          added = (await studio().addWord(lessonId, word)).id;
-          await written();
-        },
-        async () => {
-          if (added !== null) await studio().removeWord(added);
-          await written();
-        },
-      );
-    },
-    [execute, lessonId, written],
-  );
-
-  /** Gives `file` to a word by hand (null takes its file away); undo restores every word. */
-  const matchWord = useCallback(
-    (wordId: number, file: string | null) => {
-      const words = current.current?.words ?? [];
-      const before = matchesOf(words);
-      const after = before.map((match) =>
-        match.wordId === wordId
-          ? { wordId, audioFile: file, matchLevel: file === null ? null : ('manual' as const) }
-          : file !== null && match.audioFile === file
-            ? { ...match, audioFile: null, matchLevel: null }
-            : match,
-      );
-      const write = (matches: WordMatch[]) => async () => {
-        await studio().setWordMatches(lessonId, matches);
-        await written();
-      };
-      execute(file === null ? 'Unmatch word' : 'Match word', write(after), write(before));
-    },
-    [execute, lessonId, written],
-  );
+  const words = useVocabularyEdits({ lessonId, current, execute, written, setDraft });
 
   return {
     draft,
@@ -383,8 +315,6 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     updateLine,
     setLines,
     updateLesson,
-    updateWord,
-    addWord,
-    matchWord,
+    ...words,
   };
 }

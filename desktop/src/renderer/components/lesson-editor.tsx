@@ -13,6 +13,7 @@ import type { ContentTab } from './content-pane.tsx';
 import { LessonDetails } from './lesson-details.tsx';
 import type { Edge } from './region-layer.ts';
 import { AlignBar } from './align-bar.tsx';
+import { StatusLine } from './status-line.tsx';
 import { SuggestionBar } from './suggestion-bar.tsx';
 import { Transport } from './transport.tsx';
 import { Waveform } from './waveform.tsx';
@@ -160,20 +161,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
             onDismiss={() => setSuggestion(null)}
           />
         )}
-        <p className="status-line">
-          <span role="status" aria-label="Save status">
-            {editor.savedAt ? `Saved ${editor.savedAt}` : 'Every change is saved as you make it'}
-          </span>
-          {editor.error && <span role="alert">{editor.error}</span>}
-          {note && (
-            <span className="note" aria-label="Editor note">
-              {note}
-            </span>
-          )}
-          <span className="hint">
-            [ and ] set start and end at the playhead · Alt+←/→ nudge 10 ms, Shift+Alt 100 ms
-          </span>
-        </p>
+        <StatusLine savedAt={editor.savedAt} error={editor.error} note={note} />
         <ChecksPanel
           draft={draft}
           spelling={spelling}

@@ -2,8 +2,8 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { isTimed } from '../../shared/checks.ts';
 import type { LinePatch, LineTokens, TranscriptLine } from '../../shared/model.ts';
 import { SPEAKERS } from '../../shared/model.ts';
-import { formatTime } from '../format.ts';
 import { EditableText } from './editable-text.tsx';
+import { LineTimeCells } from './line-time-cells.tsx';
 import { WordTimes } from './word-times.tsx';
 
 /** The toolbar's edits of the line list, each on the selected line. */
@@ -33,35 +33,6 @@ const TRANSLATIONS = [
   ['translationDe', 'German', 'DE'],
   ['translationEs', 'Spanish', 'ES'],
 ] as const;
-
-function Times({ line }: { line: TranscriptLine }) {
-  if (isTimed(line)) {
-    return (
-      <>
-        <td data-testid={`start-${line.lineNumber}`}>{formatTime(line.startTime)}</td>
-        <td data-testid={`end-${line.lineNumber}`}>{formatTime(line.endTime)}</td>
-      </>
-    );
-  }
-  return (
-    <>
-      <td data-testid={`start-${line.lineNumber}`}>
-        {line.startTime === null ? (
-          <span className="untimed-badge">untimed</span>
-        ) : (
-          formatTime(line.startTime)
-        )}
-      </td>
-      <td data-testid={`end-${line.lineNumber}`}>
-        {line.endTime === null ? (
-          <span className="untimed-badge">untimed</span>
-        ) : (
-          formatTime(line.endTime)
-        )}
-      </td>
-    </>
-  );
-}
 
 /**
  * The right pane's transcript: one row per line with its speaker and text editable in place,
@@ -171,7 +142,7 @@ export function LineGrid({
                       onCaret={(position) => onCaret(line.id, position)}
                     />
                   </td>
-                  <Times line={line} />
+                  <LineTimeCells line={line} />
                 </tr>
                 {(selected || allTranslations) && (
                   <tr className={`translations${selected ? ' selected' : ''}`}>
