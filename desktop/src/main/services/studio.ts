@@ -14,14 +14,14 @@ import type { ImportWorkerEntry } from './importer/run-import.ts';
 import { createImportRunner } from './importer/run-import.ts';
 import { ForeignLineError } from './drafts/lines-repo.ts';
 import { StaleTokenError } from './drafts/tokens-repo.ts';
-import { misspellings } from '@magyarul/core/spelling';
 import { alignLesson } from './align/align-lesson.ts';
 import { decodedInRenderer, sniffContainer } from './audio/container.ts';
 import { readHead } from './audio/read-head.ts';
 import type { AlignWorkerEntry } from './align/run-align.ts';
 import { checkBeforePublish, publishLessons } from './publisher/publish.ts';
 import { refreshServerStates } from './publisher/server-status.ts';
-import { hungarianSpelling } from './spelling/hunspell-port.ts';
+import type { SpellWorkerEntry } from './spelling/spell-checker.ts';
+import { createSpellChecker } from './spelling/spell-checker.ts';
 import { rememberedTarget } from './publisher/session.ts';
 
 export type StudioDeps = {
@@ -35,6 +35,8 @@ export type StudioDeps = {
   readonly importWorker?: ImportWorkerEntry;
   /** Where the alignment worker lives; without it alignment runs in this thread. */
   readonly alignWorker?: AlignWorkerEntry;
+  /** Where the spelling worker lives; without it spelling is checked in this thread. */
+  readonly spellWorker?: SpellWorkerEntry;
 };
 
 const fail = (
@@ -53,6 +55,7 @@ export function createStudio(deps: StudioDeps) {
   // Started now, so the worker and its decoder are ready before the author presses Import.
   const importer = deps.importWorker ? createImportRunner(deps.importWorker) : null;
   importer?.warm();
+  const spelling = createSpellChecker(deps.spellWorker);
 
   const requireLesson = (lessonId: number) => store.lessons.get(lessonId) ?? fail('not-found');
 
@@ -272,10 +275,7 @@ export function createStudio(deps: StudioDeps) {
       );
     },
     'media:url': (ref) => (resolveMedia(ref) === null ? null : deps.mediaUrl(ref)),
-    'spell:check': async (texts) => {
-      const port = await hungarianSpelling();
-      return texts.map((text) => misspellings(text, port));
-    },
+    'spell:check': (texts) => spelling.check(texts),
     'publish:target': () => rememberedTarget(store.settings),
     'publish:check': (request) => checkBeforePublish(store, request),
     'publish:adopt-remote': (lessonId, remoteId) => {
@@ -298,6 +298,7 @@ export function createStudio(deps: StudioDeps) {
     log: deps.log,
     close: () => {
       void importer?.close();
+      void spelling.close();
       store.db.close();
     },
   };
