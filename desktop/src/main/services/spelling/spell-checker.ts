@@ -62,4 +62,3 @@ export function createSpellChecker(entry: SpellWorkerEntry | undefined) {
     },
   };
 }
-export type SpellChecker = ReturnType<typeof createSpellChecker>;
