@@ -104,6 +104,11 @@ describe('a phone recording (M4A) from folder to server in Chromium', () => {
     await end.fill(String(moved));
     await end.press('Enter');
     await expect.poll(kavet).toBe(moved);
+    // “kérek” started before the new end: its start moved with it (words touch, never overlap).
+    const kerek = (await studio().saved('Kávézó'))?.tokens
+      .flatMap((line) => line.tokens)
+      .find((t) => t.text === 'kérek');
+    expect(kerek?.times.normal.start).toBe(moved);
     await page.screenshot({ path: join(SHOTS, 'phone-word-times-1440.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(SHOTS, 'phone-word-times-390.png'), fullPage: true });

@@ -9,6 +9,7 @@ import type {
   LineTimes,
   Peaks,
   TranscriptLine,
+  VersionSpan,
 } from '../shared/model.ts';
 import { toInputs } from '../shared/transcript-edits.ts';
 import { studio } from './studio.ts';
@@ -223,11 +224,22 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
   const changeWordTimes = useCallback(
     (lineId: number, position: number, start: number, end: number) => {
       const tokens = current.current?.tokens.find((t) => t.lineId === lineId)?.tokens ?? [];
-      const after = tokens.map((token) =>
-        token.position === position
-          ? { ...token, times: { ...token.times, normal: { start, end } } }
-          : token,
-      );
+      // Words may touch, never overlap: a neighbour's edge moves with the one moved onto it.
+      const span = (token: (typeof tokens)[number], next: VersionSpan) => ({
+        ...token,
+        times: { ...token.times, normal: next },
+      });
+      const after = tokens.map((token) => {
+        const { start: s, end: e } = token.times.normal;
+        if (token.position === position) return span(token, { start, end });
+        if (token.position === position - 1 && e !== null && e > start) {
+          return span(token, { start: s === null ? s : Math.min(s, start), end: start });
+        }
+        if (token.position === position + 1 && s !== null && s < end) {
+          return span(token, { start: end, end: e === null ? e : Math.max(e, end) });
+        }
+        return token;
+      });
       const write = (next: typeof tokens) => async () => {
         await studio().setAlignment(lessonId, { lines: [], tokens: [{ lineId, tokens: next }] });
         await written();
