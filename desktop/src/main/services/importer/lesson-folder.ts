@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { decodeTextStrict, type CsvIssue } from '@magyarul/core/csv';
 import { matchAudioFiles } from '@magyarul/core/audio-match';
 import { renderMessage, studioMessage } from '../../../shared/messages.ts';
