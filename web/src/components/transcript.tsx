@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { lineTranslationIn, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { LineTranslations } from '@magyarul/core/flashcards';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -46,9 +46,10 @@ function useShowTranslations(): [boolean, (show: boolean) => void] {
  * The dialogue as it is spoken: the line being heard is highlighted and a click seeks to it.
  * With translations on, each line shows its translation in the learner's language under the
  * Hungarian, inside the same line, so it is highlighted and followed with it; English stands in,
- * tagged, where that language is missing.
+ * tagged, where that language is missing. Memoised: the player re-renders every animation
+ * frame while playing, the transcript only when its line changes.
  */
-export function Transcript({
+export const Transcript = memo(function Transcript({
   lines,
   active,
   language,
@@ -114,4 +115,4 @@ export function Transcript({
       </ol>
     </div>
   );
-}
+});

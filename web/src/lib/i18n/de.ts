@@ -486,6 +486,7 @@ const texts: Translation = {
   'audio.transcript': 'Transkript',
   'audio.noAudio': 'Diese Lektion hat noch kein Audio.',
   'audio.keyboardHint': 'Leertaste: Abspielen/Pause; ← und →: 15 Sekunden springen.',
+  'audio.backToLine': 'Zurück zur aktuellen Zeile',
   'flashcards.cardOf': 'Karte {n} von {total}',
   'flashcards.prompt.hu': 'Was bedeutet das auf {language}?',
   'flashcards.prompt.en': 'Wie sagt man das auf Ungarisch?',

@@ -110,6 +110,7 @@ export const enUi = {
   'audio.transcript': 'Transcript',
   'audio.noAudio': 'This lesson has no audio yet.',
   'audio.keyboardHint': 'Space plays or pauses; ← and → skip 15 seconds.',
+  'audio.backToLine': 'Back to the current line',
 
   'flashcards.cardOf': 'Card {n} of {total}',
   'flashcards.prompt.hu': 'What does this mean in {language}?',

@@ -476,6 +476,7 @@ const texts: Translation = {
   'audio.transcript': 'Transcripción',
   'audio.noAudio': 'Esta lección aún no tiene audio.',
   'audio.keyboardHint': 'Espacio reproduce o pausa; ← y → saltan 15 segundos.',
+  'audio.backToLine': 'Volver a la línea actual',
   'flashcards.cardOf': 'Tarjeta {n} de {total}',
   'flashcards.prompt.hu': '¿Qué significa esto en {language}?',
   'flashcards.prompt.en': '¿Cómo se dice esto en húngaro?',
