@@ -29,41 +29,44 @@ const SCROLL_GRACE_MS = 1000;
  * each time it moved on to the next line (the audio's time then, minus the line's start).
  */
 async function watchTranscript(page: Page, lines: readonly SeedLine[]): Promise<void> {
-  await page.evaluate((starts) => {
-    const watch: Watch = { samples: [], lags: [] };
-    Object.assign(window, { followWatch: watch });
-    const audio = document.querySelector('audio');
-    const list = document.querySelector('ol.transcript');
-    const dock = document.querySelector('[data-pinned]');
-    if (!audio || !list || !dock) throw new Error('no player');
-    const buttons = () => Array.from(list.querySelectorAll('button.transcript-line'));
-    let current = -1;
-    let changedAt = performance.now();
-    new MutationObserver(() => {
-      const index = buttons().findIndex((b) => b.getAttribute('aria-current') === 'true');
-      if (index === current) return;
-      if (index === current + 1 && !audio.paused) {
-        watch.lags.push(audio.currentTime - (starts[index] ?? 0));
-      }
-      current = index;
-      changedAt = performance.now();
-    }).observe(list, { subtree: true, attributes: true, attributeFilter: ['aria-current'] });
-    const sample = () => {
-      const line = buttons()[current];
-      if (line && !audio.paused) {
-        const rect = line.getBoundingClientRect();
-        const bottom = Math.min(window.innerHeight, dock.getBoundingClientRect().top);
-        watch.samples.push({
-          index: current,
-          inView: rect.top >= 0 && rect.bottom <= bottom,
-          sinceChange: performance.now() - changedAt,
-          scrollY: window.scrollY,
-        });
-      }
+  await page.evaluate(
+    (starts) => {
+      const watch: Watch = { samples: [], lags: [] };
+      Object.assign(window, { followWatch: watch });
+      const audio = document.querySelector('audio');
+      const list = document.querySelector('ol.transcript');
+      const dock = document.querySelector('[data-pinned]');
+      if (!audio || !list || !dock) throw new Error('no player');
+      const buttons = () => Array.from(list.querySelectorAll('button.transcript-line'));
+      let current = -1;
+      let changedAt = performance.now();
+      new MutationObserver(() => {
+        const index = buttons().findIndex((b) => b.getAttribute('aria-current') === 'true');
+        if (index === current) return;
+        if (index === current + 1 && !audio.paused) {
+          watch.lags.push(audio.currentTime - (starts[index] ?? 0));
+        }
+        current = index;
+        changedAt = performance.now();
+      }).observe(list, { subtree: true, attributes: true, attributeFilter: ['aria-current'] });
+      const sample = () => {
+        const line = buttons()[current];
+        if (line && !audio.paused) {
+          const rect = line.getBoundingClientRect();
+          const bottom = Math.min(window.innerHeight, dock.getBoundingClientRect().top);
+          watch.samples.push({
+            index: current,
+            inView: rect.top >= 0 && rect.bottom <= bottom,
+            sinceChange: performance.now() - changedAt,
+            scrollY: window.scrollY,
+          });
+        }
+        requestAnimationFrame(sample);
+      };
       requestAnimationFrame(sample);
-    };
-    requestAnimationFrame(sample);
-  }, lines.map((line) => line.start_time));
+    },
+    lines.map((line) => line.start_time),
+  );
 }
 
 async function watched(page: Page): Promise<Watch> {

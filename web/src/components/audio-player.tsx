@@ -14,7 +14,6 @@ import { Transcript, type TranscriptLine } from './transcript.tsx';
 
 export type { TranscriptLine } from './transcript.tsx';
 
-
 /** Another recording of the same dialogue (the slower one for beginners), with its own times. */
 export type AudioVersion = {
   readonly sources: readonly string[];
