@@ -115,7 +115,7 @@ select results_eq($$select total_cards, correct_answers, accuracy from save_flas
   $$values (6, 5, 83::float8)$$, 'a pass (5 of 6 ≥ ceil(0.8 × 6)) consistent with the recorded answers is saved');
 select results_eq($$select audio_completed, flashcard_passed, is_completed, flashcard_score, flashcard_accuracy from user_lesson_progress$$,
   $$values (true, true, true, 5, 83::float8)$$, 'the pass completed the lesson with score and accuracy from the session');
-select is((select count(*)::int from user_vocabulary_progress), 3, 'completing the lesson queued all its words');
+select is((select count(*)::int from user_vocabulary_progress), 1, 'completing the lesson queued nothing: only the answered word has progress (due means answered)');
 select results_eq($$select total_cards, correct_answers from save_flashcard_session('c0000000-0000-0000-0000-000000000001', 6, 5, '00000900-0000-0000-0000-000000000000')$$,
   $$values (6, 5)$$, 'saving the same session again returns it (idempotent)');
 select is((select count(*)::int from flashcard_sessions), 2, 'and stores no second row');
