@@ -24,6 +24,7 @@ import { Button } from '../components/button.tsx';
 import type { SessionSummary } from '../components/flashcard-player.tsx';
 import { FlashcardRound } from '../components/flashcard-round.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { lessonSessionRound } from '../lib/session-round.ts';
 import { useSessionSave } from './session-save.ts';
 
 /** The lesson's Flashcards tab: a session of its cards, its results and their save. */
@@ -48,12 +49,25 @@ export function LessonFlashcards({
   const navigate = useNavigate();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
   const [cards, setCards] = useState<Flashcard[] | null>(null);
+  /** The learner's sessions of this lesson before this visit: each word's first direction. */
+  const [earlier, setEarlier] = useState(0);
   const newSession = useCallback(
-    (chosen: readonly ApiWord[]) =>
-      buildLessonSession(toCardWords(chosen, backendUrl), {
-        random: mulberry32(Date.now() >>> 0),
-        language,
-      }),
+    (chosen: readonly ApiWord[], sessionRound: number) =>
+      buildLessonSession(
+        toCardWords(
+          chosen.filter((w) => !w.is_review),
+          backendUrl,
+        ),
+        {
+          random: mulberry32(Date.now() >>> 0),
+          language,
+          reviewWords: toCardWords(
+            chosen.filter((w) => w.is_review),
+            backendUrl,
+          ),
+          round: sessionRound,
+        },
+      ),
     [backendUrl, language],
   );
   const [words, setWords] = useState<readonly ApiWord[]>([]);
@@ -67,18 +81,21 @@ export function LessonFlashcards({
   // The cards are drawn once when the tab opens and stay frozen until the learner leaves it.
   useEffect(() => {
     let active = true;
-    void fetchInterleavedWords(lessonId)
+    const chosenWords = fetchInterleavedWords(lessonId)
       .then((fetched) => (fetched.length > 0 ? fetched : vocabulary))
       .catch((error: unknown) => {
         console.error('get-interleaved-words failed; using the lesson vocabulary', error);
         notify.error(t('flashcards.loadFailed'));
         return vocabulary;
-      })
-      .then((chosen) => {
+      });
+    void Promise.all([chosenWords, lessonSessionRound(userId, lessonId)]).then(
+      ([chosen, before]) => {
         if (!active) return;
         setWords(chosen);
-        setCards(newSession(chosen));
-      });
+        setEarlier(before);
+        setCards(newSession(chosen, before));
+      },
+    );
     return () => {
       active = false;
     };
@@ -130,7 +147,7 @@ export function LessonFlashcards({
         onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
         onTryAgain={() => {
           setSummary(null);
-          setCards(newSession(words));
+          setCards(newSession(words, earlier + round + 1));
           setSessionId(newId());
           setRound((n) => n + 1);
         }}
