@@ -31,6 +31,7 @@ const LessonDemoPage = page(() => import('./routes/lesson-demo.tsx'), 'LessonDem
 const LessonPage = page(() => import('./routes/lesson.tsx'), 'LessonPage');
 const DashboardPage = page(() => import('./routes/dashboard.tsx'), 'DashboardPage');
 const ReviewPage = page(() => import('./routes/review.tsx'), 'ReviewPage');
+const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage');
 const TermsPage = page(() => import('./routes/legal.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('./routes/legal.tsx'), 'PrivacyPage');
 const NotFoundPage = page(() => import('./routes/not-found.tsx'), 'NotFoundPage');
@@ -69,6 +70,7 @@ export const learnerRoutes: RouteObject[] = [
   { path: '/lesson/:id', element: guarded(LessonPage) },
   { path: '/dashboard', element: guarded(DashboardPage) },
   { path: '/review-flashcards', element: guarded(ReviewPage) },
+  { path: '/settings', element: guarded(SettingsPage) },
   { path: '/terms', element: <TermsPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
 ];

@@ -454,6 +454,9 @@ const texts: Translation = {
   'dashboard.status.locked': 'Gesperrt',
   'dashboard.status.complete': 'Abgeschlossen',
   'dashboard.status.open': 'Offen',
+  'settings.title': 'Einstellungen',
+  'dashboard.offlineStale':
+    'Du bist offline. Die Zahlen auf dieser Seite stammen von deiner letzten Verbindung und sind vielleicht nicht aktuell. Heruntergeladene Lektionen funktionieren weiter.',
   'dashboard.login': 'Anmelden',
   'profile.title': 'Dein Name',
   'profile.name': 'Name',
@@ -502,6 +505,10 @@ const texts: Translation = {
   'flashcards.autoContinue': 'Weiter in {n} s...',
   'flashcards.empty': 'Diese Lektion hat noch keine Karteikarten.',
   'flashcards.toPractise': 'Diese Wörter üben',
+  'flashcards.practiseNow': 'Jetzt üben',
+  'flashcards.practiceDone': 'Übung beendet',
+  'flashcards.nextNotDownloaded':
+    'Du bist offline, und Lektion {n} ist auf diesem Gerät nicht heruntergeladen.',
   'language.en': 'Englisch',
   'language.de': 'Deutsch',
   'language.es': 'Spanisch',

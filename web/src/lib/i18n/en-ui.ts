@@ -76,6 +76,9 @@ export const enUi = {
   'dashboard.status.locked': 'Locked',
   'dashboard.status.complete': 'Completed',
   'dashboard.status.open': 'Open',
+  'settings.title': 'Settings',
+  'dashboard.offlineStale':
+    'You are offline. The figures on this page are from your last connection and may be out of date. Downloaded lessons still work.',
   'dashboard.login': 'Log in',
   'profile.title': 'Your name',
   'profile.name': 'Name',
@@ -127,6 +130,10 @@ export const enUi = {
   'flashcards.autoContinue': 'Continuing in {n} s...',
   'flashcards.empty': 'This lesson has no flashcards yet.',
   'flashcards.toPractise': 'Words to practise',
+  'flashcards.practiseNow': 'Practise these now',
+  'flashcards.practiceDone': 'Practice done',
+  'flashcards.nextNotDownloaded':
+    'You are offline, and Lesson {n} is not downloaded on this device.',
 
   // The learner's language: meanings, line translations, levels (issue 11).
   'language.en': 'English',

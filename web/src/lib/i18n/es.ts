@@ -444,6 +444,9 @@ const texts: Translation = {
   'dashboard.status.locked': 'Bloqueada',
   'dashboard.status.complete': 'Completada',
   'dashboard.status.open': 'Disponible',
+  'settings.title': 'Ajustes',
+  'dashboard.offlineStale':
+    'Estás sin conexión. Las cifras de esta página son de tu última conexión y pueden no estar al día. Las lecciones descargadas siguen funcionando.',
   'dashboard.login': 'Iniciar sesión',
   'profile.title': 'Tu nombre',
   'profile.name': 'Nombre',
@@ -492,6 +495,10 @@ const texts: Translation = {
   'flashcards.autoContinue': 'Continuando en {n} s...',
   'flashcards.empty': 'Esta lección aún no tiene tarjetas.',
   'flashcards.toPractise': 'Palabras para practicar',
+  'flashcards.practiseNow': 'Practicar ahora',
+  'flashcards.practiceDone': 'Práctica terminada',
+  'flashcards.nextNotDownloaded':
+    'Estás sin conexión y la lección {n} no está descargada en este dispositivo.',
   'language.en': 'inglés',
   'language.de': 'alemán',
   'language.es': 'español',
