@@ -11,3 +11,4 @@ export {
 export { enMail } from './en-mail.ts';
 export { enStudio } from './en-studio.ts';
 export { format, placeholdersOf, type MessageParams } from './format.ts';
+export { pluralCategory, type PluralOptions } from './plural.ts';

@@ -74,8 +74,27 @@ export async function passLesson(
 ): Promise<void> {
   const audio = await db.rpc('complete_lesson_audio', { _lesson_id: lessonId });
   if (audio.error) throw audio.error;
+  // The session's cards answered as the app answers them (record-word-result, the first
+  // `correct` right), every word of the lesson at least once, an hour ago: the words come due
+  // only because they were answered (due means answered before).
+  const sessionId = crypto.randomUUID();
+  const words = await db.from('lesson_vocabulary').select('id').eq('lesson_id', lessonId);
+  if (words.error) throw words.error;
+  const ids = words.data.map((w) => w.id);
+  const start = Date.now() - 3_600_000;
+  for (let i = 0; i < total && ids.length > 0; i++) {
+    const answer = await db.functions.invoke('record-word-result', {
+      body: {
+        vocabulary_id: ids[i % ids.length],
+        was_correct: i < correct,
+        session_id: sessionId,
+        answered_at: new Date(start + i * 1000).toISOString(),
+      },
+    });
+    if (answer.error) throw answer.error;
+  }
   const session = await db.rpc('save_flashcard_session', {
-    _session_id: crypto.randomUUID(),
+    _session_id: sessionId,
     _total_cards: total,
     _correct_answers: correct,
     _lesson_id: lessonId,

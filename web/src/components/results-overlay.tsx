@@ -127,7 +127,7 @@ export function ResultsOverlay({
         </div>
       )}
       {!lessonPassed && !practice && (
-        <p>{t('flashcards.needToPass', { n: format.number(passMark(summary.totalCards)) })}</p>
+        <p>{t('flashcards.needToPass', { n: passMark(summary.totalCards) })}</p>
       )}
       <div className="overlay-actions">
         {practise && (

@@ -139,7 +139,7 @@ const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) 
       <div className="progress-card-head">
         <h2 id="progress-title">{t('dashboard.progressTitle')}</h2>
         <span className="badge streak">
-          <FlameIcon /> {t('dashboard.streak', { n: format.number(streak.data ?? 0) })}
+          <FlameIcon /> {t('dashboard.streak', { n: streak.data ?? 0 })}
         </span>
       </div>
       <p>{t('dashboard.overallGoal')}</p>
@@ -156,7 +156,7 @@ const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) 
       <p className="muted small">
         {t('dashboard.touristPack', {
           reviewed: format.number(packReviewed),
-          total: format.number(packTotal),
+          total: packTotal,
         })}
       </p>
       <TouristPackWords userId={userId} />
