@@ -118,11 +118,7 @@ export function VocabularyPreview({
   const t = useT();
   const columns = useVocabularyColumns();
   return (
-    <PreviewTable
-      count={words.length}
-      summaryKey="adminUi.vocabularyRows"
-      columns={columns}
-    >
+    <PreviewTable count={words.length} summaryKey="adminUi.vocabularyRows" columns={columns}>
       {words.map((word) => (
         <tr key={word.id}>
           <td lang="hu">{word.word_hu}</td>
