@@ -309,6 +309,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           meaning_language: string | null;
+          interface_language: string | null;
         };
         Insert: {
           user_id: string;
@@ -317,6 +318,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           meaning_language?: string | null;
+          interface_language?: string | null;
         };
         Update: {
           user_id?: string;
@@ -325,6 +327,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           meaning_language?: string | null;
+          interface_language?: string | null;
         };
         Relationships: [];
       };
@@ -787,6 +790,12 @@ export type Database = {
           _user_id: string;
         };
         Returns: number;
+      };
+      interface_language_of: {
+        Args: {
+          _metadata: Json;
+        };
+        Returns: string;
       };
       is_admin: {
         Args: never;

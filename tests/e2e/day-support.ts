@@ -24,9 +24,16 @@ export function textsIn(language: Language): Texts {
   return (key, params) => translate(CATALOGUES[language], key, params);
 }
 
-/** Every page of this test opens in `language` (as the switcher would have left it). */
+/**
+ * The tab starts in `language` (as the switcher would have left it); a switch made on a page later
+ * is kept across its navigations, as the app keeps it.
+ */
 export async function useLanguage(page: Page, language: Language): Promise<void> {
-  await page.addInitScript((lang) => localStorage.setItem('magyarul.language', lang), language);
+  await page.addInitScript((lang) => {
+    if (sessionStorage.getItem('e2e.language') === lang) return;
+    sessionStorage.setItem('e2e.language', lang);
+    localStorage.setItem('magyarul.language', lang);
+  }, language);
 }
 
 /** Signs in through /auth in the page's language and waits for the dashboard. */

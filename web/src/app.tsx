@@ -15,6 +15,7 @@ import { Toaster } from './components/toaster.tsx';
 import { Spinner } from './components/spinner.tsx';
 import { RequireAuth } from './components/require-auth.tsx';
 import { FeedbackButton } from './components/feedback.tsx';
+import { LanguageSync } from './components/language-sync.tsx';
 import { adminRoutes } from './admin/routes.tsx';
 import { isAdminPath } from './admin/paths.ts';
 
@@ -50,6 +51,7 @@ function Layout() {
       {/* The admin header has its own Send Feedback; the button would cover admin tables. */}
       {!isAdminPath(pathname) && <FeedbackButton />}
       <Toaster />
+      <LanguageSync />
     </>
   );
 }

@@ -459,6 +459,8 @@ const texts: Translation = {
   'dashboard.status.complete': 'Abgeschlossen',
   'dashboard.status.open': 'Offen',
   'settings.title': 'Einstellungen',
+  'auth.welcome': 'Willkommen!',
+  'auth.confirmedSignIn': 'Deine E-Mail-Adresse ist bestätigt. Bitte melde dich an.',
   'dashboard.offlineStale':
     'Du bist offline. Die Zahlen auf dieser Seite stammen von deiner letzten Verbindung und sind vielleicht nicht aktuell. Heruntergeladene Lektionen funktionieren weiter.',
   'dashboard.login': 'Anmelden',
@@ -556,6 +558,7 @@ const texts: Translation = {
   'feedback.descriptionLabel': 'Beschreibung',
   'feedback.submit': 'Senden',
   'legal.updated': 'Stand: 2025',
+  'legal.nav': 'Rechtliches',
   'legal.terms.1.title': '1. Annahme der Bedingungen',
   'legal.terms.1.text': 'Mit der Nutzung von Magyarul stimmst du diesen Bedingungen zu.',
   'legal.terms.2.title': '2. Dein Konto',

@@ -77,6 +77,8 @@ export const enUi = {
   'dashboard.status.complete': 'Completed',
   'dashboard.status.open': 'Open',
   'settings.title': 'Settings',
+  'auth.welcome': 'Welcome!',
+  'auth.confirmedSignIn': 'Your e-mail address is confirmed. Please sign in.',
   'dashboard.offlineStale':
     'You are offline. The figures on this page are from your last connection and may be out of date. Downloaded lessons still work.',
   'dashboard.login': 'Log in',
@@ -181,6 +183,7 @@ export const enUi = {
   'feedback.submit': 'Submit',
 
   'legal.updated': 'Last updated: 2025',
+  'legal.nav': 'Legal',
   'legal.terms.1.title': '1. Acceptance of terms',
   'legal.terms.1.text': 'By using Magyarul you agree to these terms.',
   'legal.terms.2.title': '2. Your account',

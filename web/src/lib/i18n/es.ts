@@ -452,6 +452,8 @@ const texts: Translation = {
   'dashboard.status.complete': 'Completada',
   'dashboard.status.open': 'Disponible',
   'settings.title': 'Ajustes',
+  'auth.welcome': '¡Te damos la bienvenida!',
+  'auth.confirmedSignIn': 'Tu correo electrónico está confirmado. Inicia sesión.',
   'dashboard.offlineStale':
     'Estás sin conexión. Las cifras de esta página son de tu última conexión y pueden no estar al día. Las lecciones descargadas siguen funcionando.',
   'dashboard.login': 'Iniciar sesión',
@@ -548,6 +550,7 @@ const texts: Translation = {
   'feedback.descriptionLabel': 'Descripción',
   'feedback.submit': 'Enviar',
   'legal.updated': 'Última actualización: 2025',
+  'legal.nav': 'Aviso legal',
   'legal.terms.1.title': '1. Aceptación de los términos',
   'legal.terms.1.text': 'Al usar Magyarul aceptas estos términos.',
   'legal.terms.2.title': '2. Tu cuenta',
