@@ -721,7 +721,7 @@ const texts: Translation = {
   'adminUi.replaceWordAudio': 'Audio von {word} ersetzen',
   'adminUi.uploadWordAudio': 'Audio für {word} hochladen',
   'adminUi.deleteWordAudio': 'Audio von {word} löschen',
-  'adminUi.deleteWord': 'Wort {word} löschen',
+  'adminUi.deleteWord': 'Wort löschen: {word}',
   'adminUi.wordAudioFile': 'Audiodatei von {word}',
   'adminUi.files': 'Dateien',
   'adminUi.uploading': 'Wird hochgeladen…',

@@ -712,7 +712,7 @@ const texts: Translation = {
   'adminUi.replaceWordAudio': 'Reemplazar el audio de {word}',
   'adminUi.uploadWordAudio': 'Subir el audio de {word}',
   'adminUi.deleteWordAudio': 'Eliminar el audio de {word}',
-  'adminUi.deleteWord': 'Eliminar la palabra {word}',
+  'adminUi.deleteWord': 'Eliminar palabra: {word}',
   'adminUi.wordAudioFile': 'Archivo de audio de {word}',
   'adminUi.files': 'Archivos',
   'adminUi.uploading': 'Subiendo…',
