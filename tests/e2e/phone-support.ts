@@ -15,6 +15,9 @@ export const TOUCH_MIN_PX = 48;
 /** Waits until nothing is loading and no toast is showing (toasts are transient by design). */
 export async function settle(page: Page): Promise<void> {
   await expect(page.locator('[data-skeleton], .spinner')).toHaveCount(0);
+  // A pointer resting on a toast pauses it (sonner): a click near the top of a scrolled phone
+  // page can leave it there. Toasts sit top-centre on a phone, bottom-right wider.
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
