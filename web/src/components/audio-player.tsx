@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { activeLineIndex, isAudioComplete } from '@magyarul/core/lessons';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
@@ -75,8 +76,15 @@ export function AudioPlayer({
 
   const { volume, setVolume, speed, setSpeed } = useOutputSettings(audioRef, state);
 
-  useAudioClock(audioRef, state === 'playing', setCurrentTime);
   const active = activeLineIndex(lines, currentTime);
+  // The clock per frame; a new line is rendered within that frame (flushSync), not a task later,
+  // so the highlight is never more than a frame behind the voice.
+  const activeRef = useRef(active);
+  activeRef.current = active;
+  useAudioClock(audioRef, state === 'playing', (time) => {
+    if (activeLineIndex(lines, time) === activeRef.current) setCurrentTime(time);
+    else flushSync(() => setCurrentTime(time));
+  });
   const follow = useFollowLine({
     transcript: transcriptRef,
     dock: dockRef,
