@@ -440,6 +440,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           meaning_language: Database['public']['Enums']['language_code'] | null;
+          interface_language: Database['public']['Enums']['language_code'] | null;
         };
         Insert: {
           user_id: string;
@@ -448,6 +449,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
+          interface_language?: Database['public']['Enums']['language_code'] | null;
         };
         Update: {
           user_id?: string;
@@ -456,6 +458,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
+          interface_language?: Database['public']['Enums']['language_code'] | null;
         };
         Relationships: [];
       };
@@ -918,6 +921,12 @@ export type Database = {
           _user_id: string;
         };
         Returns: number;
+      };
+      interface_language_of: {
+        Args: {
+          _metadata: Json;
+        };
+        Returns: Database['public']['Enums']['language_code'];
       };
       is_admin: {
         Args: never;

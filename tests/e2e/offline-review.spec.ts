@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { answerCard, createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
-import { arrangeCompletedLesson, clientFor, seedLessonId, type Db } from './admin/admin-support.ts';
+import { clientFor, passLesson, seedLessonId, type Db } from './admin/admin-support.ts';
 import { controlledByWorker, readQueue } from './offline-support.ts';
 
 // The flashcard review of due words without a connection (issue 13): /review-flashcards keeps the
@@ -59,9 +59,12 @@ test.describe('offline review of due words', () => {
     const answers = await vocabularyMap(request);
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    // Lesson 1 completed (arranged: a pass through the API would answer its words): its words
-    // join the due queue, never answered.
-    await arrangeCompletedLesson(db, await seedLessonId(db, 1));
+    // Lesson 1 passed through the learner's own API session an hour ago: its words, answered
+    // then, come due.
+    await passLesson(db, await seedLessonId(db, 1), 20, 20);
+    /** The review's answers: those sent by the app's queue (with a client answer id). */
+    const reviewLog = () =>
+      db.from('review_log').select('vocabulary_id').not('client_answer_id', 'is', null);
     const lessonTwo = await seedLessonId(db, 2);
     await signIn(page, email);
     await controlledByWorker(page);
@@ -74,14 +77,20 @@ test.describe('offline review of due words', () => {
     const due = await dueWordsOf(await fetched);
     expect(due.map((w) => w.vocabulary_id)).toEqual(expected.map((w) => w.vocabulary_id));
     expect(due.length).toBeGreaterThanOrEqual(5);
+    const before = await db
+      .from('user_vocabulary_progress')
+      .select('vocabulary_id, times_seen, reps')
+      .in(
+        'vocabulary_id',
+        due.map((w) => w.vocabulary_id),
+      );
+    const seenBefore = new Map(before.data?.map((w) => [w.vocabulary_id, w]));
     const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
     await expect(card).toHaveAttribute('aria-label', `Card 1 of ${due.length}`);
     // Cards come in due order.
     const online = await answerDueCard(page, answers, due, `Card 1 of ${due.length}`);
     expect(online).toBe(due[0]?.vocabulary_id);
-    await expect
-      .poll(async () => (await db.from('review_log').select('vocabulary_id')).data)
-      .toEqual([{ vocabulary_id: online }]);
+    await expect.poll(async () => (await reviewLog()).data).toEqual([{ vocabulary_id: online }]);
     await expect.poll(async () => (await readQueue(page)).length).toBe(0);
 
     // 2. Offline, reloaded: the kept cards, from the device, without the one answered online
@@ -124,12 +133,10 @@ test.describe('offline review of due words', () => {
     expect(network).toBe(0);
     page.off('response', countDueReads);
     // Nothing more reached the server.
-    expect((await db.from('review_log').select('vocabulary_id')).data).toEqual([
-      { vocabulary_id: online },
-    ]);
+    expect((await reviewLog()).data).toEqual([{ vocabulary_id: online }]);
 
     // Meanwhile the server's list changes: lesson 2 is passed elsewhere (another device).
-    await arrangeCompletedLesson(db, lessonTwo);
+    await passLesson(db, lessonTwo, 20, 20);
 
     // 4. Reconnected: the queue sends itself, in order, and empties.
     await context.setOffline(false);
@@ -137,6 +144,7 @@ test.describe('offline review of due words', () => {
     const log = await db
       .from('review_log')
       .select('client_answer_id, vocabulary_id, reviewed_at, was_correct')
+      .not('client_answer_id', 'is', null)
       .order('reviewed_at', { ascending: true });
     expect(log.error).toBeNull();
     // Each answer exactly once, in the order given, at the time given.
@@ -149,7 +157,7 @@ test.describe('offline review of due words', () => {
       queuedAnswers.map((s) => new Date(s.at).getTime()),
     );
     expect(log.data?.every((r) => r.was_correct)).toBe(true);
-    // (The review's session has no lesson.)
+    // (passLesson saved one session per lesson; the review's has no lesson.)
     const sessions = await db
       .from('flashcard_sessions')
       .select('total_cards, correct_answers')
@@ -163,7 +171,12 @@ test.describe('offline review of due words', () => {
         due.map((w) => w.vocabulary_id),
       );
     expect(progress.data).toHaveLength(due.length);
-    expect(progress.data?.every((w) => w.times_seen === 1 && w.reps === 1)).toBe(true);
+    // Each reviewed word counted one answer more than before the review.
+    for (const word of progress.data ?? []) {
+      const earlier = seenBefore.get(word.vocabulary_id);
+      expect(word.times_seen).toBe((earlier?.times_seen ?? 0) + 1);
+      expect(word.reps).toBe((earlier?.reps ?? 0) + 1);
+    }
 
     // Online, the review shows the server's list: lesson 2's words, none of those answered.
     expect((await serverDueWords(db)).length).toBeGreaterThan(0);
@@ -185,7 +198,7 @@ test.describe('offline review of due words', () => {
   }, testInfo) => {
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    await arrangeCompletedLesson(db, await seedLessonId(db, 1));
+    await passLesson(db, await seedLessonId(db, 1), 20, 20);
     const expected = await serverDueWords(db);
     await signIn(page, email);
     await controlledByWorker(page);

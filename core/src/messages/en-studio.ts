@@ -78,9 +78,10 @@ export const enStudio = {
     'The account {email} uses two-factor authentication: enter the 6-digit code from your authenticator app in “Authenticator code” and try again.',
   'mfa-code-invalid':
     'The authenticator code was not accepted. Enter the current 6-digit code from your authenticator app (each code works once).',
-  'lesson-blocked-errors': 'Not sent: the checks found {n} error(s). Fix them and publish again.',
+  'lesson-blocked-errors':
+    'Not sent: the checks found {n, plural, one {# error} other {# errors}}. Fix them and publish again.',
   'lesson-blocked-warnings':
-    'Not sent: the checks found {n} warning(s). Choose “Publish anyway” to send it as it is.',
+    'Not sent: the checks found {n, plural, one {# warning} other {# warnings}}. Choose “Publish anyway” to send it as it is.',
   'lesson-blocked-conflict':
     'Not sent: lesson number {number} is already “{title}” on the server. Update that lesson in place or pick a new number.',
   'lesson-number-taken':

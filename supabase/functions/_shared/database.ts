@@ -441,6 +441,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           meaning_language: Database['public']['Enums']['language_code'] | null;
+          interface_language: Database['public']['Enums']['language_code'] | null;
         };
         Insert: {
           user_id: string;
@@ -449,6 +450,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
+          interface_language?: Database['public']['Enums']['language_code'] | null;
         };
         Update: {
           user_id?: string;
@@ -457,6 +459,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
+          interface_language?: Database['public']['Enums']['language_code'] | null;
         };
         Relationships: [];
       };
@@ -919,6 +922,12 @@ export type Database = {
           _user_id: string;
         };
         Returns: number;
+      };
+      interface_language_of: {
+        Args: {
+          _metadata: Json;
+        };
+        Returns: Database['public']['Enums']['language_code'];
       };
       is_admin: {
         Args: never;

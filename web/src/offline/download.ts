@@ -11,6 +11,7 @@ import {
   type ApiWord,
 } from '../lib/api.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { lessonSessionRound } from '../lib/session-round.ts';
 import { idbDelete } from './idb.ts';
 import {
   AUDIO_CACHE,
@@ -78,6 +79,8 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
       fetchVocabulary(lessonId),
       fetchInterleavedWords(lessonId),
       fetchLessonProgress(userId, lessonId),
+      // How many sessions of it came before: its next session alternates directions offline too.
+      lessonSessionRound(userId, lessonId),
       // The dashboard's lists, so it opens without a connection.
       fetchPublishedLessons(),
       fetchAllProgress(userId),
