@@ -49,7 +49,7 @@ export function useVocabularyEdits({ lessonId, current, execute, written, setDra
       };
       execute(label, write(patch), write(before));
     },
-    [execute, written],
+    [current, execute, written, setDraft],
   );
 
   /** Add Word: the new word goes after the last one; undo removes it again. */
@@ -89,7 +89,7 @@ export function useVocabularyEdits({ lessonId, current, execute, written, setDra
       };
       execute(file === null ? 'Unmatch word' : 'Match word', write(after), write(before));
     },
-    [execute, lessonId, written],
+    [current, execute, lessonId, written],
   );
 
   return { updateWord, addWord, matchWord };

@@ -104,29 +104,6 @@ export async function passLesson(
   if (session.error) throw session.error;
 }
 
-/**
- * The learner's lesson completed and its words queued as new and due now, arranged with the
- * service role: a pass through the API records the session's answers first (and so schedules
- * its words), while the review specs need words that are due and never answered.
- */
-export async function arrangeCompletedLesson(db: Db, lessonId: string): Promise<void> {
-  const { data } = await db.auth.getUser();
-  if (!data.user) throw new Error('not signed in');
-  const progress = await serviceClient().from('user_lesson_progress').upsert(
-    {
-      user_id: data.user.id,
-      lesson_id: lessonId,
-      audio_completed: true,
-      flashcard_passed: true,
-      is_completed: true,
-      flashcard_score: 20,
-      flashcard_accuracy: 100,
-    },
-    { onConflict: 'user_id,lesson_id' },
-  );
-  if (progress.error) throw progress.error;
-}
-
 export async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, DEMO_ADMIN);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { validateProfileName } from '@magyarul/core/validation';
 import { saveProfileName } from '../lib/api.ts';
@@ -15,7 +15,12 @@ export function ProfileName({ userId, current }: { userId: string; current: stri
   const [name, setName] = useState(current);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setName(current), [current]);
+  // A new stored name replaces the field's text (while rendering, not in an effect).
+  const [stored, setStored] = useState(current);
+  if (stored !== current) {
+    setStored(current);
+    setName(current);
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

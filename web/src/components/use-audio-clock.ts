@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 /**
  * While `running`, calls `onFrame` with the element's `currentTime` once per animation frame.
@@ -10,14 +10,13 @@ export function useAudioClock(
   running: boolean,
   onFrame: (time: number) => void,
 ) {
-  const onFrameRef = useRef(onFrame);
-  onFrameRef.current = onFrame;
+  const frameEvent = useEffectEvent(onFrame);
   useEffect(() => {
     if (!running) return;
     let frame = 0;
     const tick = () => {
       const audio = audioRef.current;
-      if (audio) onFrameRef.current(audio.currentTime);
+      if (audio) frameEvent(audio.currentTime);
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 export const AUTO_CONTINUE_MS = 3000;
 
@@ -8,15 +8,14 @@ export const AUTO_CONTINUE_MS = 3000;
  */
 export function useAutoContinue(enabled: boolean, onContinue: () => void): number {
   const [secondsLeft, setSecondsLeft] = useState(Math.round(AUTO_CONTINUE_MS / 1000));
-  const onContinueRef = useRef(onContinue);
-  onContinueRef.current = onContinue;
+  const continueEvent = useEffectEvent(onContinue);
   useEffect(() => {
     if (!enabled) return;
     const started = Date.now();
     const tick = window.setInterval(() => {
       setSecondsLeft(Math.max(0, Math.ceil((AUTO_CONTINUE_MS - (Date.now() - started)) / 1000)));
     }, 250);
-    const timer = window.setTimeout(() => onContinueRef.current(), AUTO_CONTINUE_MS);
+    const timer = window.setTimeout(() => continueEvent(), AUTO_CONTINUE_MS);
     return () => {
       window.clearInterval(tick);
       window.clearTimeout(timer);

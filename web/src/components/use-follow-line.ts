@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 
 /** How long after the learner scrolled by hand the page is left where they put it. */
 export const HAND_SCROLL_HOLD_MS = 4000;
@@ -7,6 +7,20 @@ const MARGIN_PX = 8;
 /** Where a line that left the view is put back: this far down the visible area. */
 const PLACE_AT = 0.3;
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown']);
+
+/** The current line's box, the bottom of the visible area above the dock, and whether it is in view. */
+function lineBox(
+  transcript: RefObject<HTMLElement | null>,
+  dock: RefObject<HTMLElement | null>,
+): { rect: DOMRect; bottom: number; inView: boolean } | null {
+  const line = transcript.current?.querySelector('[aria-current="true"]');
+  if (!line) return null;
+  const rect = line.getBoundingClientRect();
+  const dockTop = dock.current?.getBoundingClientRect().top ?? window.innerHeight;
+  const bottom = Math.min(window.innerHeight, dockTop);
+  const inView = rect.top >= MARGIN_PX && rect.bottom <= bottom - MARGIN_PX;
+  return { rect, bottom, inView };
+}
 
 function reducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -39,42 +53,27 @@ export function useFollowLine({
   const handSinceFollow = useRef(false);
   const [detached, setDetached] = useState(false);
 
-  const lineBox = useCallback(() => {
-    const line = transcript.current?.querySelector('[aria-current="true"]');
-    if (!line) return null;
-    const rect = line.getBoundingClientRect();
-    const dockTop = dock.current?.getBoundingClientRect().top ?? window.innerHeight;
-    const bottom = Math.min(window.innerHeight, dockTop);
-    const inView = rect.top >= MARGIN_PX && rect.bottom <= bottom - MARGIN_PX;
-    return { rect, bottom, inView };
-  }, [transcript, dock]);
-
   const bringIntoView = useCallback(() => {
-    const box = lineBox();
+    const box = lineBox(transcript, dock);
     handSinceFollow.current = false;
     handAt.current = -Infinity;
     setDetached(false);
     if (!box || box.inView) return;
     const top = window.scrollY + box.rect.top - box.bottom * PLACE_AT;
     window.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' });
-  }, [lineBox]);
+  }, [transcript, dock]);
 
   /** Follows when allowed; otherwise says whether the line is out of view. */
-  const check = useCallback(
-    (mayFollow: boolean) => {
-      const box = lineBox();
-      if (!box || box.inView || !started) {
-        setDetached(false);
-        return;
-      }
-      const held = performance.now() - handAt.current < HAND_SCROLL_HOLD_MS;
-      if (mayFollow && !held) bringIntoView();
-      else setDetached(handSinceFollow.current);
-    },
-    [lineBox, bringIntoView, started],
-  );
-  const checkRef = useRef(check);
-  checkRef.current = check;
+  const check = useEffectEvent((mayFollow: boolean) => {
+    const box = lineBox(transcript, dock);
+    if (!box || box.inView || !started) {
+      setDetached(false);
+      return;
+    }
+    const held = performance.now() - handAt.current < HAND_SCROLL_HOLD_MS;
+    if (mayFollow && !held) bringIntoView();
+    else setDetached(handSinceFollow.current);
+  });
 
   useEffect(() => {
     const byHand = () => {
@@ -91,7 +90,7 @@ export function useFollowLine({
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => checkRef.current(false));
+      frame = requestAnimationFrame(() => check(false));
     };
     window.addEventListener('wheel', byHand, { passive: true });
     window.addEventListener('touchmove', byHand, { passive: true });
@@ -108,15 +107,18 @@ export function useFollowLine({
     };
   }, []);
 
-  // A new current line: follow it (or say it is elsewhere).
+  // A new current line: follow it (or say it is elsewhere), measured in the next frame, once
+  // the new line is laid out.
   useEffect(() => {
-    if (active >= 0) checkRef.current(true);
+    if (active < 0) return;
+    const frame = requestAnimationFrame(() => check(true));
+    return () => cancelAnimationFrame(frame);
   }, [active]);
 
   // While playing, once the hold after a hand scroll is over, the line is brought back.
   useEffect(() => {
     if (!playing) return;
-    const timer = window.setInterval(() => checkRef.current(true), 500);
+    const timer = window.setInterval(() => check(true), 500);
     return () => window.clearInterval(timer);
   }, [playing]);
 
