@@ -13,6 +13,7 @@ export default defineConfig({
           index: resolve(here, 'src/main/index.ts'),
           'import-worker': resolve(here, 'src/main/services/importer/import-worker.ts'),
           'align-worker': resolve(here, 'src/main/services/align/align-worker.ts'),
+          'spell-worker': resolve(here, 'src/main/services/spelling/spell-worker.ts'),
         },
       },
     },

@@ -380,38 +380,6 @@ as $$
 $$;
 
 -- Queues ----------------------------------------------------------------------------------------------
--- The baseline's word queues named the old (user, word) key; a word's queued row is its
--- recognition card (the column default), and any existing row of it is kept.
-create or replace function public.queue_completed_lesson_words() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
-begin
-  if new.is_completed and (tg_op = 'INSERT' or not old.is_completed) then
-    insert into public.user_vocabulary_progress (user_id, vocabulary_id, due)
-    select new.user_id, v.id, coalesce(new.completed_at, now())
-    from public.lesson_vocabulary v
-    where v.lesson_id = new.lesson_id
-    on conflict on constraint user_vocabulary_progress_user_vocabulary_skill_key do nothing;
-  end if;
-  return new;
-end
-$$;
-
-create or replace function public.queue_new_lesson_word() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
-begin
-  insert into public.user_vocabulary_progress (user_id, vocabulary_id, due)
-  select p.user_id, new.id, now()
-  from public.user_lesson_progress p
-  where p.lesson_id = new.lesson_id and p.is_completed
-  on conflict on constraint user_vocabulary_progress_user_vocabulary_skill_key do nothing;
-  return new;
-end
-$$;
-
 -- A lesson's lines open for dictation and speaking when its flashcards are passed; a line added
 -- to a lesson the learner passed already opens at once.
 create or replace function public.queue_passed_lesson_lines() returns trigger

@@ -3,7 +3,7 @@
 -- Deletes of objects go the way hosted allows, through the Storage API (which sets
 -- storage.allow_delete_query; RLS then decides): tests.affected_by_storage_api.
 begin;
-select plan(40);
+select plan(41);
 select tests.share_tap();
 select tests.seed_fixture();
 
@@ -80,6 +80,7 @@ select is(tests.affected($$update storage.buckets set public = true$$), 0, 'admi
 select tests.clear_authentication();
 select is((select file_size_limit from storage.buckets where id = 'lesson-audio'), 52428800::bigint, 'lesson audio is limited to 50 MB');
 select ok((select allowed_mime_types @> array['audio/mpeg', 'audio/wav', 'audio/x-m4a', 'audio/aac'] from storage.buckets where id = 'lesson-audio'), 'lesson audio accepts MP3, WAV, M4A and AAC');
+select ok((select allowed_mime_types @> array['audio/ogg', 'audio/flac'] from storage.buckets where id = 'lesson-audio'), 'lesson audio accepts Ogg and FLAC (phone recordings, as the studio and the review page)');
 select is((select array_agg(id order by id) from storage.buckets where public), array['lesson-audio', 'lesson-images'], 'only lesson audio and images are public');
 
 select * from finish();

@@ -59,13 +59,13 @@ select is((select count(*)::int from get_due_words(20, true)), 1, 'with include_
 select tests.authenticate_as('learner-b@test.local');
 select is((select count(*)::int from get_due_words()), 0, 'words of lessons not completed are not due');
 
--- queueing words on completion ----------------------------------------------------------------------
+-- nothing is queued unanswered (due means answered: a word's progress comes with its first answer) --
 select tests.clear_authentication();
 insert into lesson_vocabulary (id, lesson_id, word_hu, word_en) values ('11111111-0000-0000-0000-000000000002', '11111111-1111-1111-1111-111111111111', 'viszlát', 'bye');
-select is((select times_seen from user_vocabulary_progress where user_id = tests.user_id('learner-a@test.local') and vocabulary_id = '11111111-0000-0000-0000-000000000002'), 0, 'a word added to a completed lesson joins the learner''s queue unseen');
-select is((select count(*)::int from user_vocabulary_progress where user_id = tests.user_id('learner-b@test.local') and vocabulary_id = '11111111-0000-0000-0000-000000000002'), 0, 'not for learners who have not completed the lesson');
+select is((select count(*)::int from user_vocabulary_progress where user_id = tests.user_id('learner-a@test.local') and vocabulary_id = '11111111-0000-0000-0000-000000000002'), 0, 'a word added to a completed lesson is not queued (a new word, asked in its lesson''s session)');
+select is((select count(*)::int from user_vocabulary_progress where user_id = tests.user_id('learner-b@test.local') and vocabulary_id = '11111111-0000-0000-0000-000000000002'), 0, 'nor for learners who have not completed the lesson');
 update user_lesson_progress set is_completed = true, completed_at = now() where user_id = tests.user_id('learner-b@test.local');
-select is((select count(*)::int from user_vocabulary_progress where user_id = tests.user_id('learner-b@test.local')), 2, 'completing a lesson queues all its words');
+select is((select count(*)::int from user_vocabulary_progress where user_id = tests.user_id('learner-b@test.local')), 1, 'completing a lesson queues none of its words: only the answered one has progress');
 select tests.authenticate_service();
 select is(get_user_reviewed_words_count(tests.user_id('learner-b@test.local')), 1, 'queued words do not count as reviewed (the service role may ask)');
 

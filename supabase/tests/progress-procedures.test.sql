@@ -136,7 +136,7 @@ select results_eq($$select total_cards, correct_answers, accuracy from save_flas
 select results_eq($$select audio_completed, flashcard_passed, is_completed, flashcard_score, flashcard_accuracy from user_lesson_progress$$,
   $$values (true, true, true, 5, 83::float8)$$, 'the pass completed the lesson with score and accuracy from the answers');
 select is((select completed_at from flashcard_sessions where id = 'c0000000-0000-0000-0000-000000000001'), now() - interval '17 minutes', 'a session saved later keeps the time of its last answer (at most 10 minutes after it)');
-select is((select count(*)::int from user_vocabulary_progress where skill = 'recognition'), 3, 'completing the lesson queued all its words');
+select is((select count(*)::int from user_vocabulary_progress p where not exists (select 1 from review_log r where r.user_id = p.user_id and r.vocabulary_id = p.vocabulary_id)), 0, 'completing the lesson queued nothing: only answered words have progress (due means answered; due-answered.test.sql)');
 select results_eq($$select total_cards, correct_answers from save_flashcard_session('c0000000-0000-0000-0000-000000000001', 6, 5, '00000900-0000-0000-0000-000000000000')$$,
   $$values (6, 5)$$, 'saving the same session again returns it (idempotent)');
 select is((select count(*)::int from flashcard_sessions), 2, 'and stores no second row');

@@ -27,11 +27,13 @@ values ('90100000-0000-4000-8000-000000000001', '90100000-0000-4000-8000-0000000
        ('90200000-0000-4000-8000-000000000001', '90200000-0000-4000-8000-000000000000', 'reggel', 'morning', 'Morgen', 'mañana');
 insert into tourist_pack_words (position, word_hu, word_en, word_de, word_es)
 values (901, 'Szia', 'hi', 'hallo', 'hola'), (902, 'kávé', 'coffee', 'Kaffee', null);
--- Learner A completed lesson 901 (its words join A's queue) and has answered szia.
+-- Learner A completed lesson 901 and has answered both its words (a word joins the due queue with
+-- its first answer); both are due again.
 insert into user_lesson_progress (user_id, lesson_id, audio_completed, is_completed, completed_at)
 values (tests.user_id('tr-a@test.local'), '90100000-0000-4000-8000-000000000000', true, true, now() - interval '1 hour');
-update user_vocabulary_progress set times_seen = 1, times_correct = 1, due = now() - interval '2 hours'
-where user_id = tests.user_id('tr-a@test.local') and vocabulary_id = '90100000-0000-4000-8000-000000000001';
+insert into user_vocabulary_progress (user_id, vocabulary_id, reps, times_seen, times_correct, last_review, due)
+select tests.user_id('tr-a@test.local'), v, 1, 1, 1, now() - interval '3 hours', now() - interval '2 hours'
+from unnest(array['90100000-0000-4000-8000-000000000001', '90100000-0000-4000-8000-000000000002']::uuid[]) v;
 
 -- anonymous --------------------------------------------------------------------------------------
 select tests.authenticate_anon();

@@ -112,7 +112,9 @@ describe('edge functions bundled and run under Deno 2.1 answer like /functions/v
       ['piac', 'market'],
       ['alma', 'apple'],
     ]);
-    // Both learners completed the first lesson the same way: its words are queued for review.
+    // Both learners completed the first lesson the same way, answering each of its words once:
+    // its words are due for review (a word's progress comes with its first answer).
+    const completedAt = new Date(Date.now() - 86_400_000).toISOString();
     for (const user of [users.anna, users.bence]) {
       const done = await service.from('user_lesson_progress').upsert(
         {
@@ -122,11 +124,24 @@ describe('edge functions bundled and run under Deno 2.1 answer like /functions/v
           flashcard_passed: true,
           is_completed: true,
           flashcard_accuracy: 100,
-          completed_at: new Date(Date.now() - 86_400_000).toISOString(),
+          completed_at: completedAt,
         },
         { onConflict: 'user_id,lesson_id' },
       );
       if (done.error) throw done.error;
+      const answered = await service.from('user_vocabulary_progress').insert(
+        firstLesson.words.map((id) => ({
+          user_id: user.id,
+          vocabulary_id: id,
+          due: completedAt,
+          last_review: completedAt,
+          reps: 1,
+          state: 1,
+          times_seen: 1,
+          times_correct: 1,
+        })),
+      );
+      if (answered.error) throw answered.error;
     }
     for (const fn of await served) deno.set(fn.name, fn);
   }, 300_000);
@@ -236,9 +251,10 @@ describe('edge functions bundled and run under Deno 2.1 answer like /functions/v
         };
       };
       expect(timeless(fromDeno)).toEqual(timeless(local));
+      // One answer on from the lesson's (seen once, right): due means answered before.
       expect(timeless(local).body).toMatchObject({
         rating: wasCorrect ? 3 : 1,
-        progress: { vocabulary_id: word, times_seen: 1, times_correct: wasCorrect ? 1 : 0 },
+        progress: { vocabulary_id: word, times_seen: 2, times_correct: wasCorrect ? 2 : 1 },
       });
     },
   );

@@ -133,7 +133,8 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
         word_es: 'hola',
       }),
     );
-    // Learner A completed lesson 901 and answered szia.
+    // Learner A completed lesson 901 and answered both its words (a word's progress, and so its
+    // place in the due queue, comes with its first answer); both are due again.
     await run(
       service.from('user_lesson_progress').insert({
         user_id: learners.a.id,
@@ -144,15 +145,17 @@ describe.each(BACKENDS)('translations and the meaning language on %s', (backend)
       }),
     );
     await run(
-      service
-        .from('user_vocabulary_progress')
-        .update({
+      service.from('user_vocabulary_progress').insert(
+        [WORD, UNTRANSLATED].map((vocabulary_id) => ({
+          user_id: learners.a.id,
+          vocabulary_id,
+          reps: 1,
           times_seen: 1,
           times_correct: 1,
+          last_review: new Date(Date.now() - 3_600_000).toISOString(),
           due: new Date(Date.now() - 60_000).toISOString(),
-        })
-        .eq('user_id', learners.a.id)
-        .eq('vocabulary_id', WORD),
+        })),
+      ),
     );
   }, 180_000);
 

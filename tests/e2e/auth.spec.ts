@@ -8,6 +8,7 @@ import {
   uniqueEmail,
   createLearner,
 } from './support.ts';
+import { clientFor } from './admin/admin-support.ts';
 
 test.describe('auth flows', () => {
   test('sign-up validates, shows Check Your Email, resends and confirms through the outbox', async ({
@@ -48,7 +49,7 @@ test.describe('auth flows', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('login shows the provider error, then Welcome back! on success', async ({
+  test('login shows the provider error, then Welcome! for a new learner and Welcome back! later', async ({
     page,
     request,
   }) => {
@@ -63,10 +64,23 @@ test.describe('auth flows', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('Welcome back!')).toBeVisible();
+    // Issue 29: a brand-new learner is welcomed, not welcomed back.
+    await expect(page.getByText('Welcome!', { exact: true })).toBeVisible();
+    await expect(page.getByText('Welcome back!')).toHaveCount(0);
     // A signed-in visitor of /auth goes straight to the dashboard.
     await page.goto('/auth');
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Once the learner has begun (lesson 1's audio), signing in again welcomes them back.
+    const db = await clientFor(request, email);
+    const lessons = await db.from('lessons').select('id').eq('lesson_number', 1).single();
+    expect(
+      (await db.rpc('complete_lesson_audio', { _lesson_id: lessons.data?.id ?? '' })).error,
+    ).toBeNull();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await signIn(page, email);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
   });
 
   test('forgot password sends a link; /reset-password sets a new password and returns to /auth', async ({

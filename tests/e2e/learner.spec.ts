@@ -201,7 +201,12 @@ test.describe('signed-in learner', () => {
   }) => {
     await signIn(page, await createLearner(request, 'First Name'));
     await expect(page.getByText('Hello, First Name!')).toBeVisible();
+    // Issue 29: on the settings page, a link in every page's header.
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const name = page.getByRole('textbox', { name: 'Name' });
+    await expect(name).toHaveValue('First Name');
     await name.fill('   ');
     await page.getByRole('button', { name: 'Save Name' }).click();
     await expect(page.getByRole('alert')).toHaveText('Name is required');
@@ -216,6 +221,7 @@ test.describe('signed-in learner', () => {
     await name.fill('  Zsófi Kovács  ');
     await page.getByRole('button', { name: 'Save Name' }).click();
     await expect(page.getByText('Name saved!')).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByText('Hello, Zsófi Kovács!')).toBeVisible();
   });
 

@@ -77,6 +77,7 @@ test.describe('lesson viewer', () => {
 
     const results = page.getByRole('dialog');
     await expect(results.getByRole('heading', { name: 'Lesson passed!' })).toBeVisible();
+    await expect(results).toContainText('(100%)');
     // Every answer went through record-word-result under the id the session was saved with.
     const db = await clientFor(request, email);
     await expect
@@ -94,8 +95,9 @@ test.describe('lesson viewer', () => {
         ).length;
       })
       .toBe(cards);
-    await expect(results).toContainText('(100%)');
-    await results.getByRole('button', { name: 'Continue to Lesson 2' }).click();
+    // Continue, unless the pass (nothing missed) has already continued by itself after 3 s.
+    const next = results.getByRole('button', { name: 'Continue to Lesson 2' });
+    if (await next.isVisible()) await next.click();
     await expect(page.getByText('Lesson 2', { exact: true })).toBeVisible();
 
     await page.goto('/dashboard');
@@ -120,7 +122,9 @@ test.describe('lesson viewer', () => {
     expect(await results.evaluate((el) => el.tagName === 'DIALOG' && el.matches(':modal'))).toBe(
       true,
     );
-    await expect(results.getByRole('button', { name: 'Try Again' })).toBeFocused();
+    // The missed words lead (issue 29): Practise these now has the focus, Try Again follows.
+    await expect(results.getByRole('button', { name: 'Practise these now' })).toBeFocused();
+    await expect(results.getByRole('button', { name: 'Try Again' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(results).toBeVisible();
     await page.keyboard.press('Escape');

@@ -186,11 +186,13 @@ for (const { language, name, other } of LEARNERS) {
       await page.goto(linkIn(await latestMail(request, email)));
       await expect(page).toHaveURL(/\/dashboard/);
 
-      // Dashboard: meanings follow the interface language until chosen; numbers and levels are
-      // localised (2.000, Anfänger / Principiante).
+      // Settings: meanings follow the interface language until chosen. Dashboard: numbers and
+      // levels are localised (2.000, Anfänger / Principiante).
+      await page.goto('/settings');
       const picker = page.getByRole('combobox', { name: t('meanings.label') });
       await expect(picker).toHaveValue(language);
       await expect(page.getByText(t('meanings.followsInterface'))).toBeVisible();
+      await page.goto('/dashboard');
       await expect(page.getByText('0 / 2.000', { exact: true })).toBeVisible();
       const first = page.getByRole('link', { name: /^1\. / });
       await expect(first).toContainText(t('level.beginner'));
@@ -268,9 +270,9 @@ for (const { language, name, other } of LEARNERS) {
       ).toBeChecked();
       await expect(transcriptLines(page, catalogue).nth(0)).toContainText(translations[0] ?? '');
 
-      // Choosing another meaning language on the dashboard stores it on the profile: a second
+      // Choosing another meaning language in the settings stores it on the profile: a second
       // device with an English interface shows meanings in the chosen language.
-      await page.goto('/dashboard');
+      await page.goto('/settings');
       await page.getByRole('combobox', { name: t('meanings.label') }).selectOption(other);
       await expect(
         page.getByText(t('meanings.saved', { language: t(`language.${other}`) })),
@@ -279,7 +281,9 @@ for (const { language, name, other } of LEARNERS) {
 
       const device = await secondDevice(browser, baseURL ?? '', email);
       const en = (key: TextKey) => translate(english, key);
+      await device.goto('/settings');
       await expect(device.getByRole('combobox', { name: en('meanings.label') })).toHaveValue(other);
+      await device.goto('/dashboard');
       await device.getByRole('link', { name: /^1\. / }).click();
       const deviceToggle = device.getByRole('switch', { name: en('transcript.showTranslations') });
       await expect(deviceToggle).not.toBeChecked();

@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { answerCard, createLearner, expect, signIn, test, vocabularyMap } from './support.ts';
-import { arrangeCompletedLesson, clientFor, seedLessonId, type Db } from './admin/admin-support.ts';
+import { clientFor, passLesson, seedLessonId, type Db } from './admin/admin-support.ts';
 import { controlledByWorker, readQueue } from './offline-support.ts';
 
 // The review without a connection (issues 13 and 30): /review-flashcards keeps the last list of
@@ -60,9 +60,22 @@ test.describe('offline review', () => {
     const answers = await vocabularyMap(request);
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    // Lesson 1 completed (arranged: a pass through the API would answer its words): its words
-    // are today's new items, never answered.
-    await arrangeCompletedLesson(db, await seedLessonId(db, 1));
+    // Lesson 1 passed through the learner's own API session an hour ago: its words, answered
+    // then, come due. No new items today yet (the recall and listening those right answers
+    // opened wait), so the list is the due recognition cards.
+    await passLesson(db, await seedLessonId(db, 1), 20, 20);
+    const { data: me } = await db.auth.getUser();
+    const setNewItems = async (n: number) => {
+      const { error } = await db
+        .from('profiles')
+        .update({ new_items_per_day: n })
+        .eq('user_id', me.user?.id ?? '');
+      expect(error).toBeNull();
+    };
+    await setNewItems(0);
+    /** The review's answers: those sent by the app's queue (with a client answer id). */
+    const reviewLog = () =>
+      db.from('review_log').select('vocabulary_id').not('client_answer_id', 'is', null);
     const lessonTwo = await seedLessonId(db, 2);
     await signIn(page, email);
     await controlledByWorker(page);
@@ -77,14 +90,21 @@ test.describe('offline review', () => {
     expect(items.every((i) => i.skill === 'recognition')).toBe(true);
     expect(items.length).toBeGreaterThanOrEqual(5);
     const due = items.slice(0, 20);
+    const before = await db
+      .from('user_vocabulary_progress')
+      .select('vocabulary_id, times_seen, reps')
+      .eq('skill', 'recognition')
+      .in(
+        'vocabulary_id',
+        due.map((w) => w.item_id),
+      );
+    const seenBefore = new Map(before.data?.map((w) => [w.vocabulary_id, w]));
     const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
     await expect(card).toHaveAttribute('aria-label', `Card 1 of ${due.length}`);
     // Cards come in the list's order.
     const online = await answerItemCard(page, answers, due, `Card 1 of ${due.length}`);
     expect(online).toBe(due[0]?.item_id);
-    await expect
-      .poll(async () => (await db.from('review_log').select('vocabulary_id')).data)
-      .toEqual([{ vocabulary_id: online }]);
+    await expect.poll(async () => (await reviewLog()).data).toEqual([{ vocabulary_id: online }]);
     await expect.poll(async () => (await readQueue(page)).length).toBe(0);
 
     // 2. Offline, reloaded: the kept cards, from the device, without the one answered online
@@ -123,19 +143,12 @@ test.describe('offline review', () => {
     expect(network).toBe(0);
     page.off('response', countReads);
     // Nothing more reached the server.
-    expect((await db.from('review_log').select('vocabulary_id')).data).toEqual([
-      { vocabulary_id: online },
-    ]);
+    expect((await reviewLog()).data).toEqual([{ vocabulary_id: online }]);
 
-    // Meanwhile lesson 2 is completed elsewhere (another device), and the learner allows more
-    // new items today: the server's list changes.
-    await arrangeCompletedLesson(db, lessonTwo);
-    const { data: me } = await db.auth.getUser();
-    const limit = await db
-      .from('profiles')
-      .update({ new_items_per_day: 100 })
-      .eq('user_id', me.user?.id ?? '');
-    expect(limit.error).toBeNull();
+    // Meanwhile lesson 2 is passed elsewhere (another device), and the learner allows more new
+    // items today: the server's list changes.
+    await passLesson(db, lessonTwo, 20, 20);
+    await setNewItems(100);
 
     // 4. Reconnected: the queue sends itself, in order, and empties.
     await context.setOffline(false);
@@ -143,6 +156,7 @@ test.describe('offline review', () => {
     const log = await db
       .from('review_log')
       .select('client_answer_id, vocabulary_id, reviewed_at, was_correct, skill')
+      .not('client_answer_id', 'is', null)
       .order('reviewed_at', { ascending: true });
     expect(log.error).toBeNull();
     // Each answer exactly once, in the order given, at the time given.
@@ -162,7 +176,12 @@ test.describe('offline review', () => {
         due.map((w) => w.item_id),
       );
     expect(progress.data).toHaveLength(due.length);
-    expect(progress.data?.every((w) => w.times_seen === 1 && w.reps === 1)).toBe(true);
+    // Each reviewed word counted one answer more than before the review.
+    for (const word of progress.data ?? []) {
+      const earlier = seenBefore.get(word.vocabulary_id);
+      expect(word.times_seen).toBe((earlier?.times_seen ?? 0) + 1);
+      expect(word.reps).toBe((earlier?.reps ?? 0) + 1);
+    }
 
     // Online, the review shows the server's list: lesson 2's words (and the recall and listening
     // the right answers opened), none of the words just recognised.
@@ -182,7 +201,7 @@ test.describe('offline review', () => {
   }, testInfo) => {
     const email = await createLearner(request);
     const db = await clientFor(request, email);
-    await arrangeCompletedLesson(db, await seedLessonId(db, 1));
+    await passLesson(db, await seedLessonId(db, 1), 20, 20);
     const expected = await serverItems(db);
     await signIn(page, email);
     await controlledByWorker(page);

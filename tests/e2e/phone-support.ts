@@ -15,6 +15,9 @@ export const TOUCH_MIN_PX = 48;
 /** Waits until nothing is loading and no toast is showing (toasts are transient by design). */
 export async function settle(page: Page): Promise<void> {
   await expect(page.locator('[data-skeleton], .spinner')).toHaveCount(0);
+  // A pointer resting on a toast pauses it (sonner): a click near the top of a scrolled phone
+  // page can leave it there. Toasts sit top-centre on a phone, bottom-right wider.
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
@@ -24,7 +27,8 @@ export async function settle(page: Page): Promise<void> {
  * the screen, a header taller than 64 px (pages with a header: the legal pages and the 404 page
  * have none), or a fixed or sticky element (other than an open
  * modal) lying over content of <main>: its buttons, links, fields, list items and text, or over
- * the footer's links and text.
+ * the footer's links and text. A pinned element (`data-pinned`, the lesson's player) may lie
+ * over content while the page scrolls, but not at the bottom of the page.
  */
 export async function layoutProblems(
   page: Page,
@@ -52,11 +56,16 @@ export async function layoutProblems(
           Number(style.opacity) > 0
         );
       };
+      // At the bottom of the page even a pinned element must cover nothing: what it covered
+      // higher up can then be scrolled out from under it.
+      const atBottom = window.scrollY + window.innerHeight >= doc.scrollHeight - 1;
       const floating = Array.from(document.querySelectorAll('body *')).filter((el) => {
         const position = getComputedStyle(el).position;
         if (position !== 'fixed' && position !== 'sticky') return false;
         // A modal dialog is the content while it is open.
         if (el.closest('dialog[open], [aria-modal="true"], .overlay')) return false;
+        // The lesson's pinned player lies over the transcript while it scrolls, by design.
+        if (el.hasAttribute('data-pinned') && !atBottom) return false;
         return shown(el);
       });
       const content = Array.from(

@@ -187,6 +187,27 @@ export async function completeLesson(
     { onConflict: 'user_id,lesson_id' },
   );
   if (error) throw error;
+  // Passing the session answered every word of the lesson once (a word's progress comes with
+  // its first answer: due means answered), each due again at the lesson's completion.
+  const words = await fixture.service
+    .from('lesson_vocabulary')
+    .select('id')
+    .eq('lesson_id', lessonId);
+  if (words.error) throw words.error;
+  const answered = await fixture.service.from('user_vocabulary_progress').upsert(
+    words.data.map((word) => ({
+      user_id: user.id,
+      vocabulary_id: word.id,
+      due: at.toISOString(),
+      last_review: at.toISOString(),
+      reps: 1,
+      state: 1,
+      times_seen: 1,
+      times_correct: 1,
+    })),
+    { onConflict: 'user_id,vocabulary_id', ignoreDuplicates: true },
+  );
+  if (answered.error) throw answered.error;
 }
 
 /** The learner finishes a lesson's audio through complete_lesson_audio, as the app does. */

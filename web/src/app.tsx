@@ -15,6 +15,7 @@ import { Toaster } from './components/toaster.tsx';
 import { Spinner } from './components/spinner.tsx';
 import { RequireAuth } from './components/require-auth.tsx';
 import { FeedbackButton } from './components/feedback.tsx';
+import { LanguageSync } from './components/language-sync.tsx';
 import { adminRoutes } from './admin/routes.tsx';
 import { isAdminPath } from './admin/paths.ts';
 
@@ -31,6 +32,7 @@ const LessonDemoPage = page(() => import('./routes/lesson-demo.tsx'), 'LessonDem
 const LessonPage = page(() => import('./routes/lesson.tsx'), 'LessonPage');
 const DashboardPage = page(() => import('./routes/dashboard.tsx'), 'DashboardPage');
 const ReviewPage = page(() => import('./routes/review.tsx'), 'ReviewPage');
+const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage');
 const TermsPage = page(() => import('./routes/legal.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('./routes/legal.tsx'), 'PrivacyPage');
 const NotFoundPage = page(() => import('./routes/not-found.tsx'), 'NotFoundPage');
@@ -49,6 +51,7 @@ function Layout() {
       {/* The admin header has its own Send Feedback; the button would cover admin tables. */}
       {!isAdminPath(pathname) && <FeedbackButton />}
       <Toaster />
+      <LanguageSync />
     </>
   );
 }
@@ -69,6 +72,7 @@ export const learnerRoutes: RouteObject[] = [
   { path: '/lesson/:id', element: guarded(LessonPage) },
   { path: '/dashboard', element: guarded(DashboardPage) },
   { path: '/review-flashcards', element: guarded(ReviewPage) },
+  { path: '/settings', element: guarded(SettingsPage) },
   { path: '/terms', element: <TermsPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
 ];

@@ -176,9 +176,6 @@ export async function alignLines(
   options: AlignOptions = ALIGN_DEFAULTS,
 ): Promise<AlignedLine[]> {
   const duration = input.samples.length / input.sampleRate;
-  const recordingMel = melEnergies(input.samples, input.sampleRate, options.features);
-  const depth = floorDepth(recordingMel);
-  const recording = cepstra(recordingMel, depth, options.features);
   const prepared: Segment['lines'][number][] = [];
   for (const line of input.lines) {
     const tokens = tokenize(line.text);
@@ -191,6 +188,19 @@ export async function alignLines(
   }
   const rates = new Set(prepared.map((p) => p.synthesis.sampleRate));
   if (rates.size > 1) throw new Error('the synthesiser changed its sample rate between lines');
+  const sampleRate = prepared[0]?.synthesis.sampleRate ?? input.sampleRate;
+  // Both signals' mel bands must cover the same frequencies to compare: a telephone recording
+  // (8 kHz) has nothing above 4 kHz, so the reference's bands stop there too.
+  const shared: AlignOptions = {
+    ...options,
+    features: {
+      ...options.features,
+      maxHz: Math.min(options.features.maxHz, input.sampleRate / 2, sampleRate / 2),
+    },
+  };
+  const recordingMel = melEnergies(input.samples, input.sampleRate, shared.features);
+  const depth = floorDepth(recordingMel);
+  const recording = cepstra(recordingMel, depth, shared.features);
   const segments: Segment[] = [];
   let pending: Segment['lines'][number][] = [];
   let from = 0;
@@ -207,8 +217,5 @@ export async function alignLines(
     from = anchor.end;
   }
   if (pending.length > 0) segments.push({ lines: pending, from, to: duration, anchored: false });
-  const sampleRate = prepared[0]?.synthesis.sampleRate ?? 0;
-  return segments.flatMap((segment) =>
-    alignSegment(segment, recording, depth, sampleRate, options),
-  );
+  return segments.flatMap((segment) => alignSegment(segment, recording, depth, sampleRate, shared));
 }

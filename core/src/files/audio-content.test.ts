@@ -60,7 +60,16 @@ describe('audio content check', () => {
 
   it('returns a refusal for audio of a type the place does not take, or without length', () => {
     expect(checkAudioContent('create-audio', 'renamed.mp3', m4a)).toMatchObject({ ok: false });
-    expect(checkAudioContent('review-lesson-audio', 'x.mp3', ogg)).toMatchObject({ ok: false });
+    expect(checkAudioContent('create-audio', 'x.mp3', ogg)).toMatchObject({ ok: false });
+    // Phone recordings: the review page takes what the studio takes.
+    expect(checkAudioContent('review-lesson-audio', 'x.ogg', ogg)).toMatchObject({ ok: true });
+    expect(
+      checkAudioContent('review-vocabulary-audio', 'x.flac', {
+        container: 'FLAC',
+        codec: 'FLAC',
+        seconds: 1,
+      }),
+    ).toMatchObject({ ok: true, kind: 'flac' });
     for (const seconds of [0, null, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(checkAudioContent('create-audio', 'x.wav', { ...wav, seconds })).toMatchObject({
         ok: false,

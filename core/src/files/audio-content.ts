@@ -25,7 +25,12 @@ export type AudioContentCheck =
   | { readonly ok: true; readonly kind: AudioKind; readonly seconds: number }
   | (Message & Rendered & { readonly ok: false; readonly code: 'not-audio' });
 
-const reviewKinds: readonly AudioKind[] = ['mp3', 'wav', 'm4a', 'aac'];
+/**
+ * What a lesson's or a word's recording may be, in the web admin's review page and in the
+ * studio alike (issue 28: phone recordings come as M4A, Ogg Opus or FLAC).
+ */
+const LESSON_AUDIO_KINDS: readonly AudioKind[] = ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'flac'];
+const reviewKinds = LESSON_AUDIO_KINDS;
 const ALLOWED: Readonly<Record<AudioContext, readonly AudioKind[]>> = {
   'create-audio': ['mp3', 'wav'],
   'create-vocabulary-audio': ['mp3', 'wav'],

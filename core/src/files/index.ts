@@ -6,6 +6,7 @@ export {
   type VocabularyAudioSelection,
 } from './multi-select.ts';
 export {
+  LESSON_AUDIO_ACCEPT,
   UPLOAD_RULES,
   checkUpload,
   hasAcceptedType,

@@ -23,7 +23,7 @@ describe('multi-select vocabulary audio', () => {
 
   it('returns the message in the singular for one skipped file', () => {
     expect(selectVocabularyAudio([f('a.mp3'), f('b.ogg')]).message).toMatchObject({
-      key: 'create.fileSkipped',
+      key: 'create.filesSkipped',
       message: '1 file skipped (invalid format)',
     });
   });

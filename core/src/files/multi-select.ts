@@ -10,9 +10,9 @@ export type VocabularyAudioSelection<F extends FileLike> = {
   readonly message: (Message & Rendered) | null;
 };
 
-/** '{n} files skipped (invalid format)', in the singular for one file. */
+/** '{n} files skipped (invalid format)', a counted text (one file: singular). */
 export function filesSkippedMessage(n: number): Message & Rendered {
-  return n === 1 ? message('create.fileSkipped') : message('create.filesSkipped', { n });
+  return message('create.filesSkipped', { n });
 }
 
 /**

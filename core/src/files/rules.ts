@@ -19,8 +19,9 @@ export type UploadRule = {
   readonly tooLarge: { readonly key: MessageKey; readonly params?: MessageParams };
 };
 
-// The review page accepts audio/mpeg, audio/wav, audio/x-m4a and audio/aac (spec §9); browsers
-// also report the aliases below for the same four formats.
+// The review page accepts audio/mpeg, audio/wav, audio/x-m4a and audio/aac (spec §9), and, as the
+// studio does since issue 28, phone recordings in Ogg (Opus, Vorbis) and FLAC; browsers also
+// report the aliases below for the same formats.
 const reviewAudioMime = [
   'audio/mpeg',
   'audio/mp3',
@@ -33,8 +34,15 @@ const reviewAudioMime = [
   'audio/mp4',
   'audio/aac',
   'audio/x-aac',
+  'audio/ogg',
+  'audio/opus',
+  'audio/flac',
+  'audio/x-flac',
 ];
-const reviewAudioExtensions = ['.mp3', '.wav', '.m4a', '.aac'];
+const reviewAudioExtensions = ['.mp3', '.wav', '.m4a', '.aac', '.ogg', '.oga', '.opus', '.flac'];
+
+/** The file pickers' `accept` for lesson and word recordings (the review page, Add Word). */
+export const LESSON_AUDIO_ACCEPT = [...reviewAudioExtensions, 'audio/*'].join(',');
 
 function createDialog(extensions: string[], maxMegabytes: number): UploadRule {
   return {
@@ -46,7 +54,7 @@ function createDialog(extensions: string[], maxMegabytes: number): UploadRule {
   };
 }
 
-/** The review page's audio pickers: its four formats by extension or MIME type, each with its own wording. */
+/** The review page's audio pickers: its formats by extension or MIME type, each with its own wording. */
 function reviewAudio(
   maxMegabytes: number,
   invalidType: MessageKey,

@@ -6,9 +6,28 @@ import {
   formatDuration,
   landingDurationText,
   minutesToSeconds,
+  storedDuration,
 } from './duration.ts';
 
 describe('duration formats', () => {
+  it.each([
+    [51.6, 51, '0:51'],
+    [51.99, 51, '0:51'],
+    [7.32, 7, '0:07'],
+    [3600.5, 3600, '60:00'],
+  ])(
+    'returns %s s stored as %i, the clock the player shows for it (%s)',
+    (seconds, whole, clock) => {
+      expect(storedDuration(seconds)).toBe(whole);
+      expect(formatClock(storedDuration(seconds) ?? 0)).toBe(clock);
+      expect(formatClock(seconds)).toBe(clock);
+    },
+  );
+
+  it.each([null, undefined, 0, -1, Number.NaN])('returns no stored duration for %s', (seconds) => {
+    expect(storedDuration(seconds)).toBeNull();
+  });
+
   it.each([
     [0, '0:00'],
     [5.9, '0:05'],

@@ -8,6 +8,19 @@ function wholeSeconds(seconds: number): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
 }
 
+/**
+ * The one rounding rule for a recording's length: whole seconds, rounded down, as the player's
+ * clock shows them. The lesson's stored duration (what the lesson header shows) is made with
+ * it, so a 51.6-second recording is 0:51 in the header and in the player, never 0:52 and 0:51.
+ * Null for no length.
+ */
+export function storedDuration(seconds: number | null | undefined): number | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) {
+    return null;
+  }
+  return wholeSeconds(seconds);
+}
+
 /** The player's clock: m:ss, minutes unbounded (75:03). Invalid or negative input is 0:00. */
 export function formatClock(seconds: number): string {
   const total = wholeSeconds(seconds);

@@ -11,13 +11,14 @@ export const enAdmin = {
 
   // Lessons tab: create and edit dialogs, delete
   'create.title': 'Create New Lesson',
-  'create.filesSkipped': '{n} files skipped (invalid format)',
-  'create.fileSkipped': '1 file skipped (invalid format)', // product: the spec's text for one file
+  'create.filesSkipped':
+    '{n, plural, one {# file skipped (invalid format)} other {# files skipped (invalid format)}}',
   'create.imageNeedsTitle': 'Please enter a lesson title first',
   'create.failed': 'Failed to create lesson',
   'create.success': 'Lesson created successfully!',
   'create.audioUploadFailed': 'Failed to upload audio: {error}',
-  'create.flashcardsPerWord': '{n} flashcards ({perWord} per word)', // product
+  'create.flashcardsPerWord':
+    '{n, plural, one {# flashcard} other {# flashcards}} ({perWord} per word)', // product
   'edit.fillRequired': 'Please fill in all required fields',
   'edit.failed': 'Failed to update lesson',
   'edit.success': 'Lesson updated successfully!',
@@ -34,7 +35,7 @@ export const enAdmin = {
 
   // New-lesson form validation
   'validation.requiredPositiveInteger': 'Required positive integer',
-  'validation.minCharacters': 'Min {n} characters',
+  'validation.minCharacters': 'Min {n, plural, one {# character} other {# characters}}',
   'validation.required': 'Required',
 
   // File rules
@@ -78,14 +79,13 @@ export const enAdmin = {
   'qa.filter.recent': 'Recently Modified',
   'qa.lessonPrefix': 'Lesson {number}: {title}',
   'qa.review': 'Review',
-  'qa.selected': '{n} lessons selected',
-  'qa.selectedOne': '1 lesson selected', // product: the spec's text for one lesson
+  'qa.selected': '{n, plural, one {# lesson selected} other {# lessons selected}}',
   'qa.approveSelected': 'Approve Selected',
   'qa.clearSelection': 'Clear Selection',
   'qa.empty': 'No lessons found for this filter',
   'qa.approveFailed': 'Failed to approve lessons',
-  'qa.approved': '{n} lessons approved and published',
-  'qa.approvedOne': '1 lesson approved and published', // product: the spec's text for one lesson
+  'qa.approved':
+    '{n, plural, one {# lesson approved and published} other {# lessons approved and published}}',
 
   // Feedback tab
   'adminFeedback.title': 'User Feedback',
@@ -134,12 +134,11 @@ export const enAdmin = {
   // Lesson review page
   'reviewPage.backToQa': 'Back to QA Dashboard',
   'reviewPage.saving': 'Saving...',
-  'reviewPage.savedSecondsAgo': 'All changes saved {n} seconds ago',
-  'reviewPage.savedMinutesAgo': 'All changes saved {n} minutes ago',
-  'reviewPage.savedHoursAgo': 'All changes saved {n} hours ago',
-  'reviewPage.savedSecondAgo': 'All changes saved 1 second ago',
-  'reviewPage.savedMinuteAgo': 'All changes saved 1 minute ago',
-  'reviewPage.savedHourAgo': 'All changes saved 1 hour ago',
+  'reviewPage.savedSecondsAgo':
+    'All changes saved {n, plural, one {# second} other {# seconds}} ago',
+  'reviewPage.savedMinutesAgo':
+    'All changes saved {n, plural, one {# minute} other {# minutes}} ago',
+  'reviewPage.savedHoursAgo': 'All changes saved {n, plural, one {# hour} other {# hours}} ago',
   'reviewPage.saveDraft': 'Save Draft',
   'reviewPage.publish': 'Publish',
   'reviewPage.unsavedChanges': 'You have unsaved changes. Leave anyway?', // product
@@ -162,8 +161,7 @@ export const enAdmin = {
   'transcript.formatHelp': 'Format Help',
   'transcript.empty': 'No transcript available in database',
   'transcript.saved': 'Transcript changes saved',
-  'transcript.loaded': 'Loaded {n} transcript lines',
-  'transcript.loadedOne': 'Loaded 1 transcript line', // product: the spec's text for one line
+  'transcript.loaded': 'Loaded {n, plural, one {# transcript line} other {# transcript lines}}',
   'transcript.lineSkipped': 'Line {n} skipped: expected "SPEAKER: text"', // product
   'transcript.lineExpected': 'Line {n}: Expected "SPEAKER: text"', // product
   'transcript.csvParseFailed': 'Failed to parse CSV. Expected format: speaker,text',
@@ -255,7 +253,7 @@ export const enAdmin = {
   'translations.title': 'Translations',
   'translations.complete': '{language}: complete',
   'translations.incomplete':
-    '{language}: {words} word meanings and {lines} line translations missing',
+    '{language}: {words, plural, one {# word meaning} other {# word meanings}} and {lines, plural, one {# line translation} other {# line translations}} missing',
   'translations.publishWarning':
     'Translations are missing in {languages}. Learners will see English, or no translation, where one is missing. Publish anyway?',
   'translations.approveWarning':

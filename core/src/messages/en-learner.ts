@@ -41,7 +41,8 @@ export const enLearner = {
   // Auth validation
   'validation.passwordsDoNotMatch': 'Passwords do not match',
   'validation.passwordsDontMatch': "Passwords don't match",
-  'validation.passwordMinLength': 'Password must be at least {n} characters',
+  'validation.passwordMinLength':
+    'Password must be at least {n, plural, one {# character} other {# characters}}',
   'validation.invalidEmail': 'Please enter a valid email address',
   'validation.emailRequired': 'Email is required', // product
   'validation.passwordRequired': 'Password is required', // product
@@ -55,7 +56,7 @@ export const enLearner = {
   'dashboard.reviewFlashcards': 'Review Flashcards',
   'dashboard.adminDashboard': 'Admin Dashboard',
   'dashboard.overallGoal': '2,000 words to conversational',
-  'dashboard.touristPack': '{reviewed} of {total} words', // product
+  'dashboard.touristPack': '{reviewed} of {total, plural, one {# word} other {# words}}', // product
   'dashboard.streak': '{n} day streak',
   'lessons.empty': 'No lessons available yet',
   'lessons.loadFailed': 'Failed to load lessons',
@@ -100,8 +101,10 @@ export const enLearner = {
   // Feedback dialog
   'feedback.loginRequired': 'You must be logged in to submit feedback',
   'feedback.fillAllFields': 'Please fill in all fields',
-  'feedback.titleTooLong': 'Title must be at most {n} characters', // product
-  'feedback.descriptionTooLong': 'Description must be at most {n} characters', // product
+  'feedback.titleTooLong':
+    'Title must be at most {n, plural, one {# character} other {# characters}}', // product
+  'feedback.descriptionTooLong':
+    'Description must be at most {n, plural, one {# character} other {# characters}}', // product
   'feedback.submitFailed': 'Failed to submit feedback. Please try again.',
   'feedback.thanks': 'Thank you for your feedback!',
   // product: the server takes at most 10 messages a minute from one learner (PT429)

@@ -11,11 +11,11 @@ export const enStudio = {
   'audio-truncated': 'Audio file {file} ends in the middle of its data; it is truncated.',
   'audio-unsupported': enAdmin['files.vocabularyAudioUnsupported'],
   'audio-codec-unsupported':
-    'Audio file {file} uses {codec}, which the studio cannot decode. Save it as MP3 or PCM WAV.',
+    'Audio file {file} uses {codec}, which the studio cannot decode. Save it as MP3, M4A, Ogg, FLAC or PCM WAV.',
   'audio-decoder-missing':
     'The studio’s {codec} decoder could not be loaded, so {file} was not decoded ({reason}). Reinstall Magyarul Studio.',
   'audio-too-large': enAdmin['files.tooLargeMax'],
-  'no-dialogue-audio': 'No dialogue audio (.mp3 or .wav) in this folder.',
+  'no-dialogue-audio': 'No dialogue audio (MP3, WAV, M4A, AAC, Ogg or FLAC) in this folder.',
   'no-transcript-csv':
     'No transcript in this folder (a CSV with speaker,line or speaker,text, or SPEAKER: text lines).',
   'no-vocabulary-csv': 'No vocabulary CSV (columns word_hu,word_en,difficulty) in this folder.',
@@ -31,6 +31,7 @@ export const enStudio = {
   'outside-root': 'That path is outside the chosen lessons folder.',
   'not-found': enLearner['lesson.notFound'],
   'word-not-found': 'Vocabulary word not found.',
+  'word-needs-text': 'A word needs its Hungarian form and its English meaning.',
   'file-not-in-lesson': 'That audio file is not part of this lesson.',
   'transcript-refused':
     'Transcript {file} was not imported (the problems below). Nothing from it was kept; fix the file and import it again.',
@@ -39,6 +40,9 @@ export const enStudio = {
   'line-not-in-lesson': 'Line {id} is not part of this lesson; reload the lesson.',
   'word-not-in-lesson': 'Word {id} is not part of this lesson; reload the lesson.',
   'align-no-audio': 'This lesson has no readable dialogue audio to align to.',
+  'peaks-decoded-here': 'The studio decodes this recording itself; import the folder again.',
+  'align-decode-in-window':
+    'This recording (AAC) is decoded by the studio window; it sends the samples to align.',
   'alignment-stale': 'Line {id} changed while it was being aligned; align again.',
   'file-matched-twice': 'Audio file {file} is given to more than one word.',
   // Publish checks: errors keep the lesson from being sent, warnings need "publish anyway".
@@ -74,9 +78,10 @@ export const enStudio = {
     'The account {email} uses two-factor authentication: enter the 6-digit code from your authenticator app in “Authenticator code” and try again.',
   'mfa-code-invalid':
     'The authenticator code was not accepted. Enter the current 6-digit code from your authenticator app (each code works once).',
-  'lesson-blocked-errors': 'Not sent: the checks found {n} error(s). Fix them and publish again.',
+  'lesson-blocked-errors':
+    'Not sent: the checks found {n, plural, one {# error} other {# errors}}. Fix them and publish again.',
   'lesson-blocked-warnings':
-    'Not sent: the checks found {n} warning(s). Choose “Publish anyway” to send it as it is.',
+    'Not sent: the checks found {n, plural, one {# warning} other {# warnings}}. Choose “Publish anyway” to send it as it is.',
   'lesson-blocked-conflict':
     'Not sent: lesson number {number} is already “{title}” on the server. Update that lesson in place or pick a new number.',
   'lesson-number-taken':

@@ -31,6 +31,7 @@ const studio = createStudio({
   dataDir: app.getPath('userData'),
   importWorker: { url: new URL('./import-worker.js', import.meta.url) },
   alignWorker: { url: new URL('./align-worker.js', import.meta.url) },
+  spellWorker: { url: new URL('./spell-worker.js', import.meta.url) },
   chooseFolder: async () => {
     const options = { properties: ['openDirectory' as const] };
     const result = window

@@ -26,6 +26,8 @@ type Options = {
     select?: (lines: readonly TranscriptLine[]) => void,
   ) => void;
   readonly setSelected: (lineId: number) => void;
+  /** Tells the author something the edit could not decide (a translation left whole). */
+  readonly onNote: (note: string | null) => void;
 };
 
 /** Why the selected line cannot be split at the playhead now, or null when it can. */
@@ -47,7 +49,7 @@ export function useLineActions(options: Options): {
   readonly actions: LineActions;
   readonly splitBlocked: string | null;
 } {
-  const { current, lines, selected, time, caret, wave, setLines, setSelected } = options;
+  const { current, lines, selected, time, caret, wave, setLines, setSelected, onNote } = options;
   const inputs = () => toInputs(current());
   const selectAt = (index: number) => (all: readonly TranscriptLine[]) => {
     const line = all[Math.min(index, all.length - 1)];
@@ -61,7 +63,18 @@ export function useLineActions(options: Options): {
       if (selected === null) return;
       const at = caret.current?.lineId === selected ? caret.current.position : null;
       const next = splitLine(inputs(), selected, wave.current?.currentTime() ?? time, at);
-      if (next) setLines('Split line', next, selectAt(selectedIndex));
+      if (!next) return;
+      setLines('Split line', next, selectAt(selectedIndex));
+      const second = next[selectedIndex + 1];
+      const original = lines[selectedIndex];
+      const whole = (['translationEn', 'translationDe', 'translationEs'] as const).filter(
+        (field) => original && original[field].trim() !== '' && second?.[field] === '',
+      );
+      onNote(
+        whole.length > 0
+          ? `Line ${selectedIndex + 1}'s translations could not be split by sentence; they stayed on the first part: move what belongs to line ${selectedIndex + 2}.`
+          : null,
+      );
     },
     merge: () => {
       if (selected === null) return;

@@ -19,6 +19,8 @@ type Options = {
   readonly history: History;
   readonly peaks: Peaks | null;
   readonly changeTimes: (label: string, next: readonly LineTimes[]) => void;
+  /** The lines as shown this instant: nudges repeat faster than React renders. */
+  readonly linesNow: () => readonly TranscriptLine[];
   readonly setSelected: (lineId: number) => void;
   readonly setEdge: (edge: Edge) => void;
   readonly goToLine: (lineId: number, seek: boolean) => void;
@@ -36,7 +38,8 @@ const inDialog = (target: EventTarget | null): boolean =>
  * Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes. Keys typed in a field or a dialog are theirs.
  */
 export function useEditorKeys(options: Options) {
-  const { latest, wave, history, peaks, changeTimes, setSelected, setEdge, goToLine } = options;
+  const { latest, wave, history, peaks, changeTimes, linesNow, setSelected, setEdge, goToLine } =
+    options;
 
   const markAt = useCallback(
     (side: Edge) => {
@@ -61,8 +64,8 @@ export function useEditorKeys(options: Options) {
 
   const nudge = useCallback(
     (delta: number) => {
-      const { lines: all, selected: id, edge: side } = latest.current;
-      const line = all.find((l) => l.id === id);
+      const { selected: id, edge: side } = latest.current;
+      const line = linesNow().find((l) => l.id === id);
       const duration = peaks?.duration ?? Number.POSITIVE_INFINITY;
       if (!line || line.startTime === null || line.endTime === null) return;
       const start =
@@ -76,7 +79,7 @@ export function useEditorKeys(options: Options) {
       if (start === line.startTime && end === line.endTime) return;
       changeTimes(`Nudge ${side}`, [{ id: line.id, startTime: start, endTime: end }]);
     },
-    [changeTimes, latest, peaks],
+    [changeTimes, latest, linesNow, peaks],
   );
 
   useEffect(() => {

@@ -9,21 +9,22 @@ import type {
   LineTimes,
   Peaks,
   TranscriptLine,
-  VocabularyWord,
-  WordMatch,
-  WordPatch,
+  VersionSpan,
 } from '../shared/model.ts';
 import { toInputs } from '../shared/transcript-edits.ts';
 import { studio } from './studio.ts';
+import { useVocabularyEdits } from './use-vocabulary-edits.ts';
+import { useWindowAudio } from './use-window-audio.ts';
+
+const withTimes = (lines: readonly TranscriptLine[], times: readonly LineTimes[]) =>
+  lines.map((line) => {
+    const t = times.find((x) => x.id === line.id);
+    return t
+      ? { ...line, startTime: t.startTime, endTime: t.endTime, timedByHand: t.byHand ?? false }
+      : line;
+  });
 
 const LESSON_FIELDS = ['title', 'lessonNumber', 'level', 'description', 'topic'] as const;
-
-const matchesOf = (words: readonly VocabularyWord[]): WordMatch[] =>
-  words.map((word) => ({
-    wordId: word.id,
-    audioFile: word.audioFile,
-    matchLevel: word.matchLevel as WordMatch['matchLevel'],
-  }));
 
 /**
  * One lesson's draft in the editor and every edit an author makes to it. Each edit is applied
@@ -47,22 +48,30 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     saved.current = onSaved;
   });
 
+  const windowAudio = useWindowAudio(lessonId);
+
   useEffect(() => {
     let live = true;
     void Promise.all([
       studio().getDraft(lessonId),
       studio().getPeaks(lessonId),
       studio().mediaUrl({ kind: 'dialogue', lessonId }),
-    ]).then(([nextDraft, nextPeaks, nextUrl]) => {
+    ]).then(async ([nextDraft, nextPeaks, nextUrl]) => {
       if (!live) return;
       setDraft(nextDraft);
       setPeaks(nextPeaks);
       setUrl(nextUrl);
+      // A recording the main process does not decode (AAC): drawn from the window's decode.
+      const drawn = nextPeaks === null && nextUrl ? await windowAudio.peaks(nextUrl) : null;
+      if (live && drawn) {
+        setPeaks(drawn);
+        setDraft(await studio().getDraft(lessonId));
+      }
     });
     return () => {
       live = false;
     };
-  }, [lessonId]);
+  }, [lessonId, windowAudio]);
 
   /** Re-reads the draft (issues and counts the store works out). */
   const reload = useCallback(async () => {
@@ -70,11 +79,16 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     setDraft(next);
   }, [lessonId]);
 
+  /** Edits sent or waiting to be sent (see `execute`). */
+  const pending = useRef(0);
+
   const written = useCallback(async () => {
     setSavedAt(new Date().toLocaleTimeString());
     setTick((n) => n + 1);
     saved.current();
-    await reload();
+    // With later edits still queued, the store's state is older than the screen's: reloading
+    // now would put back what they already show (and a nudge would build on the old times).
+    if (pending.current <= 1) await reload();
   }, [reload]);
 
   /** Runs `apply` as an undoable command whose undo is `revert`; failures are shown. */
@@ -89,10 +103,18 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
           await reload();
         }
       };
-      void history.execute({ label, apply: guarded(apply), revert: guarded(revert) });
+      pending.current += 1;
+      void history
+        .execute({ label, apply: guarded(apply), revert: guarded(revert) })
+        .finally(() => {
+          pending.current -= 1;
+        });
     },
     [history, reload],
   );
+
+  /** The lines as the screen shows them this instant (ahead of the saves still queued). */
+  const linesNow = useCallback(() => current.current?.lines ?? [], []);
 
   const patchLines = (update: (lines: readonly TranscriptLine[]) => TranscriptLine[]) =>
     setDraft((d) => d && { ...d, lines: update(d.lines) });
@@ -113,24 +135,36 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
           byHand: line?.timedByHand ?? false,
         };
       });
+      const show = (times: readonly LineTimes[]) => {
+        const lesson = current.current;
+        if (!lesson) return;
+        // Kept in the ref at once, not at the next render: a key held down repeats faster than
+        // React renders, and each nudge must start from the one before.
+        current.current = { ...lesson, lines: withTimes(lesson.lines, times) };
+        setDraft(current.current);
+      };
       const write = (times: readonly LineTimes[]) => async () => {
-        patchLines((all) =>
-          all.map((line) => {
-            const t = times.find((x) => x.id === line.id);
-            return t
-              ? {
-                  ...line,
-                  startTime: t.startTime,
-                  endTime: t.endTime,
-                  timedByHand: t.byHand ?? false,
-                }
-              : line;
-          }),
-        );
+        show(times);
         await studio().setLineTimes(lessonId, [...times]);
         await written();
       };
-      execute(label, write(next.map((t) => ({ ...t, byHand }))), write(before));
+      const after = next.map((t) => ({ ...t, byHand }));
+      show(after);
+      // Shown already: when its turn to be saved comes, later edits may be on screen, and
+      // showing this one again would take them back. Redo shows it again.
+      let shown = true;
+      const apply = write(after);
+      execute(
+        label,
+        async () => {
+          if (shown) {
+            shown = false;
+            await studio().setLineTimes(lessonId, [...after]);
+            await written();
+          } else await apply();
+        },
+        write(before),
+      );
     },
     [execute, lessonId, written],
   );
@@ -150,7 +184,15 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     setError(null);
     setAlignNote(null);
     try {
-      const result = await studio().alignLesson(lessonId);
+      const result = await studio()
+        .alignLesson(lessonId)
+        .catch(async (failure: unknown) => {
+          // AAC: the window decodes it and sends the samples.
+          const code = (failure as { code?: string }).code;
+          const recording = code === 'align-decode-in-window' ? await windowAudio.pcm() : null;
+          if (!recording) throw failure;
+          return studio().alignDecoded(lessonId, recording);
+        });
       const before: Alignment = {
         lines: lesson.lines.map((l) => ({
           id: l.id,
@@ -179,7 +221,36 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     } finally {
       setAligning(false);
     }
-  }, [execute, lessonId, written]);
+  }, [execute, lessonId, written, windowAudio]);
+
+  /** One word's times in the recording (normal version), as one undoable edit. */
+  const changeWordTimes = useCallback(
+    (lineId: number, position: number, start: number, end: number) => {
+      const tokens = current.current?.tokens.find((t) => t.lineId === lineId)?.tokens ?? [];
+      // Words may touch, never overlap: a neighbour's edge moves with the one moved onto it.
+      const span = (token: (typeof tokens)[number], next: VersionSpan) => ({
+        ...token,
+        times: { ...token.times, normal: next },
+      });
+      const after = tokens.map((token) => {
+        const { start: s, end: e } = token.times.normal;
+        if (token.position === position) return span(token, { start, end });
+        if (token.position === position - 1 && e !== null && e > start) {
+          return span(token, { start: s === null ? s : Math.min(s, start), end: start });
+        }
+        if (token.position === position + 1 && s !== null && s < end) {
+          return span(token, { start: end, end: e === null ? e : Math.max(e, end) });
+        }
+        return token;
+      });
+      const write = (next: typeof tokens) => async () => {
+        await studio().setAlignment(lessonId, { lines: [], tokens: [{ lineId, tokens: next }] });
+        await written();
+      };
+      execute('Adjust word', write(after), write(tokens));
+    },
+    [execute, lessonId, written],
+  );
 
   const updateLine = useCallback(
     (label: string, lineId: number, patch: LinePatch) => {
@@ -241,46 +312,7 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     [execute, lessonId, written],
   );
 
-  const updateWord = useCallback(
-    (label: string, wordId: number, patch: WordPatch) => {
-      const word = current.current?.words.find((w) => w.id === wordId);
-      if (!word) return;
-      const before = Object.fromEntries(
-        Object.keys(patch).map((key) => [key, word[key as keyof WordPatch]]),
-      ) as WordPatch;
-      const write = (values: WordPatch) => async () => {
-        setDraft(
-          (d) =>
-            d && { ...d, words: d.words.map((w) => (w.id === wordId ? { ...w, ...values } : w)) },
-        );
-        await studio().updateWord(wordId, values);
-        await written();
-      };
-      execute(label, write(patch), write(before));
-    },
-    [execute, written],
-  );
-
-  /** Gives `file` to a word by hand (null takes its file away); undo restores every word. */
-  const matchWord = useCallback(
-    (wordId: number, file: string | null) => {
-      const words = current.current?.words ?? [];
-      const before = matchesOf(words);
-      const after = before.map((match) =>
-        match.wordId === wordId
-          ? { wordId, audioFile: file, matchLevel: file === null ? null : ('manual' as const) }
-          : file !== null && match.audioFile === file
-            ? { ...match, audioFile: null, matchLevel: null }
-            : match,
-      );
-      const write = (matches: WordMatch[]) => async () => {
-        await studio().setWordMatches(lessonId, matches);
-        await written();
-      };
-      execute(file === null ? 'Unmatch word' : 'Match word', write(after), write(before));
-    },
-    [execute, lessonId, written],
-  );
+  const words = useVocabularyEdits({ lessonId, current, execute, written, setDraft });
 
   return {
     draft,
@@ -290,13 +322,14 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     error,
     history,
     changeTimes,
+    linesNow,
     align,
     aligning,
     alignNote,
+    changeWordTimes,
     updateLine,
     setLines,
     updateLesson,
-    updateWord,
-    matchWord,
+    ...words,
   };
 }

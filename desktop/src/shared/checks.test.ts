@@ -127,23 +127,20 @@ describe('checkLesson', () => {
     ]);
   });
 
-  it('returns warnings, never errors, for missing word audio and missing translations', () => {
-    const issues = checkLesson(
-      draft({
-        lines: [
-          line('anna', 'Egy', 0, 1, ['One', '', 'Uno']),
-          line('anna', 'Kettő', 1, 2, ['Two', '', '']),
-        ],
-        words: [word('alma', null, '', 'manzana'), word('körte', 'körte.mp3', 'Birne', '')],
-      }),
-    );
+  it('returns warnings, never errors, for missing word audio and missing translations, each naming the first line or word it counts', () => {
+    const lines = [
+      line('anna', 'Egy', 0, 1, ['One', '', 'Uno']),
+      line('anna', 'Kettő', 1, 2, ['Two', '', '']),
+    ];
+    const words = [word('alma', null, '', 'manzana'), word('körte', 'körte.mp3', 'Birne', '')];
+    const issues = checkLesson(draft({ lines, words }));
     expect(errorsOf(issues)).toEqual([]);
-    expect(warningsOf(issues).map((i) => i.message)).toEqual([
-      'The word “alma” has no audio.',
-      'German translation missing for 2 of 2 lines.',
-      'Spanish translation missing for 1 of 2 lines.',
-      'German meaning missing for 1 of 2 words.',
-      'Spanish meaning missing for 1 of 2 words.',
+    expect(warningsOf(issues).map((i) => [i.message, i.lineId, i.wordId])).toEqual([
+      ['The word “alma” has no audio.', null, words[0]?.id],
+      ['German translation missing for 2 of 2 lines.', lines[0]?.id, null],
+      ['Spanish translation missing for 1 of 2 lines.', lines[1]?.id, null],
+      ['German meaning missing for 1 of 2 words.', null, words[0]?.id],
+      ['Spanish meaning missing for 1 of 2 words.', null, words[1]?.id],
     ]);
   });
 

@@ -132,24 +132,29 @@ export function checkLesson(draft: LessonDraft): CheckIssue[] {
     }
   }
 
+  // Each names the first line or word it counts, so clicking it takes the author there.
   for (const [language, field] of LINE_TRANSLATIONS) {
-    const missing = draft.lines.filter((line) => line[field].trim() === '').length;
-    if (missing > 0) {
-      add('warning', 'check-lines-untranslated', {
-        language: LANGUAGE_NAMES[language],
-        missing,
-        total: draft.lines.length,
-      });
+    const missing = draft.lines.filter((line) => line[field].trim() === '');
+    const [first] = missing;
+    if (first) {
+      add(
+        'warning',
+        'check-lines-untranslated',
+        { language: LANGUAGE_NAMES[language], missing: missing.length, total: draft.lines.length },
+        { lineId: first.id },
+      );
     }
   }
   for (const [language, field] of WORD_TRANSLATIONS) {
-    const missing = draft.words.filter((word) => word[field].trim() === '').length;
-    if (missing > 0) {
-      add('warning', 'check-words-untranslated', {
-        language: LANGUAGE_NAMES[language],
-        missing,
-        total: draft.words.length,
-      });
+    const missing = draft.words.filter((word) => word[field].trim() === '');
+    const [first] = missing;
+    if (first) {
+      add(
+        'warning',
+        'check-words-untranslated',
+        { language: LANGUAGE_NAMES[language], missing: missing.length, total: draft.words.length },
+        { wordId: first.id },
+      );
     }
   }
   return issues;

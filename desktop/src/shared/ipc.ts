@@ -1,6 +1,7 @@
 // THE contract between the Electron main process and the renderer. The preload exposes exactly
 // `window.studio` that `satisfies StudioApi`; main registers one handler per channel through
 // `registerHandlers`, which validates every argument with the validators below.
+import type { Misspelling } from '@magyarul/core/spelling';
 import type {
   Alignment,
   AlignmentResult,
@@ -16,6 +17,8 @@ import type {
   LineToken,
   LineTokens,
   MediaRef,
+  NewWordInput,
+  PcmRecording,
   Peaks,
   PublishCheckReport,
   PublishCheckRequest,
@@ -57,14 +60,23 @@ export type InvokeMap = {
   'drafts:set-lines': { args: [lessonId: number, lines: LineInput[]]; result: TranscriptLine[] };
   'drafts:update-word': { args: [wordId: number, patch: WordPatch]; result: VocabularyWord };
   'drafts:match-word': { args: [wordId: number, file: string | null]; result: VocabularyWord };
+  'drafts:add-word': { args: [lessonId: number, word: NewWordInput]; result: VocabularyWord };
+  'drafts:remove-word': { args: [wordId: number]; result: void };
   'drafts:set-word-matches': {
     args: [lessonId: number, matches: WordMatch[]];
     result: VocabularyWord[];
   };
   'drafts:peaks': { args: [lessonId: number]; result: Peaks | null };
+  'drafts:set-peaks': { args: [lessonId: number, peaks: Peaks]; result: Peaks };
   'drafts:set-alignment': { args: [lessonId: number, alignment: Alignment]; result: void };
   'align:lesson': { args: [lessonId: number]; result: AlignmentResult };
+  'align:decoded': {
+    args: [lessonId: number, recording: PcmRecording];
+    result: AlignmentResult;
+  };
   'media:url': { args: [ref: MediaRef]; result: string | null };
+  /** The Hungarian words of each text the dictionary does not know (hunspell, in main). */
+  'spell:check': { args: [texts: string[]]; result: Misspelling[][] };
   'publish:target': { args: []; result: PublishTarget | null };
   'publish:check': { args: [request: PublishCheckRequest]; result: PublishCheckReport };
   'publish:adopt-remote': { args: [lessonId: number, remoteId: string]; result: LessonSummary };
@@ -95,11 +107,16 @@ export const METHODS = {
   setLines: 'drafts:set-lines',
   updateWord: 'drafts:update-word',
   matchWord: 'drafts:match-word',
+  addWord: 'drafts:add-word',
+  removeWord: 'drafts:remove-word',
   setWordMatches: 'drafts:set-word-matches',
   getPeaks: 'drafts:peaks',
+  setPeaks: 'drafts:set-peaks',
   setAlignment: 'drafts:set-alignment',
   alignLesson: 'align:lesson',
+  alignDecoded: 'align:decoded',
   mediaUrl: 'media:url',
+  checkSpelling: 'spell:check',
   publishTarget: 'publish:target',
   checkPublish: 'publish:check',
   adoptRemote: 'publish:adopt-remote',
@@ -160,6 +177,15 @@ const wordPatch: Validator<WordPatch> = object({
   wordEn: optional(meaning),
   wordDe: optional(meaning),
   wordEs: optional(meaning),
+  difficulty: optional(oneOf(LEVELS)),
+});
+
+const newWord: Validator<NewWordInput> = object({
+  wordHu: str(200),
+  wordEn: meaning,
+  wordDe: meaning,
+  wordEs: meaning,
+  difficulty: oneOf(LEVELS),
 });
 
 const wordMatch: Validator<WordMatch> = object({
@@ -192,6 +218,26 @@ const lineTokens: Validator<LineTokens> = object({
 const alignment: Validator<Alignment> = object({
   lines: arrayOf(lineTimes, 10_000),
   tokens: arrayOf(lineTokens, 10_000),
+});
+
+// Base64 of at most 2 hours at 11,025 Hz (16-bit) or 100 peaks per second.
+const base64 = matching(/^[A-Za-z0-9+/]*={0,2}$/, 'base64');
+const bigBase64 =
+  (maxLength: number): Validator<string> =>
+  (value, where) => {
+    const text = str(maxLength)(value, where);
+    // Checked in slices: one regular expression over 100 MB would be slow.
+    for (let at = 0; at < text.length; at += 100) base64(text.slice(at, at + 100), where);
+    return text;
+  };
+const peaks: Validator<Peaks> = object({
+  peaksPerSecond: int(1, 10_000),
+  duration: num(0, 24 * 3600),
+  data: bigBase64(4_000_000),
+});
+const pcmRecording: Validator<PcmRecording> = object({
+  sampleRate: int(3000, 96_000),
+  data: bigBase64(220_000_000),
 });
 
 const mediaRef: Validator<MediaRef> = (value, where) => {
@@ -253,11 +299,16 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'drafts:set-lines': [id, arrayOf(lineInput, 10_000)],
   'drafts:update-word': [id, wordPatch],
   'drafts:match-word': [id, nullable(str(1000))],
+  'drafts:add-word': [id, newWord],
+  'drafts:remove-word': [id],
   'drafts:set-word-matches': [id, arrayOf(wordMatch, 10_000)],
   'drafts:peaks': [id],
+  'drafts:set-peaks': [id, peaks],
   'drafts:set-alignment': [id, alignment],
   'align:lesson': [id],
+  'align:decoded': [id, pcmRecording],
   'media:url': [mediaRef],
+  'spell:check': [arrayOf(text, 10_000)],
   'publish:target': [],
   'publish:check': [publishCheckRequest],
   'publish:adopt-remote': [id, uuid],

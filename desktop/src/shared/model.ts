@@ -125,6 +125,17 @@ export type WordPatch = {
   readonly wordEn?: string;
   readonly wordDe?: string;
   readonly wordEs?: string;
+  /** One of the level enum's values (the server's difficulty). */
+  readonly difficulty?: LessonLevel;
+};
+
+/** A word the author adds in the studio (Add Word): no recording until one is matched. */
+export type NewWordInput = {
+  readonly wordHu: string;
+  readonly wordEn: string;
+  readonly wordDe: string;
+  readonly wordEs: string;
+  readonly difficulty: LessonLevel;
 };
 
 /** A word's audio match; the editor sends the whole lesson's to undo or redo a manual match. */
@@ -188,6 +199,12 @@ export type Peaks = {
   readonly duration: number;
   readonly data: string;
 };
+
+/**
+ * A mono recording decoded by the studio window (AAC: see `decodedInRenderer`), for the
+ * aligner: 16-bit samples as base64 (pcm-codec.ts).
+ */
+export type PcmRecording = { readonly sampleRate: number; readonly data: string };
 
 export type MediaRef =
   | { readonly kind: 'dialogue'; readonly lessonId: number }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LineInput } from './model.ts';
-import { deleteLine, insertLineAfter, mergeWithNext, splitLine } from './transcript-edits.ts';
+import {
+  deleteLine,
+  insertLineAfter,
+  mergeWithNext,
+  sentencesOf,
+  splitLine,
+} from './transcript-edits.ts';
 
 const input = (id: number, text: string, start: number | null, end: number | null): LineInput => ({
   id,
@@ -39,8 +45,38 @@ describe('transcript edits', () => {
       [2, 'Jól, köszönöm.', 4.5, 6],
       [3, 'És te?', null, null],
     ]);
+    // One sentence of translation for two of text: it stays with the first part.
     expect(split?.[0]).toMatchObject({ translationEn: 'en 1' });
     expect(split?.[1]).toMatchObject({ speaker: 'anna', translationEn: '' });
+  });
+
+  it('returns translations split by their sentences when the cut ends a sentence of the text', () => {
+    const line = {
+      ...input(1, 'Jó napot! Mit kér? Egy kávét.', 0, 6),
+      translationEn: 'Good day! What would you like? A coffee.',
+      translationDe: 'Guten Tag! Was möchten Sie? Einen Kaffee.',
+      // Two sentences for three: which goes where cannot be told, so it stays whole.
+      translationEs: '¡Buenos días! ¿Qué desea, un café?',
+    };
+    const split = splitLine([line], 1, 2, 'Jó napot! Mit kér?'.length);
+    expect(split?.map((l) => [l.text, l.translationEn, l.translationDe])).toEqual([
+      ['Jó napot! Mit kér?', 'Good day! What would you like?', 'Guten Tag! Was möchten Sie?'],
+      ['Egy kávét.', 'A coffee.', 'Einen Kaffee.'],
+    ]);
+    expect(split?.[0]?.translationEs).toBe('¡Buenos días! ¿Qué desea, un café?');
+    expect(split?.[1]?.translationEs).toBe('');
+    // A cut inside a sentence leaves every translation on the first part.
+    const inside = splitLine([line], 1, 1, 'Jó napot! Mit'.length);
+    expect(inside?.map((l) => l.translationEn)).toEqual([line.translationEn, '']);
+  });
+
+  it('returns the sentences of a text, quotes and ellipses kept with theirs', () => {
+    expect(sentencesOf('„Szia!” Hogy vagy… jól? Igen')).toEqual([
+      '„Szia!”',
+      'Hogy vagy…',
+      'jól?',
+      'Igen',
+    ]);
   });
 
   it('returns the text cut at the caret when one is given', () => {

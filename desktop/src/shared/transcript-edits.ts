@@ -50,10 +50,47 @@ function textCut(text: string, at: number): number {
   return best < 0 ? target : best;
 }
 
+/** The sentences of a text: each runs to . ! ? or … (with closing quotes) and the space after. */
+export function sentencesOf(text: string): string[] {
+  return (text.match(/[^.!?…]+(?:[.!?…]+["'”»)]*|$)/gu) ?? [])
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
+
+const TRANSLATION_FIELDS = ['translationEn', 'translationDe', 'translationEs'] as const;
+
 /**
- * Splits a line in two at `seconds` (the playhead). The first part keeps the line's id, start,
- * translations and the text before the cut; the new second part starts at the playhead and
- * ends where the line ended. The text is cut at `textAt` (the caret) when it is inside the
+ * The translations of a line split where its text was: when the first part ends a sentence and
+ * a translation has as many sentences as the text, the translation's first sentences go with
+ * the first part. Otherwise the translation stays on the first part (the editor says so).
+ */
+function splitTranslations(
+  line: LineInput,
+  first: string,
+): { first: Partial<LineInput>; second: Partial<LineInput> } {
+  const atSentence = /[.!?…]["'”»)]*$/u.test(first);
+  const total = sentencesOf(line.text).length;
+  const before = sentencesOf(first).length;
+  const one: Record<string, string> = {};
+  const two: Record<string, string> = {};
+  for (const field of TRANSLATION_FIELDS) {
+    const parts = sentencesOf(line[field]);
+    if (atSentence && parts.length === total && before < total) {
+      one[field] = parts.slice(0, before).join(' ');
+      two[field] = parts.slice(before).join(' ');
+    } else {
+      one[field] = line[field];
+      two[field] = '';
+    }
+  }
+  return { first: one, second: two };
+}
+
+/**
+ * Splits a line in two at `seconds` (the playhead). The first part keeps the line's id, start
+ * and the text before the cut; the new second part starts at the playhead and ends where the
+ * line ended. Translations follow their sentences when the cut ends a sentence (see
+ * splitTranslations), else they stay on the first part. The text is cut at `textAt` (the caret) when it is inside the
  * text (a caret at either end, as typing leaves it, says nothing), else at the space nearest to
  * where the playhead falls in the line. Returns null when the playhead is not inside the
  * (timed) line.
@@ -73,9 +110,12 @@ export function splitLine(
   const cut = caretInside
     ? textAt
     : textCut(line.text, (seconds - line.startTime) / (line.endTime - line.startTime));
-  const first: LineInput = { ...line, text: line.text.slice(0, cut).trim(), endTime: at };
+  const firstText = line.text.slice(0, cut).trim();
+  const translations = splitTranslations(line, firstText);
+  const first: LineInput = { ...line, ...translations.first, text: firstText, endTime: at };
   const second: LineInput = {
     ...blank(line.speaker),
+    ...translations.second,
     text: line.text.slice(cut).trim(),
     startTime: at,
     endTime: line.endTime,

@@ -67,6 +67,10 @@ export function writeLessonsRoot(root: string): void {
   writeFileSync(join(b, 'szőlő.wav'), wav);
   writeFileSync(join(b, 'alma.mp3'), 'this is not audio at all');
   writeFileSync(join(b, 'dinnye.ogg'), 'OggS');
+  writeFileSync(
+    join(b, 'dinnye.wma'),
+    Buffer.from([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]),
+  );
 
   mkdirSync(join(root, '03 Üres'), { recursive: true });
 }

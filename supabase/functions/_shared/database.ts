@@ -510,6 +510,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           meaning_language: Database['public']['Enums']['language_code'] | null;
+          interface_language: Database['public']['Enums']['language_code'] | null;
           desired_retention: number;
           new_items_per_day: number;
         };
@@ -520,6 +521,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
+          interface_language?: Database['public']['Enums']['language_code'] | null;
           desired_retention?: number;
           new_items_per_day?: number;
         };
@@ -530,6 +532,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
+          interface_language?: Database['public']['Enums']['language_code'] | null;
           desired_retention?: number;
           new_items_per_day?: number;
         };
@@ -1202,6 +1205,12 @@ export type Database = {
           _user_id: string;
         };
         Returns: number;
+      };
+      interface_language_of: {
+        Args: {
+          _metadata: Json;
+        };
+        Returns: Database['public']['Enums']['language_code'];
       };
       is_admin: {
         Args: never;

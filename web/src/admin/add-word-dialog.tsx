@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { checkUpload } from '@magyarul/core/files';
+import { LESSON_AUDIO_ACCEPT, checkUpload } from '@magyarul/core/files';
 import type { Message } from '@magyarul/core/messages';
 import { validateNewWord } from '@magyarul/core/validation';
 import { Button } from '../components/button.tsx';
@@ -113,7 +113,7 @@ export function AddWordDialog({
         />
         <FileField
           label={t('adminUi.optionalAudio')}
-          accept=".mp3,.wav,.m4a,.aac,audio/*"
+          accept={LESSON_AUDIO_ACCEPT}
           onFiles={(list) => setFile(list?.[0] ?? null)}
         />
         <FieldError message={error} />

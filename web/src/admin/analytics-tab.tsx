@@ -45,10 +45,7 @@ export function AnalyticsTab() {
     key: d.day ?? '',
     name: d.day ?? '',
     value: d.learners ?? 0,
-    text:
-      d.learners === 1
-        ? t('adminUi.learnerCount')
-        : t('adminUi.learnersCount', { n: d.learners ?? 0 }),
+    text: t('adminUi.learnersCount', { n: d.learners ?? 0 }),
   }));
   const completionBars = completion.map((c) => ({
     key: c.lesson_id ?? '',

@@ -10,6 +10,7 @@ import {
   uploadObject,
 } from './api.ts';
 import { downloadBlob } from './shared.tsx';
+import { LESSON_AUDIO_ACCEPT } from '@magyarul/core/files';
 
 /** Fetches a stored audio file and saves it under its own name. */
 async function downloadAudio(stored: string): Promise<void> {
@@ -83,7 +84,7 @@ export function AudioFileInput({
       type="file"
       hidden
       disabled={disabled}
-      accept=".mp3,.wav,.m4a,.aac,audio/*"
+      accept={LESSON_AUDIO_ACCEPT}
       aria-label={label}
       onChange={(e) => {
         const file = e.target.files?.[0];

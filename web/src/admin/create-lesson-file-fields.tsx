@@ -83,7 +83,7 @@ export function CreateLessonFileFields({
       <FieldError message={errors.audio ?? audio.error} />
       {audio.seconds !== null && (
         <p className="small muted">
-          {t('transcript.audioLength', { duration: formatClock(Math.round(audio.seconds)) })}
+          {t('transcript.audioLength', { duration: formatClock(audio.seconds) })}
         </p>
       )}
 

@@ -1,6 +1,6 @@
 import type { Level, Speaker } from '@magyarul/core/enums';
 import type { MessageParams } from '@magyarul/core/messages';
-import { storedTranslation, withDefaultTimings } from '@magyarul/core/lessons';
+import { storedDuration, storedTranslation, withDefaultTimings } from '@magyarul/core/lessons';
 import {
   AUDIO_BUCKET,
   deleteLessons,
@@ -107,7 +107,8 @@ export async function createLessonAtomically(payload: NewLessonPayload): Promise
       title: payload.title.trim().normalize('NFC'),
       description: payload.description.trim().normalize('NFC') || null,
       level: payload.level,
-      duration: payload.audioDuration === null ? null : Math.round(payload.audioDuration),
+      // One rounding rule (core): the header shows what the player's clock shows.
+      duration: storedDuration(payload.audioDuration),
       is_published: false,
       audio_url: audioPath,
       image_url: payload.generatedImage,

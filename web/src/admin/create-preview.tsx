@@ -31,20 +31,18 @@ export type CreateWord = {
 /** A folding preview table of the create dialog, its row count as the summary. */
 function PreviewTable({
   count,
-  one,
-  many,
+  summaryKey,
   columns,
   children,
 }: {
   count: number;
-  /** The summary for one row, and for `n` rows. */
-  one: TextKey;
-  many: TextKey;
+  /** The summary, a counted text of `n` rows. */
+  summaryKey: TextKey;
   columns: readonly ReactNode[];
   children: ReactNode;
 }) {
   const t = useT();
-  const summary = count === 1 ? t(one) : t(many, { n: count });
+  const summary = t(summaryKey, { n: count });
   return (
     <details className="admin-preview" open>
       <summary>{summary}</summary>
@@ -67,8 +65,7 @@ export function TranscriptPreview({
   return (
     <PreviewTable
       count={lines.length}
-      one="adminUi.transcriptLine"
-      many="adminUi.transcriptLines"
+      summaryKey="adminUi.transcriptLines"
       columns={[
         t('transcript.col.line'),
         t('transcript.col.speaker'),
@@ -121,12 +118,7 @@ export function VocabularyPreview({
   const t = useT();
   const columns = useVocabularyColumns();
   return (
-    <PreviewTable
-      count={words.length}
-      one="adminUi.vocabularyRow"
-      many="adminUi.vocabularyRows"
-      columns={columns}
-    >
+    <PreviewTable count={words.length} summaryKey="adminUi.vocabularyRows" columns={columns}>
       {words.map((word) => (
         <tr key={word.id}>
           <td lang="hu">{word.word_hu}</td>

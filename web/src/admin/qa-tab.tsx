@@ -83,8 +83,7 @@ export function QaTab() {
   };
   const { status, confirmTranslations } = useTranslationStatus(all);
 
-  const selectedText =
-    selected.size === 1 ? t('qa.selectedOne') : t('qa.selected', { n: selected.size });
+  const selectedText = t('qa.selected', { n: selected.size });
   const toggle = (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -101,7 +100,7 @@ export function QaTab() {
       (await confirmTranslations(ids)) ? approveDrafts(ids) : null,
     onSuccess: (approved) => {
       if (approved === null) return;
-      notify.success(approved === 1 ? t('qa.approvedOne') : t('qa.approved', { n: approved }));
+      notify.success(t('qa.approved', { n: approved }));
       setSelected(new Set());
     },
     onError: () => notify.error(t('qa.approveFailed')),

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { checkUpload } from '@magyarul/core/files';
+import { storedDuration } from '@magyarul/core/lessons';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -31,7 +32,7 @@ export function ReviewAudio({
     mutationFn: async (file: File) => {
       const content = await readAudioFile('review-lesson-audio', file);
       if (!content.ok) return content;
-      const duration = Math.round(content.seconds);
+      const duration = storedDuration(content.seconds);
       const path = await replaceAudio(lesson.id, file, lesson.audio_url, (p) =>
         updateLesson(lesson.id, { audio_url: p, duration }),
       );

@@ -65,11 +65,7 @@ export function ReviewTranscript({
       return false;
     }
     dispatch({ type: 'incoming', lines: result.items.map(toIncoming) });
-    notify.success(
-      result.items.length === 1
-        ? t('transcript.loadedOne')
-        : t('transcript.loaded', { n: result.items.length }),
-    );
+    notify.success(t('transcript.loaded', { n: result.items.length }));
     return true;
   };
 

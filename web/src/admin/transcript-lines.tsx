@@ -90,7 +90,7 @@ function LineRow({
     ? TRANSCRIPT_SPEAKERS
     : [...TRANSCRIPT_SPEAKERS, line.speaker];
   return (
-    <li
+    <div
       className={untimed ? 'transcript-line untimed' : 'transcript-line'}
       role="group"
       aria-label={t('transcript.lineLabel', { n })}
@@ -195,7 +195,7 @@ function LineRow({
           ))}
         </ul>
       )}
-    </li>
+    </div>
   );
 }
 
@@ -219,7 +219,8 @@ export function TranscriptLines({
         <span>{t('transcript.col.end')}</span>
         <span>{t('transcript.col.text')}</span>
       </div>
-      <ol className="transcript-lines">
+      {/* Groups, one per line (a list could not hold them: axe's list rule) */}
+      <div className="transcript-lines">
         {state.lines.map((line, index) => (
           <LineRow
             key={line.key}
@@ -230,7 +231,7 @@ export function TranscriptLines({
             dispatch={dispatch}
           />
         ))}
-      </ol>
+      </div>
       <Button
         variant="secondary"
         onClick={() => dispatch({ type: 'add', after: state.lines.length - 1 })}

@@ -7,6 +7,7 @@ import {
   type UploadLesson,
   type UploadLessonInput,
 } from '@magyarul/core/validation';
+import { storedDuration } from '@magyarul/core/lessons';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { notify } from '../lib/toast.ts';
@@ -25,7 +26,7 @@ async function readAudio(files: readonly File[]): Promise<Message | { seconds: n
     if (uploadTargetFor(file).fileType !== 'audio') continue;
     const content = await readAudioFile('upload-form', file);
     if (!content.ok) return content;
-    seconds ??= Math.round(content.seconds);
+    seconds ??= storedDuration(content.seconds);
   }
   return { seconds };
 }

@@ -16,6 +16,7 @@ export function AppHeader() {
       <nav aria-label={t('app.mainNav')} className="site-nav">
         <NavLink to="/dashboard">{t('landing.nav.dashboard')}</NavLink>
         <NavLink to="/review-flashcards">{t('dashboard.reviewFlashcards')}</NavLink>
+        <NavLink to="/settings">{t('settings.title')}</NavLink>
       </nav>
       <div className="site-actions">
         <LanguageSwitcher />

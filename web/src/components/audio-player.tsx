@@ -1,22 +1,19 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { activeLineIndex, isAudioComplete } from '@magyarul/core/lessons';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { Button } from './button.tsx';
-import {
-  AudioSettings,
-  PressedGroup,
-  TransportControls,
-  useOutputSettings,
-} from './audio-controls.tsx';
+import { TransportControls, useOutputSettings } from './audio-controls.tsx';
+import { PlayerSettings, type RecordingVersion } from './player-settings.tsx';
 import { useAudioTransport } from './use-audio-transport.ts';
+import { usePlayerState } from './use-player-state.ts';
+import { useAudioClock } from './use-audio-clock.ts';
+import { useFollowLine } from './use-follow-line.ts';
+import { PlayerDock } from './player-dock.tsx';
 import { Transcript, type TranscriptLine } from './transcript.tsx';
 
 export type { TranscriptLine } from './transcript.tsx';
-
-type PlayerState = 'loading' | 'ready' | 'playing' | 'paused' | 'error';
-type ErrorKind = 'load' | 'play';
-const VERSIONS = ['normal', 'slow'] as const;
 
 /** Another recording of the same dialogue (the slower one for beginners), with its own times. */
 export type AudioVersion = {
@@ -29,7 +26,9 @@ export type AudioVersion = {
  * first: when one fails to load the next is tried (the original-path fallback). Line
  * translations are shown in `language` (the learner's meaning language) when turned on. With
  * `slow`, the learner can switch to the slower recording; the transcript then follows its
- * times, and playback resumes at the start of the line that was playing.
+ * times, and playback goes on (or stays paused) from the start of the line that was playing.
+ * The transport is pinned to the bottom of the window and the line being heard is kept in view
+ * (useFollowLine); the highlight follows the media clock per animation frame.
  */
 export function AudioPlayer({
   sources: normalSources,
@@ -45,16 +44,16 @@ export function AudioPlayer({
   onComplete?: () => void;
 }) {
   const t = useT();
-  const [version, setVersion] = useState<'normal' | 'slow'>('normal');
+  const [version, setVersion] = useState<RecordingVersion>('normal');
   const { sources, lines } =
     version === 'slow' && slow ? slow : { sources: normalSources, lines: normalLines };
-  /** Where to put the playhead once the other version has loaded. */
-  const resumeAt = useRef<number | null>(null);
+  /** Where to put the playhead once the other version has loaded, and whether to play on. */
+  const resumeAt = useRef<{ time: number; play: boolean } | null>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
-  const [sourceIndex, setSourceIndex] = useState(0);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<PlayerState>('loading');
-  const [error, setError] = useState<ErrorKind | null>(null);
+  const transcriptRef = useRef<HTMLDivElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  const { source, attempt, state, setState, error, reload, retry, loadFailed, playFailed } =
+    usePlayerState(sources);
   const [currentTime, setCurrentTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [showTranscript, setShowTranscript] = useState(true);
@@ -64,19 +63,13 @@ export function AudioPlayer({
     onCompleteRef.current = onComplete;
   });
 
-  const source = sources[sourceIndex];
-
   const complete = useCallback(() => {
     if (completed.current) return;
     completed.current = true;
     onCompleteRef.current?.();
   }, []);
 
-  const playFailed = useCallback(() => {
-    setError('play');
-    setState('error');
-  }, []);
-  const { toggle, seekTo, skip } = useAudioTransport(
+  const { play, toggle, seekTo, skip } = useAudioTransport(
     audioRef,
     state !== 'loading' && state !== 'error',
     playFailed,
@@ -85,49 +78,55 @@ export function AudioPlayer({
 
   const { volume, setVolume, speed, setSpeed } = useOutputSettings(audioRef, state);
 
-  const retry = () => {
-    setError(null);
-    setState('loading');
-    setSourceIndex(0);
-    setAttempt((n) => n + 1);
-  };
-
-  const onLoadError = () => {
-    if (sourceIndex < sources.length - 1) {
-      setSourceIndex((i) => i + 1);
-      return;
-    }
-    setError('load');
-    setState('error');
-  };
-
   const active = activeLineIndex(lines, currentTime);
+  // The clock per frame; a new line is rendered within that frame (flushSync), not a task later,
+  // so the highlight is never more than a frame behind the voice.
+  const activeRef = useRef(active);
+  useLayoutEffect(() => {
+    activeRef.current = active;
+  });
+  useAudioClock(audioRef, state === 'playing', (time) => {
+    if (activeLineIndex(lines, time) === activeRef.current) setCurrentTime(time);
+    else flushSync(() => setCurrentTime(time));
+  });
+  const follow = useFollowLine({
+    transcript: transcriptRef,
+    dock: dockRef,
+    active,
+    started: state === 'playing' || currentTime > 0,
+    playing: state === 'playing',
+  });
 
-  const switchVersion = (next: 'normal' | 'slow') => {
+  const switchVersion = (next: RecordingVersion) => {
     if (next === version) return;
     const target = next === 'slow' && slow ? slow.lines : normalLines;
-    resumeAt.current = active >= 0 ? (target[active]?.start_time ?? 0) : 0;
-    audioRef.current?.pause();
+    resumeAt.current = {
+      time: active >= 0 ? (target[active]?.start_time ?? 0) : 0,
+      play: state === 'playing',
+    };
+    // The same element loads the other file (a new src), so a browser that allows this element
+    // to play (after the learner's first tap) lets it play on.
     setVersion(next);
-    setSourceIndex(0);
-    setError(null);
-    setState('loading');
-    setCurrentTime(0);
+    reload();
+    // The same line stays current while the other file loads (no jump to the first line).
+    setCurrentTime(resumeAt.current.time);
     setDuration(0);
   };
 
-  // Once per audio element: its metadata event, or the element already had it when this
+  // Once per file: its metadata event, or the element already had it when this
   // effect ran (a blob: URL the browser holds can load before the event reaches React).
   const metadataLoaded = (audio: HTMLAudioElement) => {
     setDuration(audio.duration);
     audio.playbackRate = speed;
     audio.volume = volume;
-    if (resumeAt.current !== null) {
-      audio.currentTime = resumeAt.current;
-      setCurrentTime(resumeAt.current);
-      resumeAt.current = null;
+    const resume = resumeAt.current;
+    resumeAt.current = null;
+    if (resume) {
+      audio.currentTime = resume.time;
+      setCurrentTime(resume.time);
     }
     setState('ready');
+    if (resume?.play) void play();
   };
   const loadedAlready = useEffectEvent(() => {
     const audio = audioRef.current;
@@ -138,22 +137,30 @@ export function AudioPlayer({
   // Only when a new element is made (its key): not on every state change.
   useEffect(() => loadedAlready(), [version, source, attempt]);
 
+  /** A transcript is shown: the controls are pinned and the line being heard is followed. */
+  const follows = showTranscript && lines.length > 0;
+
   if (!source) {
     return <p className="muted">{t('audio.noAudio')}</p>;
   }
 
   return (
-    <section className="audio-player" aria-label={t('audio.player')}>
+    <section
+      className={follows ? 'audio-player follows' : 'audio-player'}
+      aria-label={t('audio.player')}
+    >
       <audio
-        key={`${version}#${source}#${attempt}`}
+        key={attempt}
         ref={audioRef}
         src={source}
         preload="metadata"
         onLoadedMetadata={(e) => metadataLoaded(e.currentTarget)}
-        onError={onLoadError}
+        onError={loadFailed}
         onPlay={() => setState('playing')}
-        onPause={() => setState((s) => (s === 'error' ? s : 'paused'))}
+        onPause={() => setState((s) => (s === 'error' || s === 'loading' ? s : 'paused'))}
         onTimeUpdate={(e) => {
+          // A file being replaced reports 0 as it unloads: not a position in the new one.
+          if (state === 'loading') return;
           const { currentTime: now, duration: total } = e.currentTarget;
           setCurrentTime(now);
           if (isAudioComplete(now, total)) complete();
@@ -175,28 +182,20 @@ export function AudioPlayer({
               {t('audio.loading')}
             </p>
           )}
-          <TransportControls
-            playing={state === 'playing'}
-            loading={state === 'loading'}
-            currentTime={currentTime}
-            duration={duration}
-            onToggle={toggle}
-            onSkip={skip}
-            onSeek={seekTo}
-          />
-          {slow && (
-            <PressedGroup
-              label={t('audio.version')}
-              className="speeds versions"
-              options={VERSIONS}
-              value={version}
-              onChange={switchVersion}
-              render={(value) =>
-                t(value === 'slow' ? 'audio.version.slow' : 'audio.version.normal')
-              }
+          <PlayerDock ref={dockRef} detached={follow.detached} onBackToLine={follow.backToLine}>
+            <TransportControls
+              playing={state === 'playing'}
+              loading={state === 'loading'}
+              currentTime={currentTime}
+              duration={duration}
+              onToggle={toggle}
+              onSkip={skip}
+              onSeek={seekTo}
             />
-          )}
-          <AudioSettings
+          </PlayerDock>
+          <PlayerSettings
+            version={slow ? version : null}
+            onVersion={switchVersion}
             volume={volume}
             onVolume={setVolume}
             speed={speed}
@@ -208,11 +207,12 @@ export function AudioPlayer({
                 : null
             }
           />
-          <p className="muted small keyboard-hint">{t('audio.keyboardHint')}</p>
         </>
       )}
-      {showTranscript && lines.length > 0 && (
-        <Transcript lines={lines} active={active} language={language} onSeek={seekTo} />
+      {follows && (
+        <div ref={transcriptRef}>
+          <Transcript lines={lines} active={active} language={language} onSeek={seekTo} />
+        </div>
       )}
     </section>
   );

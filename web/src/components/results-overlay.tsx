@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import {
@@ -9,20 +9,23 @@ import {
 } from '@magyarul/core/flashcards';
 import type { SessionSummary } from './flashcard-player.tsx';
 import { Button } from './button.tsx';
-import { MeaningText } from './meaning-text.tsx';
+import { MissedWordsList } from './missed-words-list.tsx';
 import { useToastHost } from './toaster.tsx';
-
-export const AUTO_CONTINUE_MS = 3000;
+import { useAutoContinue } from './use-auto-continue.ts';
 
 /** Where the session's save stands: a pass continues only once it is `saved`. */
 export type SaveState = 'saving' | 'saved' | 'failed';
 
 /**
- * The results of a lesson session. A pass continues by itself after 3 s (or at once on a tap)
- * to `continueTo`, counted from the moment its save is stored: while it is saving or the save
- * failed, the overlay stays and says so (with Save now), and Continue waits. A fail shows
- * Almost There with Try Again. The words answered wrongly are listed with their meanings in
- * the learner's language.
+ * The results of a lesson session, or (`practice`) of a practice round of its missed words. A
+ * pass without missed words continues by itself after 3 s (or at once on a tap), counted from
+ * the moment its save is stored: while it is saving or the save failed, the overlay stays and
+ * says so (with Save now), and Continue waits. Missed words are listed with their meanings in the
+ * learner's language and stay until the learner acts: no auto-continue then, and "Practise these
+ * now" (`onPractise`) starts a short round of just those words. A fail shows Almost There with
+ * Try Again. `lessonPassed` (the lesson session's verdict, for a practice round) decides between
+ * Continue and Try Again; `notice` is said beside Continue (e.g. the next lesson is not on this
+ * device while offline).
  *
  * It is a native <dialog> opened with showModal(): the browser traps focus inside it and makes
  * the page behind it inert. It has no close button; Escape is refused (the learner leaves it
@@ -35,6 +38,10 @@ export function ResultsOverlay({
   continueLabel,
   onContinue,
   onTryAgain,
+  onPractise,
+  practice = false,
+  lessonPassed = summary.passed,
+  notice,
   saveState = 'saved',
   onSaveNow,
 }: {
@@ -46,6 +53,10 @@ export function ResultsOverlay({
   continueLabel: string;
   onContinue: () => void;
   onTryAgain: () => void;
+  onPractise?: () => void;
+  practice?: boolean;
+  lessonPassed?: boolean;
+  notice?: string | null;
 }) {
   const t = useT();
   const format = useFormat();
@@ -55,11 +66,6 @@ export function ResultsOverlay({
   const dialog = useRef<HTMLDialogElement>(null);
   const toasts = useRef<HTMLDivElement>(null);
   useToastHost(toasts);
-  const [secondsLeft, setSecondsLeft] = useState(Math.round(AUTO_CONTINUE_MS / 1000));
-  const onContinueRef = useRef(onContinue);
-  useLayoutEffect(() => {
-    onContinueRef.current = onContinue;
-  });
 
   // Shown as a modal for as long as it is mounted; if a browser closes it anyway (a repeated
   // close request without user activation may skip the cancel event), it opens again.
@@ -80,18 +86,15 @@ export function ResultsOverlay({
     primary.current?.focus();
   }, [stored]);
 
-  useEffect(() => {
-    if (!summary.passed || !stored) return;
-    const started = Date.now();
-    const tick = window.setInterval(() => {
-      setSecondsLeft(Math.max(0, Math.ceil((AUTO_CONTINUE_MS - (Date.now() - started)) / 1000)));
-    }, 250);
-    const timer = window.setTimeout(() => onContinueRef.current(), AUTO_CONTINUE_MS);
-    return () => {
-      window.clearInterval(tick);
-      window.clearTimeout(timer);
-    };
-  }, [summary.passed, stored]);
+  const autoContinue = lessonPassed && stored && !practice && missed.length === 0;
+  /** "Practise these now" leads when there are missed words; Continue or Try Again follows. */
+  const practise = missed.length > 0 && onPractise !== undefined;
+  const secondsLeft = useAutoContinue(autoContinue, onContinue);
+  const title = practice
+    ? t('flashcards.practiceDone')
+    : summary.passed
+      ? t('flashcards.passed')
+      : t('flashcards.almostThere');
 
   return (
     <dialog
@@ -100,7 +103,7 @@ export function ResultsOverlay({
       className="card overlay-card"
       onCancel={(event) => event.preventDefault()}
     >
-      <h2 id={titleId}>{summary.passed ? t('flashcards.passed') : t('flashcards.almostThere')}</h2>
+      <h2 id={titleId}>{title}</h2>
       <p className="score">
         {t('flashcards.score', {
           correct: format.number(summary.correctAnswers),
@@ -109,19 +112,7 @@ export function ResultsOverlay({
         })}
       </p>
       {missed.length > 0 && (
-        <section className="missed-words" aria-labelledby={`${titleId}-missed`}>
-          <h3 id={`${titleId}-missed`}>{t('flashcards.toPractise')}</h3>
-          <ul>
-            {missed.map((word) => (
-              <li key={word.vocabularyId}>
-                <span lang="hu" className="missed-hu">
-                  {word.hungarian}
-                </span>{' '}
-                <MeaningText meaning={word.meaning} learnerLanguage={language} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MissedWordsList id={`${titleId}-missed`} missed={missed} language={language} />
       )}
       {!stored && (
         <div className={saveState === 'failed' ? 'save-state failed' : 'save-state'}>
@@ -135,24 +126,39 @@ export function ResultsOverlay({
           )}
         </div>
       )}
-      {summary.passed ? (
-        <>
-          <Button ref={primary} onClick={onContinue} disabled={!stored}>
+      {!lessonPassed && !practice && (
+        <p>{t('flashcards.needToPass', { n: passMark(summary.totalCards) })}</p>
+      )}
+      <div className="overlay-actions">
+        {practise && (
+          <Button ref={primary} onClick={onPractise}>
+            {t('flashcards.practiseNow')}
+          </Button>
+        )}
+        {lessonPassed ? (
+          <Button
+            ref={practise ? undefined : primary}
+            variant={practise ? 'secondary' : 'primary'}
+            onClick={onContinue}
+            disabled={!stored}
+          >
             {continueLabel}
           </Button>
-          {stored && (
-            <p className="muted" aria-live="polite">
-              {t('flashcards.autoContinue', { n: format.number(secondsLeft) })}
-            </p>
-          )}
-        </>
-      ) : (
-        <>
-          <p>{t('flashcards.needToPass', { n: format.number(passMark(summary.totalCards)) })}</p>
-          <Button ref={primary} onClick={onTryAgain}>
+        ) : (
+          <Button
+            ref={practise ? undefined : primary}
+            variant={practise ? 'secondary' : 'primary'}
+            onClick={onTryAgain}
+          >
             {t('flashcards.tryAgain')}
           </Button>
-        </>
+        )}
+      </div>
+      {lessonPassed && notice && <p className="muted">{notice}</p>}
+      {autoContinue && (
+        <p className="muted" aria-live="polite">
+          {t('flashcards.autoContinue', { n: format.number(secondsLeft) })}
+        </p>
       )}
       <div ref={toasts} className="toast-host" />
     </dialog>

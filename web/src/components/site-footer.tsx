@@ -6,7 +6,7 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <span>{t('landing.footer.copyright')}</span>
-      <nav aria-label="Legal">
+      <nav aria-label={t('legal.nav')}>
         <Link to="/privacy">{t('legal.privacy')}</Link>
         <Link to="/terms">{t('legal.terms')}</Link>
       </nav>

@@ -33,7 +33,8 @@ export function TouristPackWords({ userId }: { userId: string }) {
       body = (
         <>
           {note && <p className="muted small">{t(note)}</p>}
-          <ol className="pack-words">
+          {/* It scrolls: focusable, so keyboard users can scroll it too (axe). */}
+          <ol className="pack-words" tabIndex={0} aria-label={t('dashboard.touristPackTitle')}>
             {rows.map(({ word, meaning }) => (
               <li key={word.position} className={word.reviewed ? 'reviewed' : undefined}>
                 <span className="pack-mark" aria-hidden="true">

@@ -1,6 +1,7 @@
-import { useCallback, useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { lineTranslationIn, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { LineTranslations } from '@magyarul/core/flashcards';
+import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useIdleReady } from '../lib/idle.ts';
 import { MeaningText } from './meaning-text.tsx';
@@ -15,6 +16,13 @@ export type TranscriptLine = LineTranslations & {
 };
 
 export const SHOW_TRANSLATIONS_KEY = 'magyarul.showTranslations';
+
+/** The speakers' names in the learner's language; a speaker the catalogue lacks shows as stored. */
+const SPEAKER_KEYS: Readonly<Record<string, TextKey>> = {
+  narrator: 'speaker.narrator',
+  anna: 'speaker.anna',
+  bence: 'speaker.bence',
+};
 
 /** Lines rendered with the page; the rest follow once the browser is idle (or as soon as the
  *  line being heard is further down), so a long dialogue is not one long task to lay out. */
@@ -46,9 +54,10 @@ function useShowTranslations(): [boolean, (show: boolean) => void] {
  * The dialogue as it is spoken: the line being heard is highlighted and a click seeks to it.
  * With translations on, each line shows its translation in the learner's language under the
  * Hungarian, inside the same line, so it is highlighted and followed with it; English stands in,
- * tagged, where that language is missing.
+ * tagged, where that language is missing. Memoised: the player re-renders every animation
+ * frame while playing, the transcript only when its line changes.
  */
-export function Transcript({
+export const Transcript = memo(function Transcript({
   lines,
   active,
   language,
@@ -90,7 +99,9 @@ export function Transcript({
                 aria-current={index === active ? 'true' : undefined}
                 onClick={() => onSeek(line.start_time)}
               >
-                <span className="speaker">{line.speaker.toUpperCase()}</span>
+                <span className="speaker">
+                  {SPEAKER_KEYS[line.speaker] ? t(SPEAKER_KEYS[line.speaker]) : line.speaker}
+                </span>
                 <span className="line-text">
                   <span lang="hu">{line.text_content}</span>
                   {show &&
@@ -114,4 +125,4 @@ export function Transcript({
       </ol>
     </div>
   );
-}
+});

@@ -48,5 +48,5 @@ export function useAudioTransport(
   );
 
   usePlayerKeys(toggle, skip);
-  return { toggle, seekTo, skip };
+  return { play, toggle, seekTo, skip };
 }

@@ -1,7 +1,13 @@
 import { AppError, READ_TIMEOUT_MS, getSupabase, toAppError } from './supabase.ts';
 import type { LessonProgressRow, LessonRow, TranscriptRow, VocabularyRow } from './database.ts';
 import { resolveAudioUrl } from '@magyarul/core/lessons';
-import { isMeaningLanguage, type CardWord, type MeaningLanguage } from '@magyarul/core/flashcards';
+import {
+  MAX_SESSION_CARDS,
+  isMeaningLanguage,
+  type CardWord,
+  type MeaningLanguage,
+} from '@magyarul/core/flashcards';
+import { REVIEW_WORDS_PER_SESSION } from '@magyarul/core/srs';
 import type { FeedbackType } from '@magyarul/core/validation';
 import { readThrough, readThroughSource, storeRead, storedRead } from '../offline/reads.ts';
 import { hasDownload, isDownloading, readKeys } from '../offline/downloads.ts';
@@ -249,6 +255,8 @@ export type ApiWord = {
   readonly word_es?: string | null;
   readonly difficulty?: string | null;
   readonly audio_file_path?: string | null;
+  /** From get-interleaved-words: a due word of an earlier lesson mixed into a lesson's session. */
+  readonly is_review?: boolean;
 };
 
 /** Words in the shape core's card builders take, audio resolved to a playable URL. */
@@ -282,7 +290,14 @@ export async function fetchInterleavedWords(lessonId: string): Promise<ApiWord[]
 async function fetchInterleavedWordsFromNetwork(lessonId: string): Promise<ApiWord[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.functions.invoke('get-interleaved-words', {
-    body: { current_lesson_id: lessonId, new_word_count: 12, review_word_count: 8 },
+    // Every word of the lesson (up to a session's 20 cards; the spec's 12 would leave words of a
+    // larger lesson out) and the spec's 8 due words: buildLessonSession asks every lesson word
+    // before any review word takes a card, and review words only where the lesson leaves room.
+    body: {
+      current_lesson_id: lessonId,
+      new_word_count: MAX_SESSION_CARDS,
+      review_word_count: REVIEW_WORDS_PER_SESSION,
+    },
     // A read: given up on like the REST reads, so the cards fall back to the lesson's words.
     timeout: READ_TIMEOUT_MS,
   });

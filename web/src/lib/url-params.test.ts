@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRecoveryLink, linkProblem, parseAuthParams } from './url-params.ts';
+import { confirmationLanding, isRecoveryLink, linkProblem, parseAuthParams } from './url-params.ts';
 
 describe('parseAuthParams', () => {
   it('returns recovery tokens from the hash', () => {
@@ -32,6 +32,12 @@ describe('parseAuthParams', () => {
     );
     expect(parseAuthParams('http://h/reset-password#code=x').code).toBeNull();
     expect(parseAuthParams('http://h/reset-password?code=').code).toBeNull();
+  });
+
+  it('returns whether the page is the landing of a sign-up confirmation link', () => {
+    expect(parseAuthParams(`${confirmationLanding('http://h')}&code=abc`).confirmed).toBe(true);
+    expect(parseAuthParams('http://h/dashboard?code=abc').confirmed).toBe(false);
+    expect(parseAuthParams('http://h/dashboard#confirmed=1').confirmed).toBe(false);
   });
 });
 

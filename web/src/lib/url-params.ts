@@ -13,7 +13,17 @@ export type AuthUrlParams = {
   readonly errorDescription: string | null;
   /** GoTrue's error_code of a failed link, e.g. otp_expired. */
   readonly errorCode: string | null;
+  /** The page is where a sign-up confirmation link lands (`?confirmed=1`, set at sign-up). */
+  readonly confirmed: boolean;
 };
+
+/** Marks the sign-up confirmation link's landing page (issue 29: new learners are welcomed). */
+export const CONFIRMED_PARAM = 'confirmed';
+
+/** Where a sign-up confirmation link lands: the dashboard, marked as such. */
+export function confirmationLanding(origin: string): string {
+  return `${origin}/dashboard?${CONFIRMED_PARAM}=1`;
+}
 
 export function parseAuthParams(href: string): AuthUrlParams {
   const url = new URL(href);
@@ -24,6 +34,7 @@ export function parseAuthParams(href: string): AuthUrlParams {
     code: url.searchParams.get('code') || null,
     errorDescription: merged.get('error_description'),
     errorCode: merged.get('error_code'),
+    confirmed: url.searchParams.get(CONFIRMED_PARAM) === '1',
   };
 }
 
@@ -34,7 +45,7 @@ export function isRecoveryLink(params: AuthUrlParams): boolean {
 
 export const initialAuthParams: AuthUrlParams =
   typeof window === 'undefined'
-    ? { recovery: null, code: null, errorDescription: null, errorCode: null }
+    ? { recovery: null, code: null, errorDescription: null, errorCode: null, confirmed: false }
     : parseAuthParams(window.location.href);
 
 /** A failed e-mail link: expired or used (GoTrue's otp_expired), or refused for another reason. */

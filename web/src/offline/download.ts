@@ -11,6 +11,7 @@ import {
   type ApiWord,
 } from '../lib/api.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { lessonSessionRound } from '../lib/session-round.ts';
 import { fetchDueItems, fetchLessonPracticeRows } from '../practice/practice-api.ts';
 import { idbDelete } from './idb.ts';
 import {
@@ -81,6 +82,8 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
       fetchLessonProgress(userId, lessonId),
       // The learner's practice state of the lesson (its Practice tab offline).
       fetchLessonPracticeRows(userId, lessonId),
+      // How many sessions of it came before: its next session alternates directions offline too.
+      lessonSessionRound(userId, lessonId),
       // The dashboard's lists, so it opens without a connection.
       fetchPublishedLessons(),
       fetchAllProgress(userId),

@@ -12,6 +12,7 @@ export const readKeys = {
   transcript: (lessonId: string) => `transcript:${lessonId}`,
   vocabulary: (lessonId: string) => `vocabulary:${lessonId}`,
   words: (userId: string, lessonId: string) => `user:${userId}:words:${lessonId}`,
+  sessionCount: (userId: string, lessonId: string) => `user:${userId}:sessions:${lessonId}`,
   lessonProgress: (userId: string, lessonId: string) => `user:${userId}:progress:${lessonId}`,
   allProgress: (userId: string) => `user:${userId}:progress-all`,
   completedCount: (userId: string) => `user:${userId}:completed-count`,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lessonStatuses } from '@magyarul/core/lessons';
 import { fetchAllProgress, fetchPublishedLessons, type LessonSummary } from '../lib/api.ts';
@@ -10,31 +10,12 @@ import { downloadLesson, removeDownload } from './download.ts';
 import { listDownloads, type DownloadRecord } from './downloads.ts';
 import { formatSize } from './format-size.ts';
 import { flushQueue, onQueueChange, pendingSteps } from './queue.ts';
+import { useOnline } from './online.ts';
 import './offline.css';
 
 // The dashboard's "Offline lessons" card (issue 13 point 5): the lessons the learner can open,
 // each with Download or, once downloaded, its size and Remove; the space all downloads take;
 // whether the device is offline and how many steps wait to be sent.
-
-function subscribeOnline(callback: () => void): () => void {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  // The events are not always sent (a tab opened offline): look again now and then.
-  const timer = window.setInterval(callback, 2000);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-    window.clearInterval(timer);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 /** How many progress steps of the learner wait in the queue, kept current. */
 export function usePendingCount(userId: string): number {

@@ -1,14 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
-import { useT } from '../lib/i18n/i18n.tsx';
+import { useI18n, useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
 import {
   validateAuthPasswordReset,
   validateSignIn,
   validateSignUp,
 } from '@magyarul/core/validation';
-import { initialAuthParams, linkProblem, type LinkProblem } from '../lib/url-params.ts';
+import {
+  confirmationLanding,
+  initialAuthParams,
+  linkProblem,
+  type LinkProblem,
+} from '../lib/url-params.ts';
+import { welcomeKey } from '../lib/welcome.ts';
+import type { ConfirmedState } from '../components/require-auth.tsx';
 import { useEmailWait, useRateLimitWait, type EmailWait } from '../lib/email-wait.ts';
 import { EmailWaitNote } from '../components/email-wait-note.tsx';
 import { notify } from '../lib/toast.ts';
@@ -30,6 +37,8 @@ export function AuthPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   // An e-mail link that failed lands here with error_description (hash or query).
   const [problem, setProblem] = useState(() => linkProblem(initialAuthParams));
+  // A sign-up confirmed in a browser that cannot sign in from the link (RequireAuth).
+  const confirmed = (useLocation().state as Partial<ConfirmedState> | null)?.confirmed === true;
 
   if (resetMode) {
     return (
@@ -73,6 +82,11 @@ export function AuthPage() {
   return (
     <AuthShell>
       <h1>{t('auth.title')}</h1>
+      {confirmed && mode === 'login' && (
+        <p role="status" className="notice success">
+          {t('auth.confirmedSignIn')}
+        </p>
+      )}
       <Tabs
         label={t('auth.title')}
         tabs={[
@@ -113,9 +127,10 @@ function LoginForm() {
     async (credentials) => {
       try {
         const supabase = await getSupabase();
-        const { error } = await supabase.auth.signInWithPassword(credentials);
+        const { data, error } = await supabase.auth.signInWithPassword(credentials);
         if (error) return failed(error.message || t('auth.unexpectedError'), error, wait);
-        notify.success(t('auth.welcomeBack'));
+        // A brand-new learner is welcomed, not welcomed back (issue 29).
+        notify.success(t(await welcomeKey(data.user.id)));
         void navigate('/dashboard');
         return null;
       } catch {
@@ -153,7 +168,7 @@ function failed(message: string, error?: unknown, wait?: EmailWait): string | nu
 }
 
 function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
-  const t = useT();
+  const { t, language } = useI18n();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -168,8 +183,9 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
           email: account.email,
           password: account.password,
           options: {
-            data: { name: account.name, full_name: account.name },
-            emailRedirectTo: `${window.location.origin}/dashboard`,
+            // The interface language goes with the account: its e-mails are written in it.
+            data: { name: account.name, full_name: account.name, language },
+            emailRedirectTo: confirmationLanding(window.location.origin),
           },
         });
         if (error) return failed(error.message || t('auth.unexpectedError'), error, wait);
@@ -208,7 +224,7 @@ function useResendConfirmation() {
       const { error } = await supabase.auth.resend({
         type: 'signup',
         email,
-        options: { emailRedirectTo: `${window.location.origin}/dashboard` },
+        options: { emailRedirectTo: confirmationLanding(window.location.origin) },
       });
       if (error) throw error;
       notify.success(t('auth.confirmationResent'));

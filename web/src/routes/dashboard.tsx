@@ -1,6 +1,6 @@
-import { memo, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   fetchAllProgress,
   fetchProfile,
@@ -9,7 +9,6 @@ import {
   fetchReviewedWordsCount,
   fetchStreak,
   fetchTouristPack,
-  saveProfileName,
   type LessonSummary,
 } from '../lib/api.ts';
 import type { LessonProgressRow } from '../lib/database.ts';
@@ -17,19 +16,16 @@ import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import { lessonStatuses, type LessonStatus } from '@magyarul/core/lessons';
-import { validateProfileName } from '@magyarul/core/validation';
 import { notify } from '../lib/toast.ts';
 import { useIdleReady, whenIdle } from '../lib/idle.ts';
 import { AppHeader } from '../components/app-header.tsx';
-import { Button, ButtonLink } from '../components/button.tsx';
+import { ButtonLink } from '../components/button.tsx';
 import { ProgressBar } from '../components/progress.tsx';
 import { LoadError, SkeletonRows } from '../components/load-state.tsx';
-import { FormError } from '../components/form.tsx';
 import { FlameIcon, LockIcon } from '../components/icons.tsx';
-import { MeaningLanguagePicker } from '../components/meaning-language-picker.tsx';
 import { TouristPackWords } from '../components/tourist-pack-words.tsx';
 import { OfflineLessons } from '../offline/offline-lessons.tsx';
-import { SchedulingSettings } from '../practice/scheduling-settings.tsx';
+import { useOnline } from '../offline/online.ts';
 import { SkillOverview } from '../practice/skill-overview.tsx';
 
 const OVERALL_GOAL = 2000;
@@ -54,6 +50,7 @@ export function DashboardPage() {
   });
   const name = profile.data?.name ?? '';
   const locked = lockedNotice(useLocation().state);
+  const online = useOnline();
   // Below the progress card and the lessons: rendered once the first screen is painted.
   const belowFold = useIdleReady({ timeout: 1000 });
 
@@ -80,6 +77,11 @@ export function DashboardPage() {
       <AppHeader />
       <main id="main" className="page">
         <h1 className="visually-hidden">{t('dashboard.title')}</h1>
+        {!online && (
+          <p className="notice offline-notice" role="status">
+            {t('dashboard.offlineStale')}
+          </p>
+        )}
         <section className="greeting">
           {user ? (
             <p className="greeting-text">
@@ -113,13 +115,6 @@ export function DashboardPage() {
         {user && <SkillOverview userId={userId} />}
         <LessonList userId={userId} />
         {user && belowFold && <OfflineLessons userId={userId} />}
-        {user && belowFold && (
-          <div className="settings-grid">
-            <MeaningLanguagePicker userId={userId} />
-            <ProfileName userId={userId} current={name} />
-            <SchedulingSettings userId={userId} />
-          </div>
-        )}
       </main>
     </>
   );
@@ -146,7 +141,7 @@ const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) 
       <div className="progress-card-head">
         <h2 id="progress-title">{t('dashboard.progressTitle')}</h2>
         <span className="badge streak">
-          <FlameIcon /> {t('dashboard.streak', { n: format.number(streak.data ?? 0) })}
+          <FlameIcon /> {t('dashboard.streak', { n: streak.data ?? 0 })}
         </span>
       </div>
       <p>{t('dashboard.overallGoal')}</p>
@@ -163,7 +158,7 @@ const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) 
       <p className="muted small">
         {t('dashboard.touristPack', {
           reviewed: format.number(packReviewed),
-          total: format.number(packTotal),
+          total: packTotal,
         })}
       </p>
       <TouristPackWords userId={userId} />
@@ -282,57 +277,3 @@ const LessonRow = memo(function LessonRow({
     </li>
   );
 });
-
-function ProfileName({ userId, current }: { userId: string; current: string }) {
-  const t = useT();
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState(current);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // A new stored name replaces the field's text (while rendering, not in an effect).
-  const [stored, setStored] = useState(current);
-  if (stored !== current) {
-    setStored(current);
-    setName(current);
-  }
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateProfileName(name);
-    setProblem(checked.ok ? null : t(checked.key, checked.params));
-    if (!checked.ok) return;
-    setBusy(true);
-    try {
-      await saveProfileName(userId, checked.value.name);
-      notify.success(t('profile.nameSaved'));
-      await queryClient.invalidateQueries({ queryKey: ['profile', userId] });
-    } catch (error) {
-      console.error('Saving the name failed', error);
-      notify.error(t('profile.nameSaveFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('profile.title')}</h2>
-      <form className="form inline-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{t('profile.name')}</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            autoComplete="name"
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={busy}>
-          {t('profile.save')}
-        </Button>
-      </form>
-      <FormError problem={problem} />
-    </section>
-  );
-}

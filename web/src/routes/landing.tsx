@@ -56,7 +56,6 @@ export function LandingPage() {
  */
 function AvailableNow() {
   const t = useT();
-  const format = useFormat();
   const figures = useQuery({
     queryKey: ['course-figures'],
     queryFn: fetchCourseFigures,
@@ -66,8 +65,8 @@ function AvailableNow() {
   return (
     <p className="muted" data-testid="course-figures">
       {t('landing.features.words.available', {
-        lessons: format.number(figures.data.lessons),
-        words: format.number(figures.data.words),
+        lessons: figures.data.lessons,
+        words: figures.data.words,
       })}
     </p>
   );

@@ -20,9 +20,9 @@ import { LessonProgressStrip } from '../components/lesson-progress-strip.tsx';
 
 const OPEN_FLASHCARDS_AFTER_MS = 1500;
 
-function demoCards(seed: number, language: MeaningLanguage): Flashcard[] {
-  // Three sample cards: both directions represented.
-  return buildLessonSession(DEMO_WORDS, { random: mulberry32(seed), language }).slice(0, 3);
+function demoCards(seed: number, language: MeaningLanguage, round: number): Flashcard[] {
+  // Three sample cards, one per word, both directions represented (the other way on Try Again).
+  return buildLessonSession(DEMO_WORDS, { random: mulberry32(seed), language, round }).slice(0, 3);
 }
 
 export function LessonDemoPage() {
@@ -37,7 +37,7 @@ export function LessonDemoPage() {
   const [summary, setSummary] = useState<SessionSummary | null>(null);
 
   if (tab === 'flashcards' && cards === null && meaning.ready) {
-    setCards(demoCards(1, meaning.language));
+    setCards(demoCards(1, meaning.language, 0));
   }
 
   const audioUrl = useMemo(
@@ -95,7 +95,7 @@ export function LessonDemoPage() {
               onContinue={() => void navigate('/dashboard')}
               onTryAgain={() => {
                 setSummary(null);
-                setCards(demoCards(round + 2, meaning.language));
+                setCards(demoCards(round + 2, meaning.language, round + 1));
                 setRound((n) => n + 1);
               }}
             />

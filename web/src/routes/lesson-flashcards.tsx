@@ -1,22 +1,18 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import {
   buildLessonSession,
   mulberry32,
   type Flashcard,
   type MeaningLanguage,
 } from '@magyarul/core/flashcards';
-import { nextLesson } from '@magyarul/core/lessons';
 import {
   fetchInterleavedWords,
-  fetchPublishedLessons,
   recordWordResult,
+  saveFlashcardSession,
   toCardWords,
   type ApiWord,
 } from '../lib/api.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { useFormat } from '../lib/i18n/use-format.ts';
 import { readBackendConfig } from '../lib/config.ts';
 import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
@@ -24,7 +20,9 @@ import { Button } from '../components/button.tsx';
 import type { SessionSummary } from '../components/flashcard-player.tsx';
 import { FlashcardRound } from '../components/flashcard-round.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { lessonSessionRound } from '../lib/session-round.ts';
 import { useSessionSave } from './session-save.ts';
+import { useNextLesson } from './use-next-lesson.ts';
 
 /** The lesson's Flashcards tab: a session of its cards, its results and their save. */
 export function LessonFlashcards({
@@ -44,16 +42,27 @@ export function LessonFlashcards({
   onPassed: () => void;
 }) {
   const t = useT();
-  const format = useFormat();
-  const navigate = useNavigate();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
   const [cards, setCards] = useState<Flashcard[] | null>(null);
+  /** The learner's sessions of this lesson before this visit: each word's first direction. */
+  const [earlier, setEarlier] = useState(0);
   const newSession = useCallback(
-    (chosen: readonly ApiWord[]) =>
-      buildLessonSession(toCardWords(chosen, backendUrl), {
-        random: mulberry32(Date.now() >>> 0),
-        language,
-      }),
+    (chosen: readonly ApiWord[], sessionRound: number) =>
+      buildLessonSession(
+        toCardWords(
+          chosen.filter((w) => !w.is_review),
+          backendUrl,
+        ),
+        {
+          random: mulberry32(Date.now() >>> 0),
+          language,
+          reviewWords: toCardWords(
+            chosen.filter((w) => w.is_review),
+            backendUrl,
+          ),
+          round: sessionRound,
+        },
+      ),
     [backendUrl, language],
   );
   const [words, setWords] = useState<readonly ApiWord[]>([]);
@@ -61,7 +70,7 @@ export function LessonFlashcards({
   // One id per attempt: its answers are recorded under it and the session is saved under it.
   const [sessionId, setSessionId] = useState(newId);
   const [summary, setSummary] = useState<SessionSummary | null>(null);
-  const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
+  const next = useNextLesson(lessonId);
   const save = useSessionSave({ summary, sessionId, lessonId, userId, onPassed });
 
   // The cards are drawn once when the tab opens and stay frozen until the learner leaves it:
@@ -73,22 +82,25 @@ export function LessonFlashcards({
     notify.error(t('flashcards.loadFailed'));
     return vocabulary;
   });
-  const deal = useEffectEvent((chosen: typeof vocabulary) => {
+  const deal = useEffectEvent((chosen: readonly ApiWord[], before: number) => {
     setWords(chosen);
-    setCards(newSession(chosen));
+    setEarlier(before);
+    setCards(newSession(chosen, before));
   });
   useEffect(() => {
     let active = true;
-    void fetchInterleavedWords(lessonId)
+    const chosenWords = fetchInterleavedWords(lessonId)
       .then((fetched) => (fetched.length > 0 ? fetched : lessonVocabulary()))
-      .catch(fellBack)
-      .then((chosen) => {
-        if (active) deal(chosen);
-      });
+      .catch(fellBack);
+    void Promise.all([chosenWords, lessonSessionRound(userId, lessonId)]).then(
+      ([chosen, before]) => {
+        if (active) deal(chosen, before);
+      },
+    );
     return () => {
       active = false;
     };
-  }, [lessonId]);
+  }, [lessonId, userId]);
 
   const onAnswer = useCallback(
     (card: Flashcard, correct: boolean) => {
@@ -106,7 +118,16 @@ export function LessonFlashcards({
     [restart],
   );
 
-  const next = nextLesson(lessons.data ?? [], lessonId);
+  // A practice round of missed words is answered like any session, and saved as one without a
+  // lesson (like a review): the lesson's pass was its own session.
+  const onPracticeAnswer = useCallback((card: Flashcard, correct: boolean, practiceId: string) => {
+    void recordWordResult(card.vocabularyId, correct, practiceId);
+  }, []);
+  const onPracticeFinished = useCallback((result: SessionSummary, practiceId: string) => {
+    void saveFlashcardSession(practiceId, null, result.totalCards, result.correctAnswers).catch(
+      (error: unknown) => console.error('Saving the practice round failed', error),
+    );
+  }, []);
 
   if (!cards) return <Spinner label={t('lesson.loadingFlashcards')} />;
   if (cards.length === 0) return <p className="muted">{t('flashcards.empty')}</p>;
@@ -127,15 +148,14 @@ export function LessonFlashcards({
         onFinished={onFinished}
         saveState={save.saveState}
         onSaveNow={save.saveNow}
-        continueLabel={
-          next?.lesson_number != null
-            ? t('flashcards.continueToLesson', { n: format.number(next.lesson_number) })
-            : t('flashcards.continueToDashboard')
-        }
-        onContinue={() => void navigate(next ? `/lesson/${next.id}` : '/dashboard')}
+        onPracticeAnswer={onPracticeAnswer}
+        onPracticeFinished={onPracticeFinished}
+        continueLabel={next.label}
+        onContinue={next.go}
+        notice={next.notice}
         onTryAgain={() => {
           setSummary(null);
-          setCards(newSession(words));
+          setCards(newSession(words, earlier + round + 1));
           setSessionId(newId());
           setRound((n) => n + 1);
         }}

@@ -210,4 +210,48 @@ describe('createStudio handlers', () => {
       },
     );
   });
+
+  it('returns a word added with its difficulty, a difficulty changed, and refuses a bad difficulty or an empty word', async () => {
+    const [lesson] = studio.store.lessons.list();
+    const id = lesson?.id ?? 0;
+    const added = await dispatch()('drafts:add-word', [
+      id,
+      {
+        wordHu: ' kávé ',
+        wordEn: 'coffee',
+        wordDe: 'Kaffee',
+        wordEs: '',
+        difficulty: 'intermediate',
+      },
+    ]);
+    expect(added).toMatchObject({
+      ok: true,
+      value: { wordHu: 'kávé', wordEn: 'coffee', difficulty: 'intermediate', audioFile: null },
+    });
+    const wordId = (added as { value: { id: number } }).value.id;
+    expect(
+      await dispatch()('drafts:update-word', [wordId, { difficulty: 'advanced' }]),
+    ).toMatchObject({ ok: true, value: { difficulty: 'advanced', wordEn: 'coffee' } });
+    const refusals: [string, unknown[]][] = [
+      ['drafts:update-word', [wordId, { difficulty: 'easy' }]],
+      [
+        'drafts:add-word',
+        [id, { wordHu: 'x', wordEn: 'y', wordDe: '', wordEs: '', difficulty: 'easy' }],
+      ],
+    ];
+    for (const [channel, args] of refusals) {
+      expect(await dispatch()(channel, args)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_argument' },
+      });
+    }
+    expect(
+      await dispatch()('drafts:add-word', [
+        id,
+        { wordHu: ' ', wordEn: 'y', wordDe: '', wordEs: '', difficulty: 'beginner' },
+      ]),
+    ).toMatchObject({ ok: false, error: { code: 'word-needs-text' } });
+    expect(await dispatch()('drafts:remove-word', [wordId])).toEqual({ ok: true, value: null });
+    expect(studio.store.words.listForLesson(id).map((w) => w.wordHu)).toEqual(['alma']);
+  });
 });

@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import type { EventChannel, EventMap, Handlers } from '../../shared/ipc.ts';
 import { studioMessage } from '../../shared/messages.ts';
 import type { MediaRef, Peaks } from '../../shared/model.ts';
-import { encodePeaks } from '../../shared/peaks-codec.ts';
+import { decodePeaks, encodePeaks } from '../../shared/peaks-codec.ts';
+import { decodePcm } from '../../shared/pcm-codec.ts';
 import type { Logger } from '../dispatch.ts';
 import { StudioFailure } from '../dispatch.ts';
 import { isInsideRoot } from '../security/is-inside-root.ts';
@@ -14,9 +15,13 @@ import { createImportRunner } from './importer/run-import.ts';
 import { ForeignLineError } from './drafts/lines-repo.ts';
 import { StaleTokenError } from './drafts/tokens-repo.ts';
 import { alignLesson } from './align/align-lesson.ts';
+import { decodedInRenderer, sniffContainer } from './audio/container.ts';
+import { readHead } from './audio/read-head.ts';
 import type { AlignWorkerEntry } from './align/run-align.ts';
 import { checkBeforePublish, publishLessons } from './publisher/publish.ts';
 import { refreshServerStates } from './publisher/server-status.ts';
+import type { SpellWorkerEntry } from './spelling/spell-checker.ts';
+import { createSpellChecker } from './spelling/spell-checker.ts';
 import { rememberedTarget } from './publisher/session.ts';
 
 export type StudioDeps = {
@@ -30,6 +35,8 @@ export type StudioDeps = {
   readonly importWorker?: ImportWorkerEntry;
   /** Where the alignment worker lives; without it alignment runs in this thread. */
   readonly alignWorker?: AlignWorkerEntry;
+  /** Where the spelling worker lives; without it spelling is checked in this thread. */
+  readonly spellWorker?: SpellWorkerEntry;
 };
 
 const fail = (
@@ -48,6 +55,7 @@ export function createStudio(deps: StudioDeps) {
   // Started now, so the worker and its decoder are ready before the author presses Import.
   const importer = deps.importWorker ? createImportRunner(deps.importWorker) : null;
   importer?.warm();
+  const spelling = createSpellChecker(deps.spellWorker);
 
   const requireLesson = (lessonId: number) => store.lessons.get(lessonId) ?? fail('not-found');
 
@@ -158,6 +166,34 @@ export function createStudio(deps: StudioDeps) {
       });
       return store.words.listForLesson(lessonId);
     },
+    'drafts:add-word': (lessonId, word) => {
+      requireLesson(lessonId);
+      const wordHu = word.wordHu.normalize('NFC').trim();
+      const wordEn = word.wordEn.normalize('NFC').trim();
+      if (wordHu === '' || wordEn === '') fail('word-needs-text');
+      const id = store.db.transaction(() => {
+        const added = store.words.add(lessonId, {
+          wordHu,
+          wordEn,
+          wordDe: word.wordDe.trim(),
+          wordEs: word.wordEs.trim(),
+          difficulty: word.difficulty,
+          audioFile: null,
+          matchLevel: null,
+        });
+        store.lessons.touch(lessonId);
+        return added;
+      });
+      const { lessonId: _lessonId, ...added } = store.words.get(id) ?? fail('word-not-found');
+      return added;
+    },
+    'drafts:remove-word': (wordId) => {
+      const word = store.words.get(wordId) ?? fail('word-not-found');
+      store.db.transaction(() => {
+        store.words.remove(wordId);
+        store.lessons.touch(word.lessonId);
+      });
+    },
     'drafts:match-word': (wordId, file) => {
       const word = store.words.get(wordId) ?? fail('word-not-found');
       if (file !== null && store.media.audioFile(word.lessonId, file)?.role !== 'vocabulary') {
@@ -180,6 +216,29 @@ export function createStudio(deps: StudioDeps) {
           }
         : null;
     },
+    'drafts:set-peaks': async (lessonId, peaks) => {
+      // The studio window drew an AAC dialogue's waveform: its peaks and decoded length are
+      // kept for the recording the lesson has now (a later import of another file drops them).
+      requireLesson(lessonId);
+      const path = resolveMedia({ kind: 'dialogue', lessonId }) ?? fail('align-no-audio');
+      // Only for what the main process cannot decode itself: its own verdict stands otherwise.
+      if (!decodedInRenderer(sniffContainer(await readHead(path)))) fail('peaks-decoded-here');
+      const lesson = requireLesson(lessonId);
+      const dialogue =
+        store.media.audioFile(lessonId, lesson.dialogue_file ?? '') ?? fail('align-no-audio');
+      const duration = Math.round(peaks.duration * 1000) / 1000;
+      store.db.transaction(() => {
+        store.media.putPeaks(lessonId, {
+          sourceHash: dialogue.content_hash,
+          peaksPerSecond: peaks.peaksPerSecond,
+          durationSeconds: duration,
+          data: decodePeaks(peaks.data),
+        });
+        store.media.setDuration(lessonId, dialogue.file_name, duration);
+        store.lessons.setDuration(lessonId, duration);
+      });
+      return { ...peaks, duration };
+    },
     'drafts:set-alignment': (lessonId, alignment) => {
       requireLesson(lessonId);
       try {
@@ -196,11 +255,27 @@ export function createStudio(deps: StudioDeps) {
     'align:lesson': async (lessonId) => {
       requireLesson(lessonId);
       const dialogue = resolveMedia({ kind: 'dialogue', lessonId }) ?? fail('align-no-audio');
+      // AAC is decoded by the studio window, which then sends the samples (align:decoded).
+      if (decodedInRenderer(sniffContainer(await readHead(dialogue))))
+        fail('align-decode-in-window');
       const lines = store.lines.listForLesson(lessonId);
       // The transcripts are Hungarian: eSpeak NG's Hungarian voice speaks the reference.
       return alignLesson(lines, { normal: dialogue }, 'hu', deps.alignWorker);
     },
+    'align:decoded': async (lessonId, recording) => {
+      requireLesson(lessonId);
+      if (resolveMedia({ kind: 'dialogue', lessonId }) === null) fail('align-no-audio');
+      const lines = store.lines.listForLesson(lessonId);
+      const samples = decodePcm(recording);
+      return alignLesson(
+        lines,
+        { normal: { samples, sampleRate: recording.sampleRate } },
+        'hu',
+        deps.alignWorker,
+      );
+    },
     'media:url': (ref) => (resolveMedia(ref) === null ? null : deps.mediaUrl(ref)),
+    'spell:check': (texts) => spelling.check(texts),
     'publish:target': () => rememberedTarget(store.settings),
     'publish:check': (request) => checkBeforePublish(store, request),
     'publish:adopt-remote': (lessonId, remoteId) => {
@@ -223,6 +298,7 @@ export function createStudio(deps: StudioDeps) {
     log: deps.log,
     close: () => {
       void importer?.close();
+      void spelling.close();
       store.db.close();
     },
   };

@@ -1,8 +1,11 @@
 import { checkLesson } from '../../shared/checks.ts';
 import type { CheckIssue, ImportIssue, LessonDraft } from '../../shared/model.ts';
+import type { LineMisspellings } from '../use-spelling.ts';
+import { SpellingList } from './spelling-list.tsx';
 
 type Props = {
   readonly draft: LessonDraft;
+  readonly spelling: readonly LineMisspellings[];
   readonly onGoToLine: (lineId: number) => void;
   readonly onGoToWord: (wordId: number) => void;
 };
@@ -26,7 +29,7 @@ function CheckItem({ issue, onGo }: { issue: CheckIssue; onGo: (() => void) | nu
  * What stands between this lesson and publishing, worked out live from the draft (an issue
  * fixed disappears at once): the publish checks, then what the import found in the files.
  */
-export function ChecksPanel({ draft, onGoToLine, onGoToWord }: Props) {
+export function ChecksPanel({ draft, spelling, onGoToLine, onGoToWord }: Props) {
   const checks = checkLesson(draft);
   const errors = checks.filter((issue) => issue.severity === 'error').length;
   const byFile = new Map<string, ImportIssue[]>();
@@ -55,6 +58,7 @@ export function ChecksPanel({ draft, onGoToLine, onGoToWord }: Props) {
           return <CheckItem key={`${issue.code}-${i}`} issue={issue} onGo={onGo} />;
         })}
       </ul>
+      <SpellingList found={spelling} onGoToLine={onGoToLine} />
       {draft.issues.length > 0 && (
         <>
           <h3>Import issues</h3>

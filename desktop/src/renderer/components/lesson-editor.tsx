@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Span } from '../../shared/silence.ts';
 import { useLineActions } from '../line-actions.ts';
 import { round2 } from '../format.ts';
@@ -6,12 +6,14 @@ import { suggestSpans } from '../suggest.ts';
 import { useEditorKeys } from '../use-editor-keys.ts';
 import type { EditorPosition } from '../use-editor-keys.ts';
 import { useLessonEditor } from '../use-lesson-editor.ts';
+import { useSpelling } from '../use-spelling.ts';
 import { ChecksPanel } from './checks-panel.tsx';
 import { ContentPane } from './content-pane.tsx';
 import type { ContentTab } from './content-pane.tsx';
 import { LessonDetails } from './lesson-details.tsx';
 import type { Edge } from './region-layer.ts';
 import { AlignBar } from './align-bar.tsx';
+import { StatusLine } from './status-line.tsx';
 import { SuggestionBar } from './suggestion-bar.tsx';
 import { Transport } from './transport.tsx';
 import { Waveform } from './waveform.tsx';
@@ -35,9 +37,14 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
   const [zoom, setZoom] = useState(0);
   const [time, setTime] = useState(0);
   const [suggestion, setSuggestion] = useState<Span[] | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const caret = useRef<{ lineId: number; position: number } | null>(null);
   const wave = useRef<WaveformHandle>(null);
   const lines = draft?.lines ?? [];
+  const spelling = useSpelling(lines);
+  // The right pane (hundreds of rows for a long dialogue) renders after the waveform has
+  // started: the first picture does not wait for the transcript grid.
+  const paneDraft = useDeferredValue(draft);
   // Until the author picks a line, the first one is selected.
   const selected = chosen ?? lines[0]?.id ?? null;
   // What the key handlers read when they run: written after each render, never during one.
@@ -55,7 +62,17 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
     }
   }, []);
 
-  useEditorKeys({ latest, wave, history, peaks, changeTimes, setSelected, setEdge, goToLine });
+  useEditorKeys({
+    latest,
+    wave,
+    history,
+    peaks,
+    changeTimes,
+    linesNow: editor.linesNow,
+    setSelected,
+    setEdge,
+    goToLine,
+  });
 
   useEffect(() => wave.current?.setRate(speed), [speed]);
   useEffect(() => {
@@ -75,6 +92,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
     wave,
     setLines: editor.setLines,
     setSelected,
+    onNote: setNote,
   });
 
   if (!draft) return <p className="pane center-pane">Loading…</p>;
@@ -144,17 +162,10 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
             onDismiss={() => setSuggestion(null)}
           />
         )}
-        <p className="status-line">
-          <span role="status" aria-label="Save status">
-            {editor.savedAt ? `Saved ${editor.savedAt}` : 'Every change is saved as you make it'}
-          </span>
-          {editor.error && <span role="alert">{editor.error}</span>}
-          <span className="hint">
-            [ and ] set start and end at the playhead · Alt+←/→ nudge 10 ms, Shift+Alt 100 ms
-          </span>
-        </p>
+        <StatusLine savedAt={editor.savedAt} error={editor.error} note={note} />
         <ChecksPanel
           draft={draft}
+          spelling={spelling}
           onGoToLine={(lineId) => goToLine(lineId, true)}
           onGoToWord={(wordId) => {
             setSelectedWord(wordId);
@@ -162,27 +173,33 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
           }}
         />
       </section>
-      <ContentPane
-        draft={draft}
-        tab={tab}
-        onTab={setTab}
-        lineGrid={{
-          selectedId: selected,
-          onSelect: (lineId) => goToLine(lineId, true),
-          onEdit: editor.updateLine,
-          onCaret: (lineId, position) => {
-            caret.current = { lineId, position };
-          },
-          actions,
-          splitBlocked,
-        }}
-        vocabulary={{
-          lessonId,
-          selectedWordId: selectedWord,
-          onEdit: editor.updateWord,
-          onMatch: editor.matchWord,
-        }}
-      />
+      {paneDraft ? (
+        <ContentPane
+          draft={paneDraft}
+          tab={tab}
+          onTab={setTab}
+          lineGrid={{
+            selectedId: selected,
+            onSelect: (lineId) => goToLine(lineId, true),
+            onEdit: editor.updateLine,
+            onWordTimes: editor.changeWordTimes,
+            onCaret: (lineId, position) => {
+              caret.current = { lineId, position };
+            },
+            actions,
+            splitBlocked,
+          }}
+          vocabulary={{
+            lessonId,
+            selectedWordId: selectedWord,
+            onEdit: editor.updateWord,
+            onMatch: editor.matchWord,
+            onAdd: editor.addWord,
+          }}
+        />
+      ) : (
+        <p className="pane side-pane">Loading…</p>
+      )}
     </>
   );
 }

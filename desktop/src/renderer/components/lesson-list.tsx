@@ -1,5 +1,5 @@
 import type { LessonSummary } from '../../shared/model.ts';
-import { formatTime } from '../format.ts';
+import { formatDuration } from '@magyarul/core/lessons';
 
 type Props = {
   readonly lessons: readonly LessonSummary[];
@@ -50,7 +50,7 @@ export function LessonList({ lessons, selectedId, onSelect, checked, onCheck, on
               <span className="lesson-title">{lesson.title}</span>
             </button>
             <span className="lesson-facts">
-              {formatTime(lesson.durationSeconds)} · {lesson.lineCount} lines ·{' '}
+              {formatDuration(lesson.durationSeconds) ?? 'no audio'} · {lesson.lineCount} lines ·{' '}
               {lesson.matchedWordCount}/{lesson.wordCount} words with audio
             </span>
             <span className="lesson-badges">

@@ -1,9 +1,10 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { isTimed } from '../../shared/checks.ts';
-import type { LinePatch, TranscriptLine } from '../../shared/model.ts';
+import type { LinePatch, LineTokens, TranscriptLine } from '../../shared/model.ts';
 import { SPEAKERS } from '../../shared/model.ts';
-import { formatTime } from '../format.ts';
 import { EditableText } from './editable-text.tsx';
+import { LineTimeCells } from './line-time-cells.tsx';
+import { WordTimes } from './word-times.tsx';
 
 /** The toolbar's edits of the line list, each on the selected line. */
 export type LineActions = {
@@ -15,6 +16,9 @@ export type LineActions = {
 
 type Props = {
   readonly lines: readonly TranscriptLine[];
+  /** Each line's words with their times. */
+  readonly tokens: readonly LineTokens[];
+  readonly onWordTimes: (lineId: number, position: number, start: number, end: number) => void;
   readonly selectedId: number | null;
   readonly onSelect: (lineId: number) => void;
   readonly onEdit: (label: string, lineId: number, patch: LinePatch) => void;
@@ -30,35 +34,6 @@ const TRANSLATIONS = [
   ['translationEs', 'Spanish', 'ES'],
 ] as const;
 
-function Times({ line }: { line: TranscriptLine }) {
-  if (isTimed(line)) {
-    return (
-      <>
-        <td data-testid={`start-${line.lineNumber}`}>{formatTime(line.startTime)}</td>
-        <td data-testid={`end-${line.lineNumber}`}>{formatTime(line.endTime)}</td>
-      </>
-    );
-  }
-  return (
-    <>
-      <td data-testid={`start-${line.lineNumber}`}>
-        {line.startTime === null ? (
-          <span className="untimed-badge">untimed</span>
-        ) : (
-          formatTime(line.startTime)
-        )}
-      </td>
-      <td data-testid={`end-${line.lineNumber}`}>
-        {line.endTime === null ? (
-          <span className="untimed-badge">untimed</span>
-        ) : (
-          formatTime(line.endTime)
-        )}
-      </td>
-    </>
-  );
-}
-
 /**
  * The right pane's transcript: one row per line with its speaker and text editable in place,
  * its times (untimed lines marked), and for the selected line (or every line, when asked) its
@@ -66,6 +41,8 @@ function Times({ line }: { line: TranscriptLine }) {
  */
 export function LineGrid({
   lines,
+  tokens,
+  onWordTimes,
   selectedId,
   onSelect,
   onEdit,
@@ -165,7 +142,7 @@ export function LineGrid({
                       onCaret={(position) => onCaret(line.id, position)}
                     />
                   </td>
-                  <Times line={line} />
+                  <LineTimeCells line={line} />
                 </tr>
                 {(selected || allTranslations) && (
                   <tr className={`translations${selected ? ' selected' : ''}`}>
@@ -184,6 +161,13 @@ export function LineGrid({
                           />
                         </label>
                       ))}
+                      {selected && (
+                        <WordTimes
+                          line={line}
+                          tokens={tokens.find((t) => t.lineId === line.id)?.tokens ?? []}
+                          onChange={onWordTimes}
+                        />
+                      )}
                     </td>
                   </tr>
                 )}

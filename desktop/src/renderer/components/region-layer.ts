@@ -27,8 +27,8 @@ export type Edge = 'start' | 'end';
 export type RegionLayerEvents = {
   /** A region was dragged or one of its edges moved; times in seconds. */
   readonly onChange: (id: number, start: number, end: number) => void;
-  /** A region was clicked without being dragged. */
-  readonly onSelect: (id: number) => void;
+  /** A region was clicked without being dragged, at `seconds` into the recording. */
+  readonly onSelect: (id: number, seconds: number) => void;
   /** An edge handle was pressed: that boundary becomes the one the nudge keys move. */
   readonly onEdge: (id: number, edge: Edge) => void;
 };
@@ -264,8 +264,17 @@ export class RegionLayer {
     const entry = this.#entries.get(gesture.id);
     if (!entry) return;
     entry.element.style.cursor = 'grab';
-    if (gesture.moved) this.#events.onChange(gesture.id, entry.start, entry.end);
-    else this.#events.onSelect(gesture.id);
+    if (gesture.moved) {
+      this.#events.onChange(gesture.id, entry.start, entry.end);
+      return;
+    }
+    // A click inside a region puts the playhead where it fell (so Split has a place to cut).
+    const rect = this.element.getBoundingClientRect();
+    const fraction = rect.width > 0 ? (event.clientX - rect.left) / rect.width : 0;
+    this.#events.onSelect(
+      gesture.id,
+      Math.min(this.#duration, Math.max(0, fraction * this.#duration)),
+    );
   };
 
   readonly #onPointerCancel = (event: PointerEvent): void => {

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { LessonDraft, WordPatch } from '../../shared/model.ts';
+import type { LessonDraft, LessonLevel, NewWordInput, WordPatch } from '../../shared/model.ts';
+import { LEVELS } from '../../shared/model.ts';
+import { AddWordForm } from './add-word-form.tsx';
 import { studio } from '../studio.ts';
 import { EditableText } from './editable-text.tsx';
 
@@ -9,6 +11,7 @@ type Props = {
   readonly selectedWordId: number | null;
   readonly onEdit: (label: string, wordId: number, patch: WordPatch) => void;
   readonly onMatch: (wordId: number, file: string | null) => void;
+  readonly onAdd: (word: NewWordInput) => void;
 };
 
 function PlayButton({ lessonId, file, label }: { lessonId: number; file: string; label: string }) {
@@ -48,7 +51,14 @@ const MEANINGS = [
  * The vocabulary: each word's meanings in the three languages (editable) and its recording,
  * matched automatically on import or chosen here by hand; both undoable like every edit.
  */
-export function VocabularyPanel({ lessonId, draft, selectedWordId, onEdit, onMatch }: Props) {
+export function VocabularyPanel({
+  lessonId,
+  draft,
+  selectedWordId,
+  onEdit,
+  onMatch,
+  onAdd,
+}: Props) {
   const used = new Set(draft.words.flatMap((w) => (w.audioFile ? [w.audioFile] : [])));
   const freeFiles = draft.audioFiles.filter((f) => !used.has(f));
   return (
@@ -60,6 +70,7 @@ export function VocabularyPanel({ lessonId, draft, selectedWordId, onEdit, onMat
             <th>English</th>
             <th>German</th>
             <th>Spanish</th>
+            <th>Difficulty</th>
             <th>Audio</th>
           </tr>
         </thead>
@@ -87,6 +98,24 @@ export function VocabularyPanel({ lessonId, draft, selectedWordId, onEdit, onMat
                   />
                 </td>
               ))}
+              <td>
+                <select
+                  className="difficulty"
+                  aria-label={`Difficulty of ${word.wordHu}`}
+                  value={word.difficulty}
+                  onChange={(e) =>
+                    onEdit('Change difficulty', word.id, {
+                      difficulty: e.currentTarget.value as LessonLevel,
+                    })
+                  }
+                >
+                  {LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {level}
+                    </option>
+                  ))}
+                </select>
+              </td>
               <td className="audio">
                 <div className="audio-choice">
                   <select
@@ -119,6 +148,7 @@ export function VocabularyPanel({ lessonId, draft, selectedWordId, onEdit, onMat
           ))}
         </tbody>
       </table>
+      <AddWordForm onAdd={onAdd} />
       <h3>Files without a word ({freeFiles.length})</h3>
       <ul aria-label="Unmatched files">
         {freeFiles.map((file) => (

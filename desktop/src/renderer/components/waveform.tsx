@@ -31,7 +31,8 @@ type Props = {
   readonly selectedLineId: number | null;
   readonly loop: boolean;
   readonly onRegionChange: (lineId: number, start: number, end: number) => void;
-  readonly onSelect: (lineId: number) => void;
+  /** A line's region was clicked at `seconds` (the playhead goes there). */
+  readonly onSelect: (lineId: number, seconds: number) => void;
   readonly onEdge: (lineId: number, edge: Edge) => void;
   readonly onTime: (seconds: number) => void;
 };
@@ -109,7 +110,11 @@ export const Waveform = forwardRef<WaveformHandle, Props>(function Waveform(prop
       props.peaks.duration,
       {
         onChange: (id, start, end) => latest.current.onRegionChange(id, start, end),
-        onSelect: (id) => latest.current.onSelect(id),
+        onSelect: (id, seconds) => {
+          ws.setTime(seconds);
+          latest.current.onTime(seconds);
+          latest.current.onSelect(id, seconds);
+        },
         onEdge: (id, edge) => latest.current.onEdge(id, edge),
       },
       RULER_HEIGHT,

@@ -1,7 +1,8 @@
-import { enMail, format } from '@magyarul/core/messages';
+import { format, mailTexts, type MailTexts } from '@magyarul/core/messages';
 import type { ServerContext } from '../context.ts';
 import { extractLinks } from '../mail/index.ts';
 import { linkToken } from './link-token.ts';
+import { mailLanguage } from './mail-language.ts';
 import { authState } from './options.ts';
 import { isRedirectAllowed } from './redirects.ts';
 
@@ -44,9 +45,9 @@ export function verifyLink(
 
 type MailPart = 'subject' | 'intro' | 'action';
 
-/** A text of an e-mail of `type` from the mail catalogue. */
-function mailText(type: EmailType, part: MailPart): string {
-  return enMail[`${type}.${part}`];
+/** A text of an e-mail of `type` from the mail catalogue of the learner's language. */
+function mailText(texts: MailTexts, type: EmailType, part: MailPart): string {
+  return texts[`${type}.${part}`];
 }
 
 function escapeHtml(text: string): string {
@@ -65,14 +66,15 @@ export async function sendAuthEmail(
   otp: string,
   redirectTo: string,
 ): Promise<void> {
-  const subject = mailText(type, 'subject');
-  const intro = mailText(type, 'intro');
-  const code = format(enMail.enterCode, { code: otp });
+  const { language, texts } = mailTexts(await mailLanguage(ctx, to));
+  const subject = mailText(texts, type, 'subject');
+  const intro = mailText(texts, type, 'intro');
+  const code = format(texts.enterCode, { code: otp });
   const link = verifyLink(ctx, hash, type, redirectTo);
   const text = `${subject}\n\n${intro}\n${link}\n\n${code}\n`;
   const html =
-    `<h2>${escapeHtml(subject)}</h2><p>${escapeHtml(intro)}</p>` +
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(mailText(type, 'action'))}</a></p>` +
-    `<p>${escapeHtml(code)}</p>`;
+    `<div lang="${language}"><h2>${escapeHtml(subject)}</h2><p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(mailText(texts, type, 'action'))}</a></p>` +
+    `<p>${escapeHtml(code)}</p></div>`;
   await ctx.mail.send({ to, subject, text, html, links: extractLinks(text) });
 }

@@ -56,8 +56,8 @@ const texts: Translation = {
   'dashboard.reviewFlashcards': 'Karteikarten wiederholen',
   'dashboard.adminDashboard': 'Admin-Dashboard',
   'dashboard.overallGoal': '2.000 Wörter bis zur Konversation',
-  'dashboard.touristPack': '{reviewed} von {total} Wörtern',
-  'dashboard.streak': '{n} Tage in Folge',
+  'dashboard.touristPack': '{reviewed} von {total, plural, one {# Wort} other {# Wörtern}}',
+  'dashboard.streak': '{n, plural, one {# Tag in Folge} other {# Tage in Folge}}',
   'lessons.empty': 'Noch keine Lektionen verfügbar',
   'lessons.loadFailed': 'Lektionen konnten nicht geladen werden',
   'lesson.tab.audio': 'Audio-Lektion',
@@ -121,12 +121,14 @@ const texts: Translation = {
   'admin.tab.analytics': 'Analysen',
   'admin.analyticsComingSoon': 'Analyse-Dashboard kommt bald',
   'create.title': 'Neue Lektion erstellen',
-  'create.filesSkipped': '{n} Dateien übersprungen (ungültiges Format)',
+  'create.filesSkipped':
+    '{n, plural, one {# Datei übersprungen (ungültiges Format)} other {# Dateien übersprungen (ungültiges Format)}}',
   'create.imageNeedsTitle': 'Bitte gib zuerst einen Lektionstitel ein',
   'create.failed': 'Lektion konnte nicht erstellt werden',
   'create.success': 'Lektion erfolgreich erstellt!',
   'create.audioUploadFailed': 'Audio konnte nicht hochgeladen werden: {error}',
-  'create.flashcardsPerWord': '{n} Karteikarten ({perWord} pro Wort)',
+  'create.flashcardsPerWord':
+    '{n, plural, one {# Karteikarte} other {# Karteikarten}} ({perWord} pro Wort)',
   'edit.fillRequired': 'Bitte fülle alle Pflichtfelder aus',
   'edit.failed': 'Lektion konnte nicht aktualisiert werden',
   'edit.success': 'Lektion erfolgreich aktualisiert!',
@@ -172,12 +174,13 @@ const texts: Translation = {
   'qa.filter.recent': 'Kürzlich geändert',
   'qa.lessonPrefix': 'Lektion {number}: {title}',
   'qa.review': 'Prüfen',
-  'qa.selected': '{n} Lektionen ausgewählt',
+  'qa.selected': '{n, plural, one {# Lektion ausgewählt} other {# Lektionen ausgewählt}}',
   'qa.approveSelected': 'Auswahl freigeben',
   'qa.clearSelection': 'Auswahl aufheben',
   'qa.empty': 'Keine Lektionen für diesen Filter',
   'qa.approveFailed': 'Lektionen konnten nicht freigegeben werden',
-  'qa.approved': '{n} Lektionen freigegeben und veröffentlicht',
+  'qa.approved':
+    '{n, plural, one {# Lektion freigegeben und veröffentlicht} other {# Lektionen freigegeben und veröffentlicht}}',
   'adminFeedback.title': 'Nutzer-Feedback',
   'adminFeedback.exportCsv': 'CSV exportieren',
   'adminFeedback.stat.total': 'Gesamt',
@@ -218,12 +221,12 @@ const texts: Translation = {
   'users.loadFailed': 'Lernfortschritt konnte nicht geladen werden',
   'reviewPage.backToQa': 'Zurück zum QS-Dashboard',
   'reviewPage.saving': 'Wird gespeichert...',
-  'reviewPage.savedSecondsAgo': 'Alle Änderungen vor {n} Sekunden gespeichert',
-  'reviewPage.savedMinutesAgo': 'Alle Änderungen vor {n} Minuten gespeichert',
-  'reviewPage.savedHoursAgo': 'Alle Änderungen vor {n} Stunden gespeichert',
-  'reviewPage.savedSecondAgo': 'Alle Änderungen vor 1 Sekunde gespeichert',
-  'reviewPage.savedMinuteAgo': 'Alle Änderungen vor 1 Minute gespeichert',
-  'reviewPage.savedHourAgo': 'Alle Änderungen vor 1 Stunde gespeichert',
+  'reviewPage.savedSecondsAgo':
+    'Alle Änderungen vor {n, plural, one {# Sekunde} other {# Sekunden}} gespeichert',
+  'reviewPage.savedMinutesAgo':
+    'Alle Änderungen vor {n, plural, one {# Minute} other {# Minuten}} gespeichert',
+  'reviewPage.savedHoursAgo':
+    'Alle Änderungen vor {n, plural, one {# Stunde} other {# Stunden}} gespeichert',
   'reviewPage.saveDraft': 'Entwurf speichern',
   'reviewPage.publish': 'Veröffentlichen',
   'reviewPage.unsavedChanges': 'Du hast ungespeicherte Änderungen. Trotzdem verlassen?',
@@ -247,7 +250,8 @@ const texts: Translation = {
   'transcript.formatHelp': 'Formathilfe',
   'transcript.empty': 'Kein Transkript in der Datenbank',
   'transcript.saved': 'Transkript-Änderungen gespeichert',
-  'transcript.loaded': '{n} Transkriptzeilen geladen',
+  'transcript.loaded':
+    '{n, plural, one {# Transkriptzeile geladen} other {# Transkriptzeilen geladen}}',
   'transcript.lineSkipped': 'Zeile {n} übersprungen: erwartet „SPRECHER: Text“',
   'transcript.csvParseFailed': 'CSV konnte nicht gelesen werden. Erwartetes Format: Sprecher,Text',
   'transcript.pasteParseFailed':
@@ -349,7 +353,7 @@ const texts: Translation = {
   'translations.title': 'Übersetzungen',
   'translations.complete': '{language}: vollständig',
   'translations.incomplete':
-    '{language}: {words} Wortbedeutungen und {lines} Zeilenübersetzungen fehlen',
+    '{language}: {words, plural, one {# Wortbedeutung} other {# Wortbedeutungen}} und {lines, plural, one {# Zeilenübersetzung} other {# Zeilenübersetzungen}} fehlen',
   'translations.publishWarning':
     'Es fehlen Übersetzungen für: {languages}. Wo eine fehlt, sehen Lernende Englisch oder keine Übersetzung. Trotzdem veröffentlichen?',
   'translations.approveWarning':
@@ -394,7 +398,7 @@ const texts: Translation = {
   'landing.features.words.text':
     'Die Wörter, die Alltagsgespräche tragen, in der Reihenfolge, in der du sie brauchst.',
   'landing.features.words.available':
-    'Heute verfügbar: {lessons} Lektionen mit {words} Wörtern, und der Kurs wächst weiter.',
+    'Heute verfügbar: {lessons, plural, one {# Lektion} other {# Lektionen}} mit {words, plural, one {# Wort} other {# Wörtern}}, und der Kurs wächst weiter.',
   'landing.features.dialogue.title': 'Dialoge zum Eintauchen',
   'landing.features.dialogue.text':
     'Zwei Figuren und ein Erzähler sprechen natürliches Ungarisch, das Transkript läuft mit.',
@@ -463,6 +467,11 @@ const texts: Translation = {
   'dashboard.status.locked': 'Gesperrt',
   'dashboard.status.complete': 'Abgeschlossen',
   'dashboard.status.open': 'Offen',
+  'settings.title': 'Einstellungen',
+  'auth.welcome': 'Willkommen!',
+  'auth.confirmedSignIn': 'Deine E-Mail-Adresse ist bestätigt. Bitte melde dich an.',
+  'dashboard.offlineStale':
+    'Du bist offline. Die Zahlen auf dieser Seite stammen von deiner letzten Verbindung und sind vielleicht nicht aktuell. Heruntergeladene Lektionen funktionieren weiter.',
   'dashboard.login': 'Anmelden',
   'profile.title': 'Dein Name',
   'profile.name': 'Name',
@@ -495,6 +504,7 @@ const texts: Translation = {
   'audio.transcript': 'Transkript',
   'audio.noAudio': 'Diese Lektion hat noch kein Audio.',
   'audio.keyboardHint': 'Leertaste: Abspielen/Pause; ← und →: 15 Sekunden springen.',
+  'audio.backToLine': 'Zurück zur aktuellen Zeile',
   'flashcards.cardOf': 'Karte {n} von {total}',
   'flashcards.prompt.hu': 'Was bedeutet das auf {language}?',
   'flashcards.prompt.en': 'Wie sagt man das auf Ungarisch?',
@@ -505,11 +515,16 @@ const texts: Translation = {
   'flashcards.resultsTitle': 'Ergebnisse',
   'flashcards.score': '{correct} von {total} richtig ({accuracy} %)',
   'flashcards.passed': 'Lektion bestanden!',
-  'flashcards.needToPass': 'Du brauchst {n} richtige Antworten zum Bestehen.',
+  'flashcards.needToPass':
+    '{n, plural, one {Du brauchst # richtige Antwort zum Bestehen.} other {Du brauchst # richtige Antworten zum Bestehen.}}',
   'flashcards.continueToDashboard': 'Weiter zum Dashboard',
   'flashcards.autoContinue': 'Weiter in {n} s...',
   'flashcards.empty': 'Diese Lektion hat noch keine Karteikarten.',
   'flashcards.toPractise': 'Diese Wörter üben',
+  'flashcards.practiseNow': 'Jetzt üben',
+  'flashcards.practiceDone': 'Übung beendet',
+  'flashcards.nextNotDownloaded':
+    'Du bist offline, und Lektion {n} ist auf diesem Gerät nicht heruntergeladen.',
   'language.en': 'Englisch',
   'language.de': 'Deutsch',
   'language.es': 'Spanisch',
@@ -522,6 +537,9 @@ const texts: Translation = {
   'meanings.saved': 'Bedeutungen werden jetzt auf {language} gezeigt.',
   'meanings.saveFailed': 'Deine Sprache konnte nicht gespeichert werden. Bitte versuche es erneut.',
   'transcript.showTranslations': 'Übersetzungen zeigen',
+  'speaker.narrator': 'Erzähler',
+  'speaker.anna': 'Anna',
+  'speaker.bence': 'Bence',
   'transcript.noTranslation': 'Noch keine Übersetzung',
   'touristPack.showWords': 'Wörter anzeigen',
   'touristPack.reviewed': 'Wiederholt',
@@ -549,6 +567,7 @@ const texts: Translation = {
   'feedback.descriptionLabel': 'Beschreibung',
   'feedback.submit': 'Senden',
   'legal.updated': 'Stand: 2025',
+  'legal.nav': 'Rechtliches',
   'legal.terms.1.title': '1. Annahme der Bedingungen',
   'legal.terms.1.text': 'Mit der Nutzung von Magyarul stimmst du diesen Bedingungen zu.',
   'legal.terms.2.title': '2. Dein Konto',
@@ -655,10 +674,8 @@ const texts: Translation = {
   'adminUi.vocabularyFile': 'Vokabel-CSV (word_hu, word_en, difficulty)',
   'adminUi.vocabularyAudio': 'Vokabel-Audiodateien (.mp3 oder .wav, mehrere auf einmal)',
   'adminUi.uploadProgress': 'Upload-Fortschritt von {name}',
-  'adminUi.transcriptLines': '{n} Transkriptzeilen',
-  'adminUi.transcriptLine': '1 Transkriptzeile',
-  'adminUi.vocabularyRows': '{n} Vokabeln',
-  'adminUi.vocabularyRow': '1 Vokabel',
+  'adminUi.transcriptLines': '{n, plural, one {# Transkriptzeile} other {# Transkriptzeilen}}',
+  'adminUi.vocabularyRows': '{n, plural, one {# Vokabel} other {# Vokabeln}}',
   'adminUi.audioMatching': 'Zuordnung der Vokabel-Audios',
   'adminUi.matchedBy': 'zugeordnet: {level}',
   'adminUi.noAudio': 'kein Audio',
@@ -688,8 +705,7 @@ const texts: Translation = {
   'adminUi.completionPerLesson': 'Abschlüsse pro Lektion',
   'adminUi.wordAccuracy': 'Genauigkeit pro Wort (schwerste zuerst)',
   'adminUi.noData': 'Noch keine Daten',
-  'adminUi.learnersCount': '{n} Lernende',
-  'adminUi.learnerCount': '1 lernende Person',
+  'adminUi.learnersCount': '{n, plural, one {# lernende Person} other {# Lernende}}',
   'adminUi.completionValue': '{rate} % ({completed}/{started})',
   'adminUi.accuracyValue': '{accuracy} % ({correct}/{seen})',
   'adminUi.back': 'Zurück',
@@ -714,7 +730,7 @@ const texts: Translation = {
   'adminUi.replaceWordAudio': 'Audio von {word} ersetzen',
   'adminUi.uploadWordAudio': 'Audio für {word} hochladen',
   'adminUi.deleteWordAudio': 'Audio von {word} löschen',
-  'adminUi.deleteWord': 'Wort {word} löschen',
+  'adminUi.deleteWord': 'Wort löschen: {word}',
   'adminUi.wordAudioFile': 'Audiodatei von {word}',
   'adminUi.files': 'Dateien',
   'adminUi.uploading': 'Wird hochgeladen…',
@@ -733,4 +749,4 @@ const texts: Translation = {
   'adminUi.emptyTranscriptSaved': 'Das Transkript ist leer',
 };
 
-export const de = completeTranslation(texts);
+export const de = completeTranslation(texts, 'de');

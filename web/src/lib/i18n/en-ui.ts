@@ -38,7 +38,7 @@ export const enUi = {
   'landing.features.words.text':
     'The words that carry everyday conversation, in the order you need them.',
   'landing.features.words.available':
-    'Available today: {lessons} lessons with {words} words, and the course keeps growing.',
+    'Available today: {lessons, plural, one {# lesson} other {# lessons}} with {words, plural, one {# word} other {# words}}, and the course keeps growing.',
   'landing.features.dialogue.title': 'Immersive dialogue',
   'landing.features.dialogue.text':
     'Two characters and a narrator speak natural Hungarian while the transcript follows along.',
@@ -83,6 +83,11 @@ export const enUi = {
   'dashboard.status.locked': 'Locked',
   'dashboard.status.complete': 'Completed',
   'dashboard.status.open': 'Open',
+  'settings.title': 'Settings',
+  'auth.welcome': 'Welcome!',
+  'auth.confirmedSignIn': 'Your e-mail address is confirmed. Please sign in.',
+  'dashboard.offlineStale':
+    'You are offline. The figures on this page are from your last connection and may be out of date. Downloaded lessons still work.',
   'dashboard.login': 'Log in',
   'profile.title': 'Your name',
   'profile.name': 'Name',
@@ -117,6 +122,7 @@ export const enUi = {
   'audio.transcript': 'Transcript',
   'audio.noAudio': 'This lesson has no audio yet.',
   'audio.keyboardHint': 'Space plays or pauses; ← and → skip 15 seconds.',
+  'audio.backToLine': 'Back to the current line',
 
   'flashcards.cardOf': 'Card {n} of {total}',
   'flashcards.prompt.hu': 'What does this mean in {language}?',
@@ -128,11 +134,16 @@ export const enUi = {
   'flashcards.resultsTitle': 'Session results',
   'flashcards.score': '{correct} of {total} correct ({accuracy}%)',
   'flashcards.passed': 'Lesson passed!',
-  'flashcards.needToPass': 'You need {n} correct answers to pass.',
+  'flashcards.needToPass':
+    '{n, plural, one {You need # correct answer to pass.} other {You need # correct answers to pass.}}',
   'flashcards.continueToDashboard': 'Continue to Dashboard',
   'flashcards.autoContinue': 'Continuing in {n} s...',
   'flashcards.empty': 'This lesson has no flashcards yet.',
   'flashcards.toPractise': 'Words to practise',
+  'flashcards.practiseNow': 'Practise these now',
+  'flashcards.practiceDone': 'Practice done',
+  'flashcards.nextNotDownloaded':
+    'You are offline, and Lesson {n} is not downloaded on this device.',
 
   // The learner's language: meanings, line translations, levels (issue 11).
   'language.en': 'English',
@@ -147,6 +158,9 @@ export const enUi = {
   'meanings.saved': 'Meanings are now shown in {language}.',
   'meanings.saveFailed': 'Failed to save your language. Please try again.',
   'transcript.showTranslations': 'Show translations',
+  'speaker.narrator': 'Narrator',
+  'speaker.anna': 'Anna',
+  'speaker.bence': 'Bence',
   'transcript.noTranslation': 'No translation yet',
   'touristPack.showWords': 'Show the words',
   'touristPack.reviewed': 'Reviewed',
@@ -176,6 +190,7 @@ export const enUi = {
   'feedback.submit': 'Submit',
 
   'legal.updated': 'Last updated: 2025',
+  'legal.nav': 'Legal',
   'legal.terms.1.title': '1. Acceptance of terms',
   'legal.terms.1.text': 'By using Magyarul you agree to these terms.',
   'legal.terms.2.title': '2. Your account',
@@ -302,10 +317,8 @@ export const enUi = {
   'adminUi.vocabularyFile': 'Vocabulary CSV (word_hu, word_en, difficulty)',
   'adminUi.vocabularyAudio': 'Vocabulary audio files (.mp3 or .wav, several at once)',
   'adminUi.uploadProgress': '{name} upload progress',
-  'adminUi.transcriptLines': '{n} transcript lines',
-  'adminUi.transcriptLine': '1 transcript line',
-  'adminUi.vocabularyRows': '{n} vocabulary words',
-  'adminUi.vocabularyRow': '1 vocabulary word',
+  'adminUi.transcriptLines': '{n, plural, one {# transcript line} other {# transcript lines}}',
+  'adminUi.vocabularyRows': '{n, plural, one {# vocabulary word} other {# vocabulary words}}',
   'adminUi.audioMatching': 'Vocabulary audio matching',
   'adminUi.matchedBy': 'matched: {level}',
   'adminUi.noAudio': 'no audio',
@@ -335,8 +348,7 @@ export const enUi = {
   'adminUi.completionPerLesson': 'Completion per lesson',
   'adminUi.wordAccuracy': 'Accuracy per word (hardest first)',
   'adminUi.noData': 'No data yet',
-  'adminUi.learnersCount': '{n} learners',
-  'adminUi.learnerCount': '1 learner',
+  'adminUi.learnersCount': '{n, plural, one {# learner} other {# learners}}',
   'adminUi.completionValue': '{rate}% ({completed}/{started})',
   'adminUi.accuracyValue': '{accuracy}% ({correct}/{seen})',
   'adminUi.back': 'Back',

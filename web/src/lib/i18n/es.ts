@@ -45,7 +45,8 @@ const texts: Translation = {
   'auth.invalidJwtSignature': 'Firma JWT no válida',
   'validation.passwordsDoNotMatch': 'Las contraseñas no coinciden',
   'validation.passwordsDontMatch': 'Las contraseñas no coinciden',
-  'validation.passwordMinLength': 'La contraseña debe tener al menos {n} caracteres',
+  'validation.passwordMinLength':
+    'La contraseña debe tener al menos {n, plural, one {# carácter} other {# caracteres}}',
   'validation.invalidEmail': 'Introduce un correo electrónico válido',
   'validation.emailRequired': 'El correo electrónico es obligatorio',
   'validation.passwordRequired': 'La contraseña es obligatoria',
@@ -57,8 +58,8 @@ const texts: Translation = {
   'dashboard.reviewFlashcards': 'Repasar tarjetas',
   'dashboard.adminDashboard': 'Panel de administración',
   'dashboard.overallGoal': '2.000 palabras para conversar',
-  'dashboard.touristPack': '{reviewed} de {total} palabras',
-  'dashboard.streak': 'Racha de {n} días',
+  'dashboard.touristPack': '{reviewed} de {total, plural, one {# palabra} other {# palabras}}',
+  'dashboard.streak': '{n, plural, one {Racha de # día} other {Racha de # días}}',
   'lessons.empty': 'Todavía no hay lecciones disponibles',
   'lessons.loadFailed': 'No se pudieron cargar las lecciones',
   'lesson.tab.audio': 'Lección de audio',
@@ -94,8 +95,10 @@ const texts: Translation = {
   'review.sessionComplete': '¡Sesión completada! Precisión: {n} %',
   'feedback.loginRequired': 'Debes iniciar sesión para enviar comentarios',
   'feedback.fillAllFields': 'Rellena todos los campos',
-  'feedback.titleTooLong': 'El título puede tener como máximo {n} caracteres',
-  'feedback.descriptionTooLong': 'La descripción puede tener como máximo {n} caracteres',
+  'feedback.titleTooLong':
+    'El título puede tener como máximo {n, plural, one {# carácter} other {# caracteres}}',
+  'feedback.descriptionTooLong':
+    'La descripción puede tener como máximo {n, plural, one {# carácter} other {# caracteres}}',
   'feedback.submitFailed': 'No se pudieron enviar los comentarios. Inténtalo de nuevo.',
   'feedback.thanks': '¡Gracias por tus comentarios!',
   'feedback.rateLimited':
@@ -122,12 +125,14 @@ const texts: Translation = {
   'admin.tab.analytics': 'Estadísticas',
   'admin.analyticsComingSoon': 'Panel de estadísticas próximamente',
   'create.title': 'Crear nueva lección',
-  'create.filesSkipped': '{n} archivos omitidos (formato no válido)',
+  'create.filesSkipped':
+    '{n, plural, one {# archivo omitido (formato no válido)} other {# archivos omitidos (formato no válido)}}',
   'create.imageNeedsTitle': 'Primero introduce un título para la lección',
   'create.failed': 'No se pudo crear la lección',
   'create.success': '¡Lección creada correctamente!',
   'create.audioUploadFailed': 'No se pudo subir el audio: {error}',
-  'create.flashcardsPerWord': '{n} tarjetas ({perWord} por palabra)',
+  'create.flashcardsPerWord':
+    '{n, plural, one {# tarjeta} other {# tarjetas}} ({perWord} por palabra)',
   'edit.fillRequired': 'Rellena todos los campos obligatorios',
   'edit.failed': 'No se pudo actualizar la lección',
   'edit.success': '¡Lección actualizada correctamente!',
@@ -142,7 +147,7 @@ const texts: Translation = {
   'lesson.status.published': 'Publicada',
   'lesson.status.draft': 'Borrador',
   'validation.requiredPositiveInteger': 'Se requiere un entero positivo',
-  'validation.minCharacters': 'Mínimo {n} caracteres',
+  'validation.minCharacters': 'Mínimo {n, plural, one {# carácter} other {# caracteres}}',
   'validation.required': 'Obligatorio',
   'files.invalidTypeExpected': 'Tipo de archivo no válido. Se esperaba: {expected}',
   'files.tooLargeMax': 'Archivo demasiado grande. Máximo: {n} MB',
@@ -171,12 +176,13 @@ const texts: Translation = {
   'qa.filter.recent': 'Modificadas recientemente',
   'qa.lessonPrefix': 'Lección {number}: {title}',
   'qa.review': 'Revisar',
-  'qa.selected': '{n} lecciones seleccionadas',
+  'qa.selected': '{n, plural, one {# lección seleccionada} other {# lecciones seleccionadas}}',
   'qa.approveSelected': 'Aprobar selección',
   'qa.clearSelection': 'Borrar selección',
   'qa.empty': 'No hay lecciones para este filtro',
   'qa.approveFailed': 'No se pudieron aprobar las lecciones',
-  'qa.approved': '{n} lecciones aprobadas y publicadas',
+  'qa.approved':
+    '{n, plural, one {# lección aprobada y publicada} other {# lecciones aprobadas y publicadas}}',
   'adminFeedback.title': 'Comentarios de usuarios',
   'adminFeedback.exportCsv': 'Exportar CSV',
   'adminFeedback.stat.total': 'Total',
@@ -217,12 +223,12 @@ const texts: Translation = {
   'users.loadFailed': 'No se pudo cargar el progreso de los usuarios',
   'reviewPage.backToQa': 'Volver al control de calidad',
   'reviewPage.saving': 'Guardando...',
-  'reviewPage.savedSecondsAgo': 'Todos los cambios guardados hace {n} segundos',
-  'reviewPage.savedMinutesAgo': 'Todos los cambios guardados hace {n} minutos',
-  'reviewPage.savedHoursAgo': 'Todos los cambios guardados hace {n} horas',
-  'reviewPage.savedSecondAgo': 'Todos los cambios guardados hace 1 segundo',
-  'reviewPage.savedMinuteAgo': 'Todos los cambios guardados hace 1 minuto',
-  'reviewPage.savedHourAgo': 'Todos los cambios guardados hace 1 hora',
+  'reviewPage.savedSecondsAgo':
+    'Todos los cambios guardados hace {n, plural, one {# segundo} other {# segundos}}',
+  'reviewPage.savedMinutesAgo':
+    'Todos los cambios guardados hace {n, plural, one {# minuto} other {# minutos}}',
+  'reviewPage.savedHoursAgo':
+    'Todos los cambios guardados hace {n, plural, one {# hora} other {# horas}}',
   'reviewPage.saveDraft': 'Guardar borrador',
   'reviewPage.publish': 'Publicar',
   'reviewPage.unsavedChanges': 'Tienes cambios sin guardar. ¿Salir de todos modos?',
@@ -246,7 +252,8 @@ const texts: Translation = {
   'transcript.formatHelp': 'Ayuda de formato',
   'transcript.empty': 'No hay transcripción en la base de datos',
   'transcript.saved': 'Cambios de la transcripción guardados',
-  'transcript.loaded': '{n} líneas de transcripción cargadas',
+  'transcript.loaded':
+    '{n, plural, one {# línea de transcripción cargada} other {# líneas de transcripción cargadas}}',
   'transcript.lineSkipped': 'Línea {n} omitida: se esperaba «HABLANTE: texto»',
   'transcript.csvParseFailed': 'No se pudo analizar el CSV. Formato esperado: hablante,texto',
   'transcript.pasteParseFailed':
@@ -343,7 +350,7 @@ const texts: Translation = {
   'translations.title': 'Traducciones',
   'translations.complete': '{language}: completo',
   'translations.incomplete':
-    '{language}: faltan {words} significados de palabras y {lines} traducciones de líneas',
+    '{language}: {words, plural, one {falta # significado de palabra} other {faltan # significados de palabras}} y {lines, plural, one {# traducción de línea} other {# traducciones de líneas}}',
   'translations.publishWarning':
     'Faltan traducciones en: {languages}. Donde falte una, se verá el inglés o ninguna traducción. ¿Publicar de todos modos?',
   'translations.approveWarning':
@@ -385,7 +392,7 @@ const texts: Translation = {
   'landing.features.words.text':
     'Las palabras de la conversación cotidiana, en el orden en que las necesitas.',
   'landing.features.words.available':
-    'Disponible hoy: {lessons} lecciones con {words} palabras, y el curso sigue creciendo.',
+    'Disponible hoy: {lessons, plural, one {# lección} other {# lecciones}} con {words, plural, one {# palabra} other {# palabras}}, y el curso sigue creciendo.',
   'landing.features.dialogue.title': 'Diálogos inmersivos',
   'landing.features.dialogue.text':
     'Dos personajes y un narrador hablan húngaro natural mientras la transcripción avanza.',
@@ -452,6 +459,11 @@ const texts: Translation = {
   'dashboard.status.locked': 'Bloqueada',
   'dashboard.status.complete': 'Completada',
   'dashboard.status.open': 'Disponible',
+  'settings.title': 'Ajustes',
+  'auth.welcome': '¡Te damos la bienvenida!',
+  'auth.confirmedSignIn': 'Tu correo electrónico está confirmado. Inicia sesión.',
+  'dashboard.offlineStale':
+    'Estás sin conexión. Las cifras de esta página son de tu última conexión y pueden no estar al día. Las lecciones descargadas siguen funcionando.',
   'dashboard.login': 'Iniciar sesión',
   'profile.title': 'Tu nombre',
   'profile.name': 'Nombre',
@@ -484,6 +496,7 @@ const texts: Translation = {
   'audio.transcript': 'Transcripción',
   'audio.noAudio': 'Esta lección aún no tiene audio.',
   'audio.keyboardHint': 'Espacio reproduce o pausa; ← y → saltan 15 segundos.',
+  'audio.backToLine': 'Volver a la línea actual',
   'flashcards.cardOf': 'Tarjeta {n} de {total}',
   'flashcards.prompt.hu': '¿Qué significa esto en {language}?',
   'flashcards.prompt.en': '¿Cómo se dice esto en húngaro?',
@@ -494,11 +507,16 @@ const texts: Translation = {
   'flashcards.resultsTitle': 'Resultados de la sesión',
   'flashcards.score': '{correct} de {total} correctas ({accuracy} %)',
   'flashcards.passed': '¡Lección superada!',
-  'flashcards.needToPass': 'Necesitas {n} respuestas correctas para aprobar.',
+  'flashcards.needToPass':
+    '{n, plural, one {Necesitas # respuesta correcta para aprobar.} other {Necesitas # respuestas correctas para aprobar.}}',
   'flashcards.continueToDashboard': 'Continuar al panel',
   'flashcards.autoContinue': 'Continuando en {n} s...',
   'flashcards.empty': 'Esta lección aún no tiene tarjetas.',
   'flashcards.toPractise': 'Palabras para practicar',
+  'flashcards.practiseNow': 'Practicar ahora',
+  'flashcards.practiceDone': 'Práctica terminada',
+  'flashcards.nextNotDownloaded':
+    'Estás sin conexión y la lección {n} no está descargada en este dispositivo.',
   'language.en': 'inglés',
   'language.de': 'alemán',
   'language.es': 'español',
@@ -511,6 +529,9 @@ const texts: Translation = {
   'meanings.saved': 'Los significados se muestran ahora en {language}.',
   'meanings.saveFailed': 'No se pudo guardar tu idioma. Inténtalo de nuevo.',
   'transcript.showTranslations': 'Mostrar traducciones',
+  'speaker.narrator': 'Narrador',
+  'speaker.anna': 'Anna',
+  'speaker.bence': 'Bence',
   'transcript.noTranslation': 'Aún sin traducción',
   'touristPack.showWords': 'Ver las palabras',
   'touristPack.reviewed': 'Repasada',
@@ -537,6 +558,7 @@ const texts: Translation = {
   'feedback.descriptionLabel': 'Descripción',
   'feedback.submit': 'Enviar',
   'legal.updated': 'Última actualización: 2025',
+  'legal.nav': 'Aviso legal',
   'legal.terms.1.title': '1. Aceptación de los términos',
   'legal.terms.1.text': 'Al usar Magyarul aceptas estos términos.',
   'legal.terms.2.title': '2. Tu cuenta',
@@ -639,10 +661,10 @@ const texts: Translation = {
   'adminUi.vocabularyFile': 'CSV de vocabulario (word_hu, word_en, difficulty)',
   'adminUi.vocabularyAudio': 'Archivos de audio del vocabulario (.mp3 o .wav, varios a la vez)',
   'adminUi.uploadProgress': 'Progreso de subida de {name}',
-  'adminUi.transcriptLines': '{n} líneas de transcripción',
-  'adminUi.transcriptLine': '1 línea de transcripción',
-  'adminUi.vocabularyRows': '{n} palabras de vocabulario',
-  'adminUi.vocabularyRow': '1 palabra de vocabulario',
+  'adminUi.transcriptLines':
+    '{n, plural, one {# línea de transcripción} other {# líneas de transcripción}}',
+  'adminUi.vocabularyRows':
+    '{n, plural, one {# palabra de vocabulario} other {# palabras de vocabulario}}',
   'adminUi.audioMatching': 'Asignación de los audios del vocabulario',
   'adminUi.matchedBy': 'asignado: {level}',
   'adminUi.noAudio': 'sin audio',
@@ -672,8 +694,7 @@ const texts: Translation = {
   'adminUi.completionPerLesson': 'Finalización por lección',
   'adminUi.wordAccuracy': 'Precisión por palabra (las más difíciles primero)',
   'adminUi.noData': 'Todavía no hay datos',
-  'adminUi.learnersCount': '{n} estudiantes',
-  'adminUi.learnerCount': '1 estudiante',
+  'adminUi.learnersCount': '{n, plural, one {# estudiante} other {# estudiantes}}',
   'adminUi.completionValue': '{rate} % ({completed}/{started})',
   'adminUi.accuracyValue': '{accuracy} % ({correct}/{seen})',
   'adminUi.back': 'Volver',
@@ -699,7 +720,7 @@ const texts: Translation = {
   'adminUi.replaceWordAudio': 'Reemplazar el audio de {word}',
   'adminUi.uploadWordAudio': 'Subir el audio de {word}',
   'adminUi.deleteWordAudio': 'Eliminar el audio de {word}',
-  'adminUi.deleteWord': 'Eliminar la palabra {word}',
+  'adminUi.deleteWord': 'Eliminar palabra: {word}',
   'adminUi.wordAudioFile': 'Archivo de audio de {word}',
   'adminUi.files': 'Archivos',
   'adminUi.uploading': 'Subiendo…',
@@ -717,4 +738,4 @@ const texts: Translation = {
   'adminUi.emptyTranscriptSaved': 'La transcripción está vacía',
 };
 
-export const es = completeTranslation(texts);
+export const es = completeTranslation(texts, 'es');

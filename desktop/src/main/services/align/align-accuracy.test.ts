@@ -1,6 +1,7 @@
 import { alignLines } from '@magyarul/core/align';
 import { describe as suite, expect, it } from 'vitest';
 import { boundaryErrors, percentile } from '../../../../test/support/alignment-accuracy.ts';
+import { humanRecording } from '../../../../test/support/human-recording.ts';
 import type { Dialogue } from '../../../../test/support/synthetic-dialogue.ts';
 import { makeDialogue } from '../../../../test/support/synthetic-dialogue.ts';
 import { espeakSynthesiser } from './espeak-synthesiser.ts';
@@ -81,5 +82,23 @@ suite('forced alignment accuracy', () => {
     const words = aligned[2]?.tokens ?? [];
     expect(words[0]?.startTime).toBeGreaterThanOrEqual(anchor.start - 0.0005);
     expect(words.at(-1)?.endTime).toBeLessThanOrEqual(anchor.end + 0.0005);
+  });
+
+  it('returns line and word boundaries within the targets on a human recording (Spanish, 8 kHz) with hand-marked times', async () => {
+    const recording = await humanRecording();
+    const aligned = await alignLines(
+      {
+        lines: recording.lines.map((line, id) => ({ id, text: line.text, anchor: null })),
+        samples: recording.samples,
+        sampleRate: recording.sampleRate,
+        voice: recording.voice,
+      },
+      espeakSynthesiser,
+    );
+    const errors = boundaryErrors(aligned, recording.lines);
+    expect(errors.words).toHaveLength(70);
+    expect(percentile(errors.lines, 50)).toBeLessThan(0.1);
+    expect(percentile(errors.lines, 95)).toBeLessThan(0.25);
+    expect(percentile(errors.words, 50)).toBeLessThan(0.15);
   });
 });

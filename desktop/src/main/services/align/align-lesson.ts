@@ -8,11 +8,15 @@ import type {
   TranscriptLine,
   VersionSpan,
 } from '../../../shared/model.ts';
+import type { AlignFileRequest } from './align-file.ts';
 import type { AlignWorkerEntry } from './run-align.ts';
 import { runAlign } from './run-align.ts';
 
-/** The recordings of a lesson by version; the studio's drafts have the normal one today. */
-export type LessonAudio = { readonly [V in AudioVersion]?: string };
+/**
+ * The recordings of a lesson by version (a path, or samples the studio window decoded); the
+ * studio's drafts have the normal one today.
+ */
+export type LessonAudio = { readonly [V in AudioVersion]?: AlignFileRequest['file'] };
 
 const NO_TIME: VersionSpan = { start: null, end: null };
 
@@ -40,7 +44,7 @@ export async function alignLesson(
   for (const version of versions) {
     const aligned = await runAlign(
       {
-        file: audio[version] as string,
+        file: audio[version] as AlignFileRequest['file'],
         voice,
         lines: lines.map((line) => ({
           id: line.id,

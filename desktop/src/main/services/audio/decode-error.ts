@@ -1,9 +1,11 @@
 /**
  * Why audio did not decode: the file is broken (or not audio at all), it uses a codec the
- * studio has no decoder for, or the decoder that ships with the studio could not be loaded.
- * Each gets its own message; only the first says "broken".
+ * studio has no decoder for, the decoder that ships with the studio could not be loaded, or it
+ * is AAC, which the studio window's Chromium decodes instead of the main process. Each gets its
+ * own message; only the first says "broken".
  */
-export type DecodeFailure = 'broken' | 'unsupported-codec' | 'decoder-missing';
+export type DecodeFailure =
+  'broken' | 'unsupported-codec' | 'decoder-missing' | 'decoded-in-renderer';
 
 export class DecodeError extends Error {
   readonly codec: string | null;

@@ -113,16 +113,23 @@ describe('audio decoding in process (no ffmpeg on PATH)', () => {
     expect(decoded.decodedSeconds).toBeCloseTo(1, 1);
   });
 
+  it('rejects a μ-law WAV as an unsupported codec, naming it', async () => {
+    const bytes = readFileSync(path('mulaw.wav'));
+    expect(sniffContainer(bytes)).toBe('wav');
+    const error = await decodeAudioBytes(bytes, true).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DecodeError);
+    expect(error).toMatchObject({ reason: 'unsupported-codec', codec: 'μ-law' });
+  });
+
   it.each([
-    ['mulaw.wav', 'wav', 'μ-law'],
     ['speech.m4a', 'mp4', 'AAC (M4A)'],
     ['aac-named.mp3', 'adts', 'AAC'],
-  ])('rejects %s as an unsupported codec, naming it', async (file, container, codec) => {
+  ])('leaves %s to the studio window (AAC), by its content', async (file, container, codec) => {
     const bytes = readFileSync(path(file));
     expect(sniffContainer(bytes)).toBe(container);
     const error = await decodeAudioBytes(bytes, true).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DecodeError);
-    expect(error).toMatchObject({ reason: 'unsupported-codec', codec });
+    expect(error).toMatchObject({ reason: 'decoded-in-renderer', codec });
   });
 
   it('rejects text and a missing file as broken or unreadable, never as a codec problem', async () => {
@@ -134,16 +141,23 @@ describe('audio decoding in process (no ffmpeg on PATH)', () => {
   });
 
   it('returns the codec named in the issue for a dialogue the studio cannot decode, never "broken"', async () => {
-    const probe = await probeAudio(path('aac-named.mp3'), 'aac-named.mp3', () => true);
+    const probe = await probeAudio(path('mulaw.wav'), 'mulaw.wav', () => true);
     expect(probe.durationSeconds).toBeNull();
     expect(probe.issues).toEqual([
       expect.objectContaining({
         code: 'audio-codec-unsupported',
         message:
-          'Audio file aac-named.mp3 uses AAC, which the studio cannot decode. Save it as MP3 or PCM WAV.',
+          'Audio file mulaw.wav uses μ-law, which the studio cannot decode. Save it as MP3, M4A, Ogg, FLAC or PCM WAV.',
       }),
     ]);
     expect(probe.issues[0]?.message).not.toMatch(/broken/);
+  });
+
+  it('returns an AAC dialogue named .mp3 with its length from the container and no issue (the window draws it)', async () => {
+    const probe = await probeAudio(path('aac-named.mp3'), 'aac-named.mp3', () => true);
+    expect(probe.issues).toEqual([]);
+    expect(probe.durationSeconds).toBeCloseTo(1, 0);
+    expect(probe.peaks).toBeNull();
   });
 
   it('returns the length of M4A word audio from its container, and broken for text named .mp3', async () => {

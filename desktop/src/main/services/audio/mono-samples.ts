@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { DecodeError } from './decode-error.ts';
-import { sniffContainer } from './decode.ts';
-import { decodeMp3Into } from './mp3-decode.ts';
+import { decodeInto } from './decode-into.ts';
 import type { SampleSink } from './peak-folder.ts';
-import { decodeWav, readWavFormat } from './wav-decode.ts';
 
 export type MonoAudio = { readonly samples: Float32Array; readonly sampleRate: number };
 
@@ -37,24 +34,12 @@ function monoCollector() {
 }
 
 /**
- * The samples of a WAV or MP3, mono, decoded in this process as `decodeAudioBytes` decodes them
- * (the same readers, nothing on PATH): what the aligner listens to.
+ * The samples of a recording, mono, decoded in this process as `decodeAudioBytes` decodes them
+ * (the same decoders, nothing on PATH): what the aligner listens to.
  */
 export async function decodeMonoBytes(bytes: Uint8Array): Promise<MonoAudio> {
-  const container = sniffContainer(bytes);
   const collector = monoCollector();
-  if (container === 'wav') {
-    const format = readWavFormat(bytes);
-    if (!format) throw new DecodeError('broken', 'no fmt or data chunk');
-    decodeWav(bytes, format, collector.sink);
-    return { samples: collector.finish(), sampleRate: format.sampleRate };
-  }
-  if (container !== 'mp3' && container !== 'unknown') {
-    throw new DecodeError('unsupported-codec', `unsupported codec: ${container}`, {
-      codec: container,
-    });
-  }
-  const { sampleRate } = await decodeMp3Into(bytes, () => collector.sink);
+  const { sampleRate } = await decodeInto(bytes, () => collector.sink);
   return { samples: collector.finish(), sampleRate };
 }
 

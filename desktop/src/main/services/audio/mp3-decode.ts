@@ -1,7 +1,6 @@
 import type { MPEGDecoder } from 'mpg123-decoder';
 import { DecodeError } from './decode-error.ts';
-import type { PeakFolder, SampleSink } from './peak-folder.ts';
-import { createPeakFolder } from './peak-folder.ts';
+import type { SampleSink } from './peak-folder.ts';
 
 const CHUNK_BYTES = 1 << 16;
 
@@ -43,8 +42,6 @@ export async function warmMp3Decoder(): Promise<void> {
   }
 }
 
-export type Mp3Decoded = { readonly seconds: number; readonly peaks: Float32Array | null };
-
 /**
  * Decodes an MP3 (MPEG-1/2 layer I–III) in this thread with libmpg123 compiled to WebAssembly
  * (the npm package mpg123-decoder): no program on PATH is involved. The bytes are fed in 64 KB
@@ -78,24 +75,4 @@ export async function decodeMp3Into(
     throw new DecodeError('broken', 'no MPEG audio frames decode');
   }
   return { seconds: frames / sampleRate, sampleRate };
-}
-
-/** `decodeMp3Into` with the samples folded into peaks, when asked for. */
-export async function decodeMp3(
-  bytes: Uint8Array,
-  peaksPerSecond: number,
-  withPeaks: boolean,
-): Promise<Mp3Decoded> {
-  let folder: PeakFolder | null = null;
-  const { seconds } = await decodeMp3Into(
-    bytes,
-    withPeaks
-      ? (sampleRate) => {
-          folder = createPeakFolder(sampleRate, peaksPerSecond);
-          return folder;
-        }
-      : null,
-  );
-  const peaks = (folder as PeakFolder | null)?.finish() ?? null;
-  return { seconds, peaks };
 }

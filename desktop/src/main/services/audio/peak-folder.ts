@@ -17,17 +17,29 @@ export function createPeakFolder(sampleRate: number, peaksPerSecond: number) {
       if (!left) return;
       // A mono file decoded to two channels repeats itself: reading one is enough then.
       const right = channels[1] && channels[1] !== left ? channels[1] : null;
-      for (let i = 0; i < length; i++) {
-        let value = left[i] ?? 0;
-        if (value < 0) value = -value;
-        if (right) {
-          let other = right[i] ?? 0;
-          if (other < 0) other = -other;
-          if (other > value) value = other;
+      let i = 0;
+      while (i < length) {
+        // The samples up to the next bin's edge, in one tight loop (this runs for every sample
+        // of an hour-long recording).
+        const stop = Math.min(length, i + Math.max(1, Math.ceil(boundary - frames)));
+        let max = current;
+        for (let j = i; j < stop; j++) {
+          const l = left[j] as number;
+          if (l > max) max = l;
+          else if (-l > max) max = -l;
         }
-        if (value > current) current = value;
+        if (right) {
+          for (let j = i; j < stop; j++) {
+            const r = right[j] as number;
+            if (r > max) max = r;
+            else if (-r > max) max = -r;
+          }
+        }
+        current = max;
         pending = true;
-        if (++frames >= boundary) {
+        frames += stop - i;
+        i = stop;
+        if (frames >= boundary) {
           peaks.push(current > 1 ? 1 : current);
           current = 0;
           pending = false;

@@ -5,6 +5,7 @@ import { parseBuffer } from 'music-metadata';
 import { studioMessage } from '../../../shared/messages.ts';
 import type { StudioMessageCode } from '../../../shared/messages.ts';
 import type { ImportIssue } from '../../../shared/model.ts';
+import { decodedInRenderer } from './container.ts';
 import { DecodeError, decodeAudioBytes, sniffContainer } from './decode.ts';
 import { scanMp3 } from './mp3-frames.ts';
 import { scanWav } from './wav-data.ts';
@@ -39,7 +40,9 @@ async function containerSeconds(bytes: Uint8Array, file: string): Promise<number
  * Everything the studio needs to know about one audio file, in this process (no program on
  * PATH). Dialogue audio (`withPeaks` given) is decoded in full: its real length and, unless
  * the stored peaks still fit its hash, its peaks. Vocabulary audio is checked without decoding:
- * MP3 frames are walked, WAV chunks measured, M4A/AAC lengths read from the container. A file
+ * MP3 frames are walked, WAV chunks measured; FLAC and Ogg are decoded. AAC (M4A) lengths are
+ * read from the container, for dialogue too: the studio window decodes AAC and draws its
+ * waveform (see decodedInRenderer). A file
  * that does not decode is broken; one whose codec the studio cannot decode is reported as such;
  * a header that claims another length than decodes is a truncated or lying file. Problems come
  * back as issues: this never throws for a bad file.
@@ -70,13 +73,13 @@ export async function probeAudio(
   const mp3 = container === 'mp3' || container === 'unknown' ? scanMp3(bytes) : null;
   const headerSeconds = wav?.declaredSeconds ?? null;
 
+  if (decodedInRenderer(container)) {
+    const seconds = await containerSeconds(bytes, file);
+    if (seconds === null) issue('audio-unreadable');
+    return result(seconds, seconds);
+  }
   if (withPeaks === null) {
     // Vocabulary audio: a light check per file (hundreds of them in a batch).
-    if (container === 'mp4' || container === 'adts') {
-      const seconds = await containerSeconds(bytes, file);
-      if (seconds === null) issue('audio-unreadable');
-      return result(seconds, seconds);
-    }
     if (mp3) {
       if (mp3.truncated) issue('audio-truncated');
       return result(null, mp3.seconds);

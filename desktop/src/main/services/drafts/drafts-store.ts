@@ -3,7 +3,7 @@ import type { ImportIssue, LessonDraft } from '../../../shared/model.ts';
 import type { Db } from '../db/database.ts';
 import { openDatabase } from '../db/database.ts';
 import { createIssuesRepo } from './issues-repo.ts';
-import { LIVE_ISSUE_CODES, createLessonsRepo } from './lessons-repo.ts';
+import { LIVE_ISSUE_CODES, createLessonsRepo, openNfcNotes } from './lessons-repo.ts';
 import { createLinesRepo } from './lines-repo.ts';
 import { createMediaRepo } from './media-repo.ts';
 import { createPublishedRepo } from './published-repo.ts';
@@ -11,6 +11,8 @@ import { createPublishedRowsRepo } from './published-rows-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createTokensRepo } from './tokens-repo.ts';
 import { createWordsRepo } from './words-repo.ts';
+
+const HUNGARIAN = new Intl.Collator('hu');
 
 /** The drafts database with one repository per table. */
 export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
@@ -46,6 +48,7 @@ export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
       const unmatched = wordList.filter((word) => word.audioFile === null);
       const stored = issues.listForLesson(lessonId);
       const live: ImportIssue[] = [
+        ...openNfcNotes(stored, [...used, ...(lesson.dialogue_file ? [lesson.dialogue_file] : [])]),
         ...(unmatched.length > 0 ? stored.filter((i) => i.code === 'ambiguous-audio') : []),
         ...unmatched.map((word) => ({
           file: '',
@@ -73,7 +76,10 @@ export function createDraftsStore(db: Db, now: () => Date = () => new Date()) {
         lines: lines.listForLesson(lessonId),
         tokens: tokens.listForLesson(lessonId),
         words: wordList,
-        audioFiles: vocabularyFiles.map((file) => file.file_name),
+        // In Hungarian alphabetical order (cs after c, ő after ö), never by code point.
+        audioFiles: vocabularyFiles
+          .map((file) => file.file_name)
+          .sort((a, b) => HUNGARIAN.compare(a.normalize('NFC'), b.normalize('NFC'))),
         issues: [...stored.filter((i) => !LIVE_ISSUE_CODES.includes(i.code)), ...live],
       };
     },

@@ -131,6 +131,56 @@ describe('publish state and live issues', () => {
     expect(store.lessons.summary(lessonId)?.issueCount).toBe(1);
   });
 
+  it('returns the decomposed-name note while its file has no word, none once it is matched, and audio files in Hungarian order', () => {
+    const { store, lessonId } = seeded();
+    const nfd = 'szőlő.mp3'.normalize('NFD');
+    store.words.replaceForLesson(lessonId, [
+      {
+        wordHu: 'szőlő',
+        wordEn: 'grape',
+        difficulty: 'beginner',
+        audioFile: null,
+        matchLevel: null,
+      },
+    ]);
+    const files = ['zab.mp3', nfd, 'cukor.mp3', 'csiga.mp3', 'öt.mp3', 'ó.mp3', 'ő.mp3'];
+    store.media.replaceAudioFiles(
+      lessonId,
+      files.map((file_name) => ({
+        file_name,
+        role: 'vocabulary' as const,
+        size: 1,
+        content_hash: 'h',
+        duration_seconds: 1,
+      })),
+    );
+    store.issues.replaceForLesson(lessonId, [
+      { file: 'szőlő.mp3', row: null, code: 'name-not-nfc', message: 'decomposed' },
+    ]);
+    const notes = () =>
+      store.getDraft(lessonId)?.issues.filter((i) => i.code === 'name-not-nfc').length;
+    expect(notes()).toBe(1);
+    const before = store.lessons.summary(lessonId)?.issueCount ?? 0;
+    const [word] = store.words.listForLesson(lessonId);
+    store.words.setMatches(lessonId, [
+      { wordId: word?.id ?? 0, audioFile: nfd, matchLevel: 'manual' },
+    ]);
+    expect(notes()).toBe(0);
+    // The note, the word without audio and its file without a word are gone.
+    expect(before).toBe(9);
+    expect(store.lessons.summary(lessonId)?.issueCount).toBe(6);
+    expect(store.getDraft(lessonId)?.audioFiles.map((f) => f.normalize('NFC'))).toEqual([
+      'cukor.mp3',
+      'csiga.mp3',
+      'ó.mp3',
+      // ö and ő are one letter before the accent counts: "ő." before "öt".
+      'ő.mp3',
+      'öt.mp3',
+      'szőlő.mp3',
+      'zab.mp3',
+    ]);
+  });
+
   it('returns word meanings edited in NFC, trimmed, fields not given left alone', () => {
     const { store, lessonId } = seeded();
     store.words.replaceForLesson(lessonId, [

@@ -7,7 +7,26 @@ import { searchText } from './search-text.ts';
  * Import issues about matching words to audio are not stored as they were found: they are
  * worked out from the words as they are now, so one resolved by hand disappears at once.
  */
-export const LIVE_ISSUE_CODES = ['word-without-audio', 'audio-without-word', 'ambiguous-audio'];
+export const LIVE_ISSUE_CODES = [
+  'word-without-audio',
+  'audio-without-word',
+  'ambiguous-audio',
+  'name-not-nfc',
+];
+
+/**
+ * The stored "decomposed name" notes that still stand: a file in NFD is a note only while no
+ * word has it (and it is not the dialogue); once matched, its name did no harm.
+ */
+export function openNfcNotes<T extends { code: string; file: string }>(
+  notes: readonly T[],
+  usedFiles: readonly string[],
+): T[] {
+  const used = new Set(usedFiles.map((file) => file.normalize('NFC')));
+  return notes.filter(
+    (note) => note.code === 'name-not-nfc' && !used.has(note.file.normalize('NFC')),
+  );
+}
 
 type SummaryRow = {
   id: number;
@@ -48,7 +67,8 @@ SELECT l.id, l.folder, l.lesson_number, l.title, l.level, l.duration_seconds, l.
   (SELECT count(*) FROM vocabulary_words w WHERE w.lesson_id = l.id AND w.audio_file IS NOT NULL)
     AS matched_word_count,
   (SELECT count(*) FROM import_issues i WHERE i.lesson_id = l.id
-     AND i.code NOT IN ('word-without-audio', 'audio-without-word', 'ambiguous-audio'))
+     AND i.code NOT IN ('word-without-audio', 'audio-without-word', 'ambiguous-audio',
+                        'name-not-nfc'))
   + (SELECT count(*) FROM vocabulary_words w WHERE w.lesson_id = l.id AND w.audio_file IS NULL)
   + CASE WHEN EXISTS (
       SELECT 1 FROM vocabulary_words w WHERE w.lesson_id = l.id AND w.audio_file IS NULL)
@@ -61,6 +81,22 @@ SELECT l.id, l.folder, l.lesson_number, l.title, l.level, l.duration_seconds, l.
   AS issue_count
 FROM lessons l`;
 
+const nfcNotes = (db: Db, lessonId: number) =>
+  db.all<{ code: string; file: string }>(
+    `SELECT code, file FROM import_issues WHERE lesson_id = ? AND code = 'name-not-nfc'`,
+    [lessonId],
+  );
+
+/** The files the lesson plays: its dialogue and the words' recordings. */
+const usedFiles = (db: Db, lessonId: number): string[] =>
+  db
+    .all<{ file: string | null }>(
+      `SELECT audio_file AS file FROM vocabulary_words WHERE lesson_id = ?
+       UNION ALL SELECT dialogue_file FROM lessons WHERE id = ?`,
+      [lessonId, lessonId],
+    )
+    .flatMap((row) => (row.file ? [row.file] : []));
+
 function toSummary(db: Db, row: SummaryRow): LessonSummary {
   return {
     id: row.id,
@@ -72,7 +108,7 @@ function toSummary(db: Db, row: SummaryRow): LessonSummary {
     lineCount: row.line_count,
     wordCount: row.word_count,
     matchedWordCount: row.matched_word_count,
-    issueCount: row.issue_count,
+    issueCount: row.issue_count + openNfcNotes(nfcNotes(db, row.id), usedFiles(db, row.id)).length,
     publishState: row.published_status ?? 'never',
     publishedStatus: row.published_status,
     remoteId: row.remote_id,
@@ -121,6 +157,11 @@ export function createLessonsRepo(db: Db, now: () => Date = () => new Date()) {
           stamp,
         ],
       ).lastInsertRowid;
+    },
+
+    /** The dialogue's decoded length (the studio window decoded a recording the import could not). */
+    setDuration(id: number, seconds: number): void {
+      db.run('UPDATE lessons SET duration_seconds = ? WHERE id = ?', [seconds, id]);
     },
 
     list(): LessonSummary[] {

@@ -51,6 +51,14 @@ export function createMediaRepo(db: Db) {
       );
     },
 
+    setDuration(lessonId: number, fileName: string, seconds: number): void {
+      db.run('UPDATE audio_files SET duration_seconds = ? WHERE lesson_id = ? AND file_name = ?', [
+        seconds,
+        lessonId,
+        fileName,
+      ]);
+    },
+
     putPeaks(lessonId: number, peaks: StoredPeaks): void {
       db.run(
         `INSERT INTO waveform_peaks (lesson_id, source_hash, peaks_per_second, duration_seconds, data)

@@ -94,14 +94,20 @@ export function createWordsRepo(db: Db) {
         .map(toWord);
     },
 
-    /** Edits a word's meanings (NFC, trimmed); undefined fields stay as they are. */
+    /** Edits a word's meanings (NFC, trimmed) and difficulty; undefined fields stay as they are. */
     update(wordId: number, patch: WordPatch): void {
       const clean = (value: string | undefined): string | null =>
         value === undefined ? null : value.normalize('NFC').trim();
       db.run(
         `UPDATE vocabulary_words SET word_en = coalesce(?, word_en), word_de = coalesce(?, word_de),
-           word_es = coalesce(?, word_es) WHERE id = ?`,
-        [clean(patch.wordEn), clean(patch.wordDe), clean(patch.wordEs), wordId],
+           word_es = coalesce(?, word_es), difficulty = coalesce(?, difficulty) WHERE id = ?`,
+        [
+          clean(patch.wordEn),
+          clean(patch.wordDe),
+          clean(patch.wordEs),
+          patch.difficulty ?? null,
+          wordId,
+        ],
       );
     },
 

@@ -21,14 +21,14 @@ describe('classify', () => {
     expect(picked?.name).toBe('Dialogue.mp3');
   });
 
-  it('returns the largest top-level mp3/wav when none is named dialogue', () => {
+  it('returns the largest top-level recording of any format when none is named dialogue', () => {
     const picked = pickDialogue([
-      { name: 'words/big.wav', size: 9000, depth: 1 },
+      { name: 'words/big.wav', size: 999999, depth: 1 },
       { name: 'alma.mp3', size: 10, depth: 0 },
       { name: 'recording.wav', size: 900, depth: 0 },
-      { name: 'huge.m4a', size: 99999, depth: 0 },
+      { name: 'phone.m4a', size: 99999, depth: 0 },
     ]);
-    expect(picked?.name).toBe('recording.wav');
+    expect(picked?.name).toBe('phone.m4a');
   });
 
   it.each([

@@ -1,7 +1,17 @@
 import { extname } from 'node:path';
+import type { Container } from '../audio/container.ts';
+import { sniffContainer } from '../audio/container.ts';
 
-export const AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac'] as const;
-const DIALOGUE_EXTENSIONS = ['.mp3', '.wav'];
+/** Names that say "audio" even when the bytes do not (a broken file is reported, not ignored). */
+const AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.ogg', '.oga', '.opus', '.flac'];
+/** Audio formats the studio does not take, by name or by their bytes' signature. */
+const UNSUPPORTED_EXTENSIONS = ['.wma', '.aiff', '.aif', '.webm', '.amr', '.caf'];
+const UNSUPPORTED_SIGNATURES: readonly (readonly number[])[] = [
+  [0x30, 0x26, 0xb2, 0x75], // ASF (WMA)
+  [0x1a, 0x45, 0xdf, 0xa3], // EBML (WebM, Matroska)
+  [0x23, 0x21, 0x41, 0x4d, 0x52], // #!AMR
+  [0x63, 0x61, 0x66, 0x66], // caff (Apple Core Audio)
+];
 const DIALOGUE_NAME = /^(dialogue|dialog|lesson|párbeszéd)\b/iu;
 const TRANSCRIPT_NAME = /transcript|átirat|szöveg/iu;
 const VOCABULARY_NAME = /vocab|words|szavak|szókincs/iu;
@@ -14,11 +24,31 @@ export type FolderEntry = {
   readonly depth: number;
 };
 
-export type CsvKind = 'transcript' | 'vocabulary' | 'unknown';
-
-export function isAudio(name: string): boolean {
-  return (AUDIO_EXTENSIONS as readonly string[]).includes(extname(name).toLowerCase());
+/**
+ * What a file is by its first bytes (its name only for a file whose bytes say nothing): audio
+ * of a container the studio reads (an M4A named .mp3, a phone's .opus, a WAV named .dat), a
+ * broken file named as audio (still 'audio', so its problem is reported), an audio format the
+ * studio does not take ('unsupported'), or not audio at all (null).
+ */
+export function audioRole(
+  name: string,
+  head: Uint8Array,
+): { role: 'audio'; container: Container } | { role: 'unsupported' } | null {
+  const container = sniffContainer(head);
+  if (container !== 'unknown') return { role: 'audio', container };
+  const extension = extname(name).toLowerCase();
+  const isForm = String.fromCharCode(...head.subarray(0, 4)) === 'FORM';
+  if (
+    UNSUPPORTED_EXTENSIONS.includes(extension) ||
+    isForm ||
+    UNSUPPORTED_SIGNATURES.some((signature) => signature.every((byte, i) => head[i] === byte))
+  ) {
+    return { role: 'unsupported' };
+  }
+  return AUDIO_EXTENSIONS.includes(extension) ? { role: 'audio', container } : null;
 }
+
+export type CsvKind = 'transcript' | 'vocabulary' | 'unknown';
 
 export function isCsv(name: string): boolean {
   return extname(name).toLowerCase() === '.csv';
@@ -45,16 +75,15 @@ export function csvKind(name: string, headerLine: string): CsvKind {
 }
 
 /**
- * Picks the dialogue recording among the folder's audio files: one named dialogue/lesson at the
- * top level, else the largest .mp3/.wav at the top level. The rest are vocabulary audio.
+ * Picks the dialogue recording among the folder's audio files (any format: a phone's M4A as
+ * well as a studio's WAV): one named dialogue/lesson at the top level, else the largest at the
+ * top level. The rest are vocabulary audio.
  */
-export function pickDialogue(entries: readonly FolderEntry[]): FolderEntry | null {
-  const candidates = entries.filter(
-    (entry) => entry.depth === 0 && DIALOGUE_EXTENSIONS.includes(extname(entry.name).toLowerCase()),
-  );
+export function pickDialogue<T extends FolderEntry>(entries: readonly T[]): T | null {
+  const candidates = entries.filter((entry) => entry.depth === 0);
   const named = candidates.find((entry) => DIALOGUE_NAME.test(entry.name.normalize('NFC')));
   if (named) return named;
-  return candidates.reduce<FolderEntry | null>(
+  return candidates.reduce<T | null>(
     (largest, entry) => (largest === null || entry.size > largest.size ? entry : largest),
     null,
   );

@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { decodeTextStrict, type CsvIssue } from '@magyarul/core/csv';
 import { matchAudioFiles } from '@magyarul/core/audio-match';
 import { renderMessage, studioMessage } from '../../../shared/messages.ts';
 import type { StudioMessageCode } from '../../../shared/messages.ts';
 import type { ImportIssue } from '../../../shared/model.ts';
 import { probeAudio } from '../audio/probe.ts';
+import { readHead } from '../audio/read-head.ts';
 import type { NewLine } from '../drafts/lines-repo.ts';
 import type { AudioFileRow } from '../drafts/media-repo.ts';
 import type { NewWord } from '../drafts/words-repo.ts';
 import type { FolderEntry } from './classify.ts';
 import {
+  audioRole,
   csvKind,
-  isAudio,
   isCsv,
   isTranscriptText,
   lessonNameParts,
@@ -26,7 +27,6 @@ const MB = 1024 * 1024;
 const MAX_DIALOGUE_BYTES = 50 * MB;
 const MAX_WORD_AUDIO_BYTES = 5 * MB;
 const MAX_CSV_BYTES = 5 * MB;
-const UNSUPPORTED_AUDIO = ['.ogg', '.oga', '.flac', '.opus', '.wma', '.aiff', '.aif', '.webm'];
 
 export type LessonImport = {
   readonly folder: string;
@@ -167,12 +167,14 @@ export async function importLessonFolder(
   if (!transcriptFound) issues.push(fileIssue('', 'no-transcript-csv'));
   if (!vocabularyFound) issues.push(fileIssue('', 'no-vocabulary-csv'));
 
+  // Audio by content, not by name: each file's first bytes say what it is.
+  const audio: FolderEntry[] = [];
   for (const entry of entries) {
-    if (UNSUPPORTED_AUDIO.includes(extname(entry.name).toLowerCase())) {
-      issues.push(fileIssue(entry.name, 'audio-unsupported'));
-    }
+    if (isCsv(entry.name) || isTranscriptText(entry.name)) continue;
+    const role = audioRole(entry.name, await readHead(join(folder, entry.name)));
+    if (role?.role === 'unsupported') issues.push(fileIssue(entry.name, 'audio-unsupported'));
+    if (role?.role === 'audio') audio.push(entry);
   }
-  const audio = entries.filter((entry) => isAudio(entry.name));
   const dialogueEntry = pickDialogue(audio);
   if (!dialogueEntry) issues.push(fileIssue('', 'no-dialogue-audio'));
   const wordAudio = audio.filter((entry) => entry !== dialogueEntry);

@@ -112,7 +112,13 @@ export function saveLessonImport(store: DraftsStore, data: LessonImport): number
         durationSeconds: data.durationSeconds,
         data: data.peaks.data,
       });
-    } else if (data.dialogueFile === null || data.durationSeconds === null) {
+    } else if (
+      data.dialogueFile === null ||
+      data.durationSeconds === null ||
+      // Peaks of another recording (an AAC dialogue's are drawn by the studio window later).
+      store.media.peaksHash(lessonId) !==
+        data.audioFiles.find((file) => file.role === 'dialogue')?.content_hash
+    ) {
       store.media.deletePeaks(lessonId);
     }
     store.issues.replaceForLesson(lessonId, data.issues);

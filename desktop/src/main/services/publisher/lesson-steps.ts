@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import { AUDIO_BUCKET, lessonAudio } from './audio-paths.ts';
 import type { LessonComparison, LinkedLesson } from './lesson-compare.ts';
@@ -62,7 +62,7 @@ export function lessonSteps(
         const bytes = await readFile(join(lesson.folder, file.file_name));
         check(
           await client.storage.from(AUDIO_BUCKET).upload(path, bytes, {
-            contentType: audioContentType(extname(file.file_name)),
+            contentType: audioContentType(bytes),
             upsert: true,
           }),
         );

@@ -223,7 +223,7 @@ describe('publishLessons against the embedded backend', () => {
       expect.objectContaining({
         item: 'checks',
         state: 'blocked',
-        message: 'Not sent: the checks found 1 error(s). Fix them and publish again.',
+        message: 'Not sent: the checks found 1 error. Fix them and publish again.',
       }),
     ]);
     const after = await service()

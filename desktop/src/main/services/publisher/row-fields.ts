@@ -1,3 +1,4 @@
+import { storedDuration } from '@magyarul/core/lessons';
 import { formatTime } from '../../../shared/format-time.ts';
 import { studioMessage } from '../../../shared/messages.ts';
 import type { FieldValue, RowKind, TranscriptLine, VocabularyWord } from '../../../shared/model.ts';
@@ -56,7 +57,8 @@ export function lessonMine(lesson: LessonRow, audioUrl: string | null): MineRow 
       description: lesson.description.normalize('NFC') || null,
       level: lesson.level,
       topic: lesson.topic.normalize('NFC') || null,
-      duration: lesson.duration_seconds === null ? null : Math.round(lesson.duration_seconds),
+      // Rounded as the player's clock rounds (core's one rule): the header matches the player.
+      duration: storedDuration(lesson.duration_seconds),
       audio_url: audioUrl,
     },
     hint: '',

@@ -1,0 +1,2 @@
+export { misspellings } from './misspellings.ts';
+export type { Misspelling, SpellingPort } from './misspellings.ts';

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useAuth } from '../lib/auth.tsx';
+import { useI18n } from '../lib/i18n/i18n.tsx';
+import { getSupabase } from '../lib/supabase.ts';
+
+/** How long the interface language must stay chosen before it is stored (switching around). */
+const SETTLE_MS = 1500;
+
+/**
+ * Keeps the signed-in learner's interface language in their user metadata (`language`), where
+ * the auth e-mails read it (the embedded mailer; hosted templates as `.Data.language`) and from
+ * which the database fills profiles.interface_language. Sign-up sends it too; this follows later
+ * switches and accounts made before. A failure (offline) is tried again on the next page load.
+ */
+export function LanguageSync() {
+  const { user } = useAuth();
+  const { language } = useI18n();
+  const userId = user?.id;
+  const stored: unknown = user?.user_metadata.language;
+  useEffect(() => {
+    if (!userId || stored === language) return;
+    const timer = window.setTimeout(() => {
+      void getSupabase()
+        .then((supabase) => supabase.auth.updateUser({ data: { language } }))
+        .then(({ error }) => {
+          if (error) console.warn('Storing the interface language failed', error);
+        })
+        .catch((error: unknown) => console.warn('Storing the interface language failed', error));
+    }, SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [userId, stored, language]);
+  return null;
+}
