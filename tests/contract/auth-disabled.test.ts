@@ -44,6 +44,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     return { status: e?.status, code: e?.code, message: e?.message };
   };
 
+  // compat: auth.phone, auth.disabled-features
   it('returns phone_provider_disabled for phone sign-up, OTP and password sign-in', async () => {
     expect(
       named((await anon.auth.signUp({ phone: '+3612345678', password: 'secret123' })).error),
@@ -60,6 +61,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.phone, auth.disabled-features
   it('returns otp_expired for an SMS code: no phone user exists', async () => {
     const { error } = await anon.auth.verifyOtp({
       phone: '+3612345678',
@@ -73,6 +75,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.anonymous, auth.disabled-features
   it('returns anonymous_provider_disabled for an anonymous sign-in', async () => {
     expect(named((await anon.auth.signInAnonymously()).error)).toEqual({
       status: 422,
@@ -81,6 +84,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.providers-off, auth.disabled-features
   it('returns saml_provider_disabled for SSO', async () => {
     expect(named((await anon.auth.signInWithSSO({ domain: 'example.com' })).error)).toEqual({
       status: 404,
@@ -89,6 +93,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.providers-off, auth.disabled-features
   it('returns manual_linking_disabled for identity linking, after authentication', async () => {
     const res = await fetch(`${server.url}/auth/v1/user/identities/authorize?provider=github`, {
       headers: { apikey: server.ctx.keys.anonKey },
@@ -108,6 +113,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.providers-off, auth.disabled-features
   it('returns provider_disabled for an id_token grant and web3_provider_disabled for web3', async () => {
     const idToken = await anon.auth.signInWithIdToken({ provider: 'google', token: 'x.y.z' });
     expect(named(idToken.error)).toEqual({
@@ -127,6 +133,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.admin, auth.disabled-features
   it('refuses admin user pages that are not unsigned integers, as GoTrue parses them', async () => {
     const res = await fetch(`${server.url}/auth/v1/admin/users?page=-1`, {
       headers: {

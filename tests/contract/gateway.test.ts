@@ -92,6 +92,7 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     return { status: res.status, body };
   };
 
+  // compat: gateway.keys
   it.each(ROUTES)(
     'returns 401 for %s %s without an apikey, even beside a valid bearer',
     async (method, path) => {
@@ -103,6 +104,7 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     },
   );
 
+  // compat: gateway.keys, gateway.new-format-keys
   it.each(ROUTES)(
     'returns 401 for %s %s with a key that is not the project’s',
     async (method, path) => {
@@ -127,6 +129,7 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     },
   );
 
+  // compat: gateway.keys
   it('returns what hosted opens to browsers and e-mail links without a key', async () => {
     const file = await call('GET', '/storage/v1/object/public/open/hello.txt');
     expect(file).toEqual({ status: 200, body: 'szia' });
@@ -143,6 +146,7 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     expect(preflight.status).toBeLessThan(300);
   });
 
+  // compat: gateway.keys, functions.verify-jwt
   it('answers /functions/v1 as hosted: no key check, verify_jwt on Authorization', async () => {
     const anonBearer = `Bearer ${server.ctx.keys.anonKey}`;
     for (const apikey of [undefined, 'garbage', 'sb_publishable_abc']) {

@@ -5,7 +5,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 
-// compat: rest-tx-end
 // PostgREST's db-tx-end (MAGYARUL_DB_TX_END) and `Prefer: tx=commit|rollback`, as PostgREST's
 // RollbackSpec answers them: with an override allowed the preference decides and is echoed in
 // Preference-Applied (reads too); without it the preference is accepted, ignored and not echoed;
@@ -127,6 +126,7 @@ describe.each(BACKENDS)('db-tx-end on %s', (backend) => {
     }
   });
 
+  // compat: rest.tx-end, rest.tx-end-spec
   it.each(CASES)(
     'persists table writes under %s with Prefer tx=%s only when the transaction commits',
     async (mode, tx) => {
@@ -153,6 +153,7 @@ describe.each(BACKENDS)('db-tx-end on %s', (backend) => {
     },
   );
 
+  // compat: rest.tx-end, rest.tx-end-spec
   it.each(CASES)(
     'persists an RPC write under %s with Prefer tx=%s only when the transaction commits',
     async (mode, tx) => {
@@ -163,6 +164,7 @@ describe.each(BACKENDS)('db-tx-end on %s', (backend) => {
     },
   );
 
+  // compat: rest.tx-end-spec
   it.each(CASES)(
     'raises immediate and deferred constraints under %s with Prefer tx=%s, without Preference-Applied',
     async (mode, tx) => {
@@ -201,6 +203,7 @@ describe.each(BACKENDS)('db-tx-end on %s', (backend) => {
     expect(await ids(server)).toEqual([1, 2]);
   });
 
+  // compat: rest.tx-end
   it('takes supabase-js’s .rollback() where the server allows it, and a strict Prefer accepts tx', async () => {
     const allowed = servers.get('commit-allow-override')!;
     const client: SupabaseClient = createClient(allowed.url, allowed.ctx.keys.serviceRoleKey, {
