@@ -44,12 +44,25 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     return { status: e?.status, code: e?.code, message: e?.message };
   };
 
-  it('returns phone_provider_disabled for phone sign-up, OTP and password sign-in', async () => {
+  // compat: auth.phone, auth.disabled-features
+  it('returns phone_provider_disabled for phone sign-up, OTP, resend and password sign-in', async () => {
+    // GoTrue's texts per route (signup.go, otp.go, resend.go, token.go).
     expect(
       named((await anon.auth.signUp({ phone: '+3612345678', password: 'secret123' })).error),
-    ).toMatchObject({ code: 'phone_provider_disabled' });
-    expect(named((await anon.auth.signInWithOtp({ phone: '+3612345678' })).error)).toMatchObject({
+    ).toEqual({
+      status: 400,
       code: 'phone_provider_disabled',
+      message: 'Phone signups are disabled',
+    });
+    expect(named((await anon.auth.signInWithOtp({ phone: '+3612345678' })).error)).toEqual({
+      status: 400,
+      code: 'phone_provider_disabled',
+      message: 'Unsupported phone provider',
+    });
+    expect(named((await anon.auth.resend({ phone: '+3612345678', type: 'sms' })).error)).toEqual({
+      status: 400,
+      code: 'phone_provider_disabled',
+      message: 'Phone logins are disabled',
     });
     expect(
       named((await anon.auth.signInWithPassword({ phone: '+3612345678', password: 'x' })).error),
@@ -60,6 +73,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.phone, auth.disabled-features
   it('returns otp_expired for an SMS code: no phone user exists', async () => {
     const { error } = await anon.auth.verifyOtp({
       phone: '+3612345678',
@@ -73,6 +87,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.anonymous, auth.disabled-features
   it('returns anonymous_provider_disabled for an anonymous sign-in', async () => {
     expect(named((await anon.auth.signInAnonymously()).error)).toEqual({
       status: 422,
@@ -81,6 +96,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.providers-off, auth.disabled-features
   it('returns saml_provider_disabled for SSO', async () => {
     expect(named((await anon.auth.signInWithSSO({ domain: 'example.com' })).error)).toEqual({
       status: 404,
@@ -89,6 +105,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.providers-off, auth.disabled-features
   it('returns manual_linking_disabled for identity linking, after authentication', async () => {
     const res = await fetch(`${server.url}/auth/v1/user/identities/authorize?provider=github`, {
       headers: { apikey: server.ctx.keys.anonKey },
@@ -108,6 +125,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.providers-off, auth.disabled-features
   it('returns provider_disabled for an id_token grant and web3_provider_disabled for web3', async () => {
     const idToken = await anon.auth.signInWithIdToken({ provider: 'google', token: 'x.y.z' });
     expect(named(idToken.error)).toEqual({
@@ -127,6 +145,7 @@ describe.each(BACKENDS)('Auth with features off on %s', (backend) => {
     });
   });
 
+  // compat: auth.admin, auth.disabled-features
   it('refuses admin user pages that are not unsigned integers, as GoTrue parses them', async () => {
     const res = await fetch(`${server.url}/auth/v1/admin/users?page=-1`, {
       headers: {

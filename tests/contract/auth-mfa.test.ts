@@ -79,6 +79,7 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
     return { factorId: id, secret: totp.secret };
   }
 
+  // compat: auth.totp, auth.phone
   it('enrols a TOTP factor: secret, otpauth URI and an SVG QR code as a data URI', async () => {
     const { sb, email } = await signedUp();
     const { data, error } = await sb.auth.mfa.enroll({
@@ -115,6 +116,7 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
     expect(phone.error?.code).toBe('mfa_phone_enroll_not_enabled');
   });
 
+  // compat: auth.totp
   it('verifies a code within one step: aal2 with totp in amr, a new refresh token, the user lists it', async () => {
     const { sb } = await signedUp();
     const before = (await sb.auth.getSession()).data.session;
@@ -180,6 +182,7 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
     expect(next.error).toBeNull();
   });
 
+  // compat: auth.totp
   it('signs in at aal1 with aal2 next; other aal1 sessions end when one verifies', async () => {
     const { sb, email } = await signedUp();
     const { factorId, secret } = await withFactor(sb);
@@ -240,6 +243,7 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
     expect(drop.error?.code).toBe('mfa_factor_not_found');
   });
 
+  // compat: auth.admin
   it('lists and deletes a user’s factors through the admin API, for the service role only', async () => {
     const { sb, id } = await signedUp();
     const { factorId } = await withFactor(sb);
@@ -269,6 +273,7 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
     expect(missing.error?.status).toBe(404);
   });
 
+  // compat: auth.reauthenticate
   it('mails a reauthentication nonce; PUT /user ignores a nonce unless secure password change asks', async () => {
     const { sb, email } = await signedUp();
     const sent = await sb.auth.reauthenticate();
@@ -311,6 +316,7 @@ describe.each(BACKENDS)('Auth MFA, reauthentication and JWKS on %s', (backend) =
     }
   });
 
+  // compat: auth.jwks, auth.unsupported
   it('serves an empty key list at .well-known/jwks.json, as hosted does with the HS256 secret', async () => {
     const res = await fetch(`${server.url}/auth/v1/.well-known/jwks.json`, {
       headers: { apikey: server.ctx.keys.anonKey },

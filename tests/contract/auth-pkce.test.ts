@@ -115,6 +115,7 @@ describe.each(BACKENDS)('Auth PKCE flow on %s', (backend) => {
     return { client, to: await click(link) };
   }
 
+  // compat: auth.pkce, auth.verify-links
   it('confirms a sign-up through a link that redirects with ?code=, exchanged for a session', async () => {
     const address = email('signup');
     const { client, to } = await signUpAndClick(address);
@@ -156,6 +157,7 @@ describe.each(BACKENDS)('Auth PKCE flow on %s', (backend) => {
     expect(again.error?.message).toBe('invalid flow state, no valid flow state found');
   });
 
+  // compat: auth.pkce
   it('refuses a wrong verifier with 400 bad_code_verifier and keeps the flow for the right one', async () => {
     const address = email('verifier');
     const { client, to } = await signUpAndClick(address);
@@ -175,6 +177,7 @@ describe.each(BACKENDS)('Auth PKCE flow on %s', (backend) => {
     expect((await client.sb.auth.exchangeCodeForSession(code)).error).toBeNull();
   });
 
+  // compat: auth.pkce
   it('answers 422 flow_state_expired five minutes after the flow started', async () => {
     const address = email('expired');
     const { client, to } = await signUpAndClick(address);
@@ -297,6 +300,7 @@ describe.each(BACKENDS)('Auth PKCE flow on %s', (backend) => {
     expect(typed.data.session?.access_token).toBeTruthy();
   });
 
+  // compat: auth.verify-links
   it('answers an expired link with the error in both the query and the hash', async () => {
     const address = email('badlink');
     const client = pkceClient(server);

@@ -78,6 +78,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     rmSync(supabaseDir, { recursive: true, force: true });
   });
 
+  // compat: auth.signup, auth.verify-links, auth.mail
   it('requires confirmation by default: user without session, mail with a working 303 link', async () => {
     const sb = client(server);
     const { data, error } = await sb.auth.signUp({
@@ -137,6 +138,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(res.status).toBeGreaterThanOrEqual(400);
   });
 
+  // compat: auth.password-refresh, auth.user
   it('signs in with the password grant: session shape and GoTrue claims', async () => {
     const sb = client(server);
     const { data, error } = await sb.auth.signInWithPassword({
@@ -169,6 +171,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(claims.data?.claims.sub).toBe(session?.user.id);
   });
 
+  // compat: auth.errors
   it('answers errors with X-Supabase-Api-Version (exposed via CORS) and the merged body', async () => {
     const res = await authCall(server, '/token?grant_type=password', {
       method: 'POST',
@@ -193,6 +196,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(sdk.error?.code).toBe('invalid_credentials');
   });
 
+  // compat: auth.signup
   it('returns a fake user with identities [] on duplicate sign-up with confirmations on', async () => {
     const { data, error } = await client(server).auth.signUp({
       email: 'anna@example.com',
@@ -219,6 +223,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(garbage.status).toBe(400);
   });
 
+  // compat: auth.password-refresh
   it('rotates refresh tokens and logs out with 204, invalidating the refresh token', async () => {
     const sb = client(server);
     const login = await sb.auth.signInWithPassword({
@@ -254,6 +259,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(((await res.json()) as { code: string }).code).toBe('bad_jwt');
   });
 
+  // compat: auth.user
   it('updates user metadata (merge, null deletes) and the password', async () => {
     const sb = client(server);
     await sb.auth.signInWithPassword({ email: 'anna@example.com', password: 'secret123' });
@@ -270,6 +276,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(again.error).toBeNull();
   });
 
+  // compat: auth.recover-otp
   it('recovers a password through the mailed link and verifyOtp', async () => {
     const sb = client(server);
     expect(
@@ -292,6 +299,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(limited.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
   });
 
+  // compat: auth.recover-otp, auth.rate-limits
   it('sends magic links through signInWithOtp and resends confirmations', async () => {
     const sb = client(server);
     const otp = await sb.auth.signInWithOtp({ email: 'new@example.com' });
@@ -315,6 +323,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(resend.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
   });
 
+  // compat: auth.mail
   it('serves /_dev/mail as an HTML page with clickable links, newest first', async () => {
     const res = await fetch(`${server.url}/_dev/mail`);
     expect(res.status).toBe(200);
@@ -326,6 +335,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  // compat: auth.signup
   it('signs up with a session under autoconfirm and answers 422 user_already_exists after', async () => {
     const sb = client(autoServer);
     const first = await sb.auth.signUp({ email: 'auto@example.com', password: 'secret123' });
@@ -338,6 +348,7 @@ describe.each(BACKENDS)('Auth on %s', (backend) => {
     expect(second.error).toMatchObject({ code: 'user_already_exists', status: 422 });
   });
 
+  // compat: auth.admin
   it('serves the admin API to the service role only', async () => {
     const admin = client(server, server.ctx.keys.serviceRoleKey).auth.admin;
     const created = await admin.createUser({

@@ -68,6 +68,7 @@ describe.each(BACKENDS)('Functions on %s', (backend) => {
     rmSync(supabaseDir, { recursive: true, force: true });
   });
 
+  // compat: functions.invoke, functions.env, functions.runtime
   it('invokes handler.ts with the caller JWT and the Supabase env; RLS applies to its calls', async () => {
     const admin = client(server, server.ctx.keys.serviceRoleKey);
     await admin.auth.admin.createUser({
@@ -90,6 +91,7 @@ describe.each(BACKENDS)('Functions on %s', (backend) => {
     expect((anon.data as { notes: unknown[] }).notes).toEqual([]);
   });
 
+  // compat: functions.verify-jwt
   it('mirrors verify_jwt: 401 JSON without a valid JWT unless config.toml turns it off', async () => {
     const missing = await fetch(`${server.url}/functions/v1/my-notes`, {
       method: 'POST',
@@ -107,6 +109,7 @@ describe.each(BACKENDS)('Functions on %s', (backend) => {
     expect(await open.text()).toBe('hello Anna');
   });
 
+  // compat: functions.invoke
   it('reports non-2xx as FunctionsHttpError with the body on error.context', async () => {
     const { data, error } = await client(server).functions.invoke('fails', { body: {} });
     expect(data).toBeNull();

@@ -8,7 +8,9 @@ import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 // The API gateway as hosted Supabase's (DESIGN §13): every route of /rest/v1, /auth/v1 and
 // /storage/v1 answers 401 with the gateway's body to a request without an apikey or with one
 // that is not the project's, before the service sees it; the routes hosted opens to browsers and
-// e-mail links stay open; /functions/v1 refuses only a key that is not the project's.
+// e-mail links stay open. /functions/v1 is not behind the key check, as hosted's (Supabase's
+// gateway routes it with CORS only): its gate is verify_jwt on Authorization, and an apikey,
+// whatever it is, is the function's to read.
 
 const MIGRATION = `
 insert into storage.buckets (id, name, public) values ('open', 'open', true), ('closed', 'closed', false);
@@ -24,6 +26,11 @@ const BAD_KEY = {
   message: 'Invalid API key',
   hint: 'Double check your Supabase `anon` or `service_role` API key.',
 };
+
+/** A function answering with the apikey it was given. */
+const ECHO_KEY = `export async function handler(req: Request): Promise<Response> {
+  return new Response(JSON.stringify({ apikey: req.headers.get('apikey') }), { headers: { 'content-type': 'application/json' } });
+}`;
 
 /** A route of each service and a method it answers. */
 const ROUTES: [string, string][] = [
@@ -50,6 +57,11 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     const dir = mkdtempSync(join(tmpdir(), 'magyarul-gateway-'));
     mkdirSync(join(dir, 'migrations'));
     writeFileSync(join(dir, 'migrations', '20240101000000_gateway.sql'), MIGRATION);
+    for (const name of ['guarded', 'webhook']) {
+      mkdirSync(join(dir, 'functions', name), { recursive: true });
+      writeFileSync(join(dir, 'functions', name, 'handler.ts'), ECHO_KEY);
+    }
+    writeFileSync(join(dir, 'config.toml'), '[functions.webhook]\nverify_jwt = false\n');
     server = await startTestServer(backend, dir);
     serviceBearer = `Bearer ${server.ctx.keys.serviceRoleKey}`;
     const admin = createClient(server.url, server.ctx.keys.serviceRoleKey, {
@@ -80,6 +92,7 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     return { status: res.status, body };
   };
 
+  // compat: gateway.keys
   it.each(ROUTES)(
     'returns 401 for %s %s without an apikey, even beside a valid bearer',
     async (method, path) => {
@@ -91,6 +104,7 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     },
   );
 
+  // compat: gateway.keys, gateway.new-format-keys
   it.each(ROUTES)(
     'returns 401 for %s %s with a key that is not the project’s',
     async (method, path) => {
@@ -115,6 +129,7 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     },
   );
 
+  // compat: gateway.keys
   it('returns what hosted opens to browsers and e-mail links without a key', async () => {
     const file = await call('GET', '/storage/v1/object/public/open/hello.txt');
     expect(file).toEqual({ status: 200, body: 'szia' });
@@ -131,12 +146,28 @@ describe.each(BACKENDS)('The API gateway on %s', (backend) => {
     expect(preflight.status).toBeLessThan(300);
   });
 
-  it('lets /functions/v1 be called without a key, but not with a key that is not the project’s', async () => {
-    const keyless = await call('POST', '/functions/v1/missing');
-    expect(keyless.status).toBe(404);
-    expect(await call('POST', '/functions/v1/missing', { apikey: 'garbage' })).toEqual({
-      status: 401,
-      body: BAD_KEY,
-    });
+  // compat: gateway.keys, functions.verify-jwt
+  it('answers /functions/v1 as hosted: no key check, verify_jwt on Authorization', async () => {
+    const anonBearer = `Bearer ${server.ctx.keys.anonKey}`;
+    for (const apikey of [undefined, 'garbage', 'sb_publishable_abc']) {
+      const headers: Record<string, string> = apikey ? { apikey } : {};
+      // verify_jwt off: a webhook anyone may call, the apikey reaches the function as sent.
+      expect(await call('POST', '/functions/v1/webhook', headers)).toEqual({
+        status: 200,
+        body: { apikey: apikey ?? null },
+      });
+      // verify_jwt on: the relay looks at Authorization only.
+      expect(await call('POST', '/functions/v1/guarded', headers)).toEqual({
+        status: 401,
+        body: { code: 401, message: 'Missing authorization header' },
+      });
+      expect(
+        await call('POST', '/functions/v1/guarded', { ...headers, authorization: 'Bearer x.y.z' }),
+      ).toEqual({ status: 401, body: { code: 401, message: 'Invalid JWT' } });
+      expect(
+        await call('POST', '/functions/v1/guarded', { ...headers, authorization: anonBearer }),
+      ).toEqual({ status: 200, body: { apikey: apikey ?? null } });
+    }
+    expect((await call('POST', '/functions/v1/missing')).status).toBe(404);
   });
 });

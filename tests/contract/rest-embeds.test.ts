@@ -44,6 +44,7 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
   });
 
   describe('self-referencing tables', () => {
+    // compat: rest.embeds-more
     it('embeds the children under the table name, also with the !parent_id hint', async () => {
       const plain = await db
         .from('collections')
@@ -92,6 +93,7 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
   });
 
   describe('foreign keys named by constraint', () => {
+    // compat: rest.embeds-more
     it('embeds by the constraint name, as target or as hint', async () => {
       const byName = await db.from('books').select('id, books_on_shelf(title)').eq('id', 3);
       expect(byName.error).toBeNull();
@@ -110,6 +112,7 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
   });
 
   describe('relationships through views', () => {
+    // compat: rest.embeds-more
     it('embeds a table from a view, a view from a table, and a view from a view', async () => {
       const viewToTable = await db.from('book_titles').select('id, shelves(title)').eq('id', 1);
       expect(viewToTable.error).toBeNull();
@@ -141,6 +144,7 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
       expect(none.data).toEqual([{ id: 3, thick_books: [] }]);
     });
 
+    // compat: rest.embeds-more, rest.computed-to-one
     it('embeds a set-returning function declared ROWS 1 as one object, or null', async () => {
       const { data, error } = await db
         .from('shelves')
@@ -165,6 +169,7 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
   });
 
   describe('error texts', () => {
+    // compat: rest.error-texts
     it("names the table, as PostgREST does, and an embed by PostgREST's <table>_<depth>", async () => {
       const top = await db.from('books').select('id, missing_column');
       expect(top.status).toBe(400);
@@ -183,6 +188,7 @@ describe.each(BACKENDS)('PostgREST embeds on %s', (backend) => {
   });
 
   describe('embeds on RPC results', () => {
+    // compat: rest.embeds-more
     it('embeds the relationships of the table a function returns', async () => {
       const { data, error } = await db
         .rpc('shelves_from', { min_id: 2 })

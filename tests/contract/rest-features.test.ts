@@ -50,6 +50,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
   });
 
   describe('aggregates', () => {
+    // compat: rest.aggregates
     it('refuses aggregates while db-aggregates-enabled is off (the default, as hosted)', async () => {
       expect(server.ctx.config.dbAggregates).toBe(false);
       const root = await db.from('books').select('pages.sum()');
@@ -66,6 +67,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
       expect(rpc.error?.code).toBe('PGRST123');
     });
 
+    // compat: rest.aggregates
     it('aggregates, groups by the plain columns and casts once enabled', async () => {
       server.ctx.config.dbAggregates = true;
       try {
@@ -96,6 +98,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
       }
     });
 
+    // compat: rest.aggregates, rest.aggregates-spreads
     it('groups by the columns a to-one spread adds, at the top and inside an embed', async () => {
       server.ctx.config.dbAggregates = true;
       try {
@@ -122,6 +125,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
   });
 
   describe('spreads', () => {
+    // compat: rest.spreads
     it('spreads a to-many relationship as arrays of values', async () => {
       const { data, error } = await db
         .from('shelves')
@@ -136,6 +140,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
       ]);
     });
 
+    // compat: rest.spreads
     it('still spreads a to-one relationship as plain values, also with *', async () => {
       const { data, error } = await db.from('books').select('pages, ...shelves(*)').eq('id', 3);
       expect(error).toBeNull();
@@ -144,6 +149,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
   });
 
   describe('response formats', () => {
+    // compat: rest.accept
     it('answers .csv() with a header line and one line per row', async () => {
       const res = await db.from('books').select('id, title, pages').order('id').csv();
       expect(res.error).toBeNull();
@@ -159,6 +165,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
       expect(empty.data).toBe('\n');
     });
 
+    // compat: rest.accept
     it('strips null members with .stripNulls()', async () => {
       const list = await db
         .from('books')
@@ -184,6 +191,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
   });
 
   describe('other schemas', () => {
+    // compat: rest.schemas
     it('reads and writes a configured schema through Accept-Profile / Content-Profile', async () => {
       const extra = client(server, server.ctx.keys.serviceRoleKey, { schema: 'extra' });
       const read = await extra.from('notes').select('*');
@@ -202,6 +210,7 @@ describe.each(BACKENDS)('PostgREST features on %s', (backend) => {
       expect(missing.error?.code).toBe('PGRST205');
     });
 
+    // compat: rest.schemas
     it('refuses a schema that is not exposed with 406 PGRST106', async () => {
       const other = client(server, server.ctx.keys.serviceRoleKey, { schema: 'auth' });
       const res = await other.from('users').select('*');

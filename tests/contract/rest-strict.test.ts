@@ -76,6 +76,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
   }
 
   describe('Prefer: handling=strict, max-affected', () => {
+    // compat: rest.prefer-strict
     it('refuses an update of more rows than max-affected with PGRST124 and changes nothing', async () => {
       const res = await maxAffected(
         admin.from('items').update({ note: 'changed' }).gte('id', 1),
@@ -135,6 +136,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       expect(allowed.data).toEqual([ITEMS[2]]);
     });
 
+    // compat: rest.prefer-strict
     it('refuses max-affected on an RPC that returns one row (PGRST128)', async () => {
       const res = await maxAffected(admin.rpc('touch_item', { item_id: 1 }), 1);
       expect(res.status).toBe(400);
@@ -148,6 +150,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       expect((await items())?.[0]?.note).toBeNull();
     });
 
+    // compat: rest.prefer-strict
     it('refuses unknown preferences under handling=strict (PGRST122), tolerates them otherwise', async () => {
       const strict = await fetch(`${rest}/items?select=id`, {
         headers: { ...serviceHeaders, prefer: 'handling=strict, anything' },
@@ -188,6 +191,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       expect(lenient.status).toBe(200);
     });
 
+    // compat: rest.tx-end, rest.tx-end-spec
     it('ignores Prefer: tx=rollback like hosted Supabase (db-tx-end=commit)', async () => {
       const res = await fetch(`${rest}/items`, {
         method: 'POST',
@@ -226,6 +230,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
   });
 
   describe('overloaded functions', () => {
+    // compat: rest.rpc, rest.error-texts
     it('answers 300 PGRST203 when overloads differ only by argument type', async () => {
       const res = await admin.rpc('same_args', { arg: 1 });
       expect(res.status).toBe(300);
@@ -240,6 +245,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       expect(get.status).toBe(300);
     });
 
+    // compat: rest.error-texts
     it("lists the candidates in PostgREST's order: fewer parameters first, then by type", async () => {
       const res = await admin.rpc('listed', { arg: 'x' }, { get: true });
       expect(res.status).toBe(300);
@@ -248,6 +254,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       );
     });
 
+    // compat: rest.rpc, rest.error-texts
     it("hints at the closest function or parameters, as PostgREST's PGRST202 does", async () => {
       const misspelt = await admin.rpc('by_nam');
       expect(misspelt.error).toMatchObject({
@@ -263,6 +270,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       expect(nothingClose.error).toMatchObject({ code: 'PGRST202', hint: null });
     });
 
+    // compat: rest.rpc
     it('resolves overloads by argument names, including none', async () => {
       expect((await admin.rpc('by_name', { a: 1 })).data).toBe('a');
       expect((await admin.rpc('by_name', { b: 'x' })).data).toBe('b');
@@ -278,6 +286,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       });
     });
 
+    // compat: rest.rpc
     it('calls a single unnamed text parameter by the empty name or a text/plain body', async () => {
       const named = await admin.rpc('unnamed_text', { '': 'szia' });
       expect(named.error).toBeNull();
@@ -311,6 +320,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
   });
 
   describe('embeds', () => {
+    // compat: rest.embed-alias-twice
     it('refuses the same embed alias twice with 400 42712', async () => {
       const res = await admin.from('books').select('id, s:shelves(id), s:shelves(title)');
       expect(res.status).toBe(400);
@@ -325,6 +335,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
   });
 
   describe('writes and counts', () => {
+    // compat: rest.writes
     it('answers an upsert that only updates with 200 and one that inserts with 201', async () => {
       const update = await admin.from('items').upsert({ id: 1, name: 'alma', price: 150 }).select();
       expect(update.status).toBe(200);
@@ -346,6 +357,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       ]);
     });
 
+    // compat: rest.writes
     it('answers PUT with 201 when it creates, 200 when it replaces, 204 without a body', async () => {
       const put = (id: number, prefer: string) =>
         fetch(`${rest}/items?id=eq.${id}`, {
@@ -359,6 +371,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       expect((await items())?.map((i) => i.id)).toEqual([1, 2, 3, 7, 8]);
     });
 
+    // compat: rest.writes
     it('fills missing keys of a bulk insert with column defaults (missing=default)', async () => {
       const res = await admin
         .from('tags')
@@ -396,6 +409,7 @@ describe.each(BACKENDS)('PostgREST strictness on %s', (backend) => {
       expect(scalar.count).toBe(1);
     });
 
+    // compat: rest.count-planned
     it('answers HEAD with count=planned from the planner: 206 when it expects more rows', async () => {
       const res = await admin.from('items').select('*', { count: 'planned', head: true });
       expect(res.error).toBeNull();

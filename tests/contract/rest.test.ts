@@ -88,6 +88,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       ]);
     });
 
+    // compat: rest.read
     it('supports aliases, casts and json paths', async () => {
       await admin
         .from('lessons')
@@ -102,6 +103,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(data).toEqual({ name: 'Greetings', level: '1', file: 'a.mp3', n: 3 });
     });
 
+    // compat: rest.embeds
     it('embeds to-one as object or null and to-many as array', async () => {
       const { data, error } = await admin
         .from('lessons')
@@ -121,6 +123,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       ]);
     });
 
+    // compat: rest.embeds
     it('embeds the reverse direction and many-to-many through a join table', async () => {
       const authors = await admin
         .from('authors')
@@ -145,6 +148,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       ]);
     });
 
+    // compat: rest.embeds
     it('answers 300 PGRST201 for ambiguous embeds and 400 PGRST200 for unknown ones', async () => {
       const ambiguous = await admin.from('lessons').select('id, authors(name)');
       expect(ambiguous.status).toBe(300);
@@ -155,6 +159,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(missing.error?.code).toBe('PGRST200');
     });
 
+    // compat: rest.embeds
     it('filters embedded rows without dropping parents, unless !inner', async () => {
       const left = await admin
         .from('lessons')
@@ -189,6 +194,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(data).toEqual({ id: 1, lesson_items: [{ word: 'viszlát' }, { word: 'helló' }] });
     });
 
+    // compat: rest.read
     it('applies every comparison filter', async () => {
       const ids = async (q: PromiseLike<{ data: { id: number }[] | null }>) =>
         ((await q).data ?? []).map((r) => r.id).sort((a, b) => a - b);
@@ -250,6 +256,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(last.data?.map((r) => r.id)).toEqual([3, 1, 2, 4]);
     });
 
+    // compat: rest.read
     it('pages with range and returns the exact count with 206', async () => {
       const res = await admin
         .from('lessons')
@@ -273,6 +280,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(raw.headers.get('content-range')).toBe('0-0/3');
     });
 
+    // compat: rest.read
     it('honours the Range header', async () => {
       const res = await fetch(`${rest}/many_rows?select=id&order=id`, {
         headers: { apikey: server.ctx.keys.anonKey, range: '10-12', 'range-unit': 'items' },
@@ -287,6 +295,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(count).toBe(1500);
     });
 
+    // compat: rest.accept
     it('single() returns an object or 406 PGRST116; maybeSingle() returns null', async () => {
       const one = await anon.from('lessons').select('title').eq('id', 1).single();
       expect(one.data).toEqual({ title: 'Greetings' });
@@ -326,6 +335,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
   });
 
   describe('writes', () => {
+    // compat: rest.writes
     it('inserts without returning rows by default (201, no body)', async () => {
       const res = await admin.from('topics').insert({ name: 'verbs' });
       expect(res.status).toBe(201);
@@ -365,6 +375,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(res.error?.code).toBe('PGRST204');
     });
 
+    // compat: rest.writes
     it('upserts with merge-duplicates and ignore-duplicates on a chosen conflict target', async () => {
       const merged = await admin
         .from('topics')
@@ -388,6 +399,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(ignored.data).toEqual([{ name: 'weather' }]);
     });
 
+    // compat: rest.writes
     it('updates and deletes with filters, counts and representation', async () => {
       const ins = await admin
         .from('topics')
@@ -408,6 +420,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(del.count).toBe(2);
     });
 
+    // compat: rest.errors
     it('maps 23505 to 409 and 23503 to 409', async () => {
       const dup = await admin.from('topics').insert({ name: 'food' });
       expect(dup.status).toBe(409);
@@ -490,6 +503,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(other.data).toMatchObject({ role: 'anon', sub: null });
     });
 
+    // compat: rest.errors
     it('answers 401 PGRST301 for bad signatures and PGRST303 for expired JWTs', async () => {
       const forged = signJwt({ sub: alice, role: 'service_role' }, 'x'.repeat(40));
       const bad = await client(server, server.ctx.keys.anonKey, forged)
@@ -509,6 +523,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(raw.headers.get('www-authenticate')).toContain('invalid_token');
     });
 
+    // compat: gateway.new-format-keys
     it('treats a publishable-style bearer beside the anon key as anon; the gateway refuses it as the key', async () => {
       const res = await fetch(`${rest}/lessons?select=id&id=lte.4`, {
         headers: { apikey: server.ctx.keys.anonKey, authorization: 'Bearer sb_publishable_abc' },
@@ -531,6 +546,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
   });
 
   describe('rpc', () => {
+    // compat: rest.rpc
     it('returns scalars bare, sets as arrays and void as 204', async () => {
       expect((await anon.rpc('add', { a: 2, b: 3 })).data).toBe(5);
       expect((await anon.rpc('hello')).data).toBe('szia');
@@ -552,6 +568,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(counts.data).toContainEqual({ level: 1, n: 2 });
     });
 
+    // compat: rest.rpc
     it('calls with GET and named arguments, arrays and json', async () => {
       expect((await anon.rpc('add', { a: 1, b: 1 }, { get: true })).data).toBe(2);
       expect((await anon.rpc('sum_array', { xs: [1, 2, 3] })).data).toBe(6);
@@ -562,6 +579,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect((await anon.rpc('echo_body', { any: 'thing' })).data).toEqual({ any: 'thing' });
     });
 
+    // compat: rest.rpc
     it('answers 404 PGRST202 for unknown functions or arguments', async () => {
       const unknown = await anon.rpc('nope');
       expect(unknown.status).toBe(404);
@@ -570,6 +588,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(badArgs.error?.code).toBe('PGRST202');
     });
 
+    // compat: rest.errors
     it('maps raise exception to 400 and PT### to its status', async () => {
       const plain = await anon.rpc('fail_plain');
       expect(plain.status).toBe(400);
@@ -625,6 +644,7 @@ describe.each(BACKENDS)('REST on %s', (backend) => {
       expect(((await res.json()) as unknown[]).length).toBe(3);
     });
 
+    // compat: gateway.keys
     it('requires an API key', async () => {
       const res = await fetch(`${rest}/lessons`);
       expect(res.status).toBe(401);

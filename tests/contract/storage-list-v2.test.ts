@@ -75,6 +75,7 @@ describe.each(BACKENDS)('Storage list-v2 and size units on %s', (backend) => {
     await server?.stop();
   });
 
+  // compat: storage.list-v2, storage.list-v2-spec
   it('returns every object under the prefix, flat and by name, with no folders', async () => {
     const { data, error } = await anna.sb.storage.from('files').listV2({ prefix: `${anna.id}/` });
     expect(error).toBeNull();
@@ -95,6 +96,7 @@ describe.each(BACKENDS)('Storage list-v2 and size units on %s', (backend) => {
     });
   });
 
+  // compat: storage.list-v2, storage.list-v2-spec
   it('returns one level with with_delimiter: folders with a slash and id null, files with their key', async () => {
     const { data } = await anna.sb.storage
       .from('files')
@@ -129,6 +131,7 @@ describe.each(BACKENDS)('Storage list-v2 and size units on %s', (backend) => {
     expect(root.data?.objects).toEqual([]);
   });
 
+  // compat: storage.list-v2, storage.list-v2-spec
   it('returns pages that follow each other through the cursor, names in reverse too', async () => {
     for (const [delimited, expected] of [
       [false, [...order].sort()],
@@ -168,6 +171,7 @@ describe.each(BACKENDS)('Storage list-v2 and size units on %s', (backend) => {
     }
   });
 
+  // compat: storage.list-v2
   it('returns entries by creation time, a folder dated by its earliest object', async () => {
     const { data } = await anna.sb.storage.from('files').listV2({
       prefix: `${anna.id}/`,
@@ -201,6 +205,7 @@ describe.each(BACKENDS)('Storage list-v2 and size units on %s', (backend) => {
     expect(names(rest.data?.objects)).toEqual([...order].reverse().slice(4));
   });
 
+  // compat: storage.list-v2-spec
   it('returns only what row level security lets the caller read', async () => {
     const everything = await service.storage.from('files').listV2({ with_delimiter: true });
     expect(names(everything.data?.folders).sort()).toEqual([`${anna.id}/`, 'someone-else/'].sort());
@@ -228,6 +233,7 @@ describe.each(BACKENDS)('Storage list-v2 and size units on %s', (backend) => {
     });
   });
 
+  // compat: storage.buckets, storage.size-units
   it('reads bucket size limits in decimal units: 20mb is 20,000,000 bytes', async () => {
     const admin = service.storage;
     for (const [limit, bytes] of [

@@ -85,6 +85,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     rmSync(supabaseDir, { recursive: true, force: true });
   });
 
+  // compat: storage.objects
   it('uploads a browser File as multipart (empty field name) with its own type, atomically on disk', async () => {
     const file = new File(['<svg/>'], 'face.svg', { type: 'image/svg+xml' });
     const { data, error } = await anna.sb.storage
@@ -104,6 +105,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect(tempFiles()).toEqual([]);
   });
 
+  // compat: storage.objects
   it('uploads raw bodies with content-type and cache-control, 409 on duplicates, x-upsert overwrites', async () => {
     const path = `${anna.id}/note.txt`;
     const first = await anna.sb.storage
@@ -132,6 +134,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect(res.headers.get('last-modified')).toBeTruthy();
   });
 
+  // compat: storage.rls-errors
   it('lets RLS decide and leaves neither row nor file after a refused upload', async () => {
     const evil = await bence.sb.storage
       .from('avatars')
@@ -152,6 +155,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect((await bence.sb.storage.from('avatars').exists(`${anna.id}/note.txt`)).data).toBe(false);
   });
 
+  // compat: storage.buckets
   it('enforces bucket size and MIME limits with EntityTooLarge and InvalidMimeType', async () => {
     const big = await anna.sb.storage
       .from('avatars')
@@ -171,6 +175,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect(tempFiles()).toEqual([]);
   });
 
+  // compat: storage.urls
   it('serves getPublicUrl for public buckets only, without auth', async () => {
     const admin = client(server, server.ctx.keys.serviceRoleKey);
     const up = await admin.storage
@@ -190,6 +195,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect(await denied.json()).toMatchObject({ statusCode: '404', error: 'Bucket not found' });
   });
 
+  // compat: storage.urls
   it('creates signed URLs that work without auth', async () => {
     const signed = await anna.sb.storage.from('avatars').createSignedUrl(`${anna.id}/face.svg`, 60);
     expect(signed.error).toBeNull();
@@ -202,6 +208,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect(foreign.error).not.toBeNull();
   });
 
+  // compat: storage.objects
   it('lists folders with id null and files relative to the prefix; moves, copies and removes', async () => {
     const root = await anna.sb.storage.from('avatars').list();
     expect(root.data).toEqual([
@@ -237,6 +244,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect(existsSync(onDisk('avatars', `${anna.id}/archive/note.txt`))).toBe(false);
   });
 
+  // compat: storage.buckets
   it('manages buckets with the service role and refuses anon', async () => {
     const admin = client(server, server.ctx.keys.serviceRoleKey).storage;
     expect(
@@ -254,6 +262,7 @@ describe.each(BACKENDS)('Storage on %s', (backend) => {
     expect(missing.error).not.toBeNull();
   });
 
+  // compat: storage.rls-errors
   it('treats a publishable-key bearer as anon and answers junk with storage errors', async () => {
     const apikey = server.ctx.keys.anonKey;
     const res = await fetch(`${server.url}/storage/v1/object/list/avatars`, {

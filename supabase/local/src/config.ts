@@ -6,10 +6,12 @@ import type { Keys, ServerConfig } from './context.ts';
 import { parseDuration } from './db/role-timeouts.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './http/body.ts';
 import { signJwt } from './jwt.ts';
+import { isTxEnd, TX_ENDS } from './rest/tx-end.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
 // AUTH_AUTOCONFIRM, NODE_ENV, MAGYARUL_DEMO_ACCOUNTS, MAGYARUL_STATEMENT_TIMEOUT,
-// MAGYARUL_MAX_READ_COST, MAGYARUL_MAX_BODY, MAGYARUL_DB_AGGREGATES, MAGYARUL_FSRS_FIT_HOURS; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// MAGYARUL_MAX_READ_COST, MAGYARUL_MAX_BODY, MAGYARUL_DB_AGGREGATES, MAGYARUL_DB_TX_END,
+// MAGYARUL_FSRS_FIT_HOURS; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
 // MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
@@ -60,6 +62,11 @@ export function loadConfig(
   if (!(Number.isFinite(fsrsFitHours) && fsrsFitHours >= 0)) {
     throw new Error(`MAGYARUL_FSRS_FIT_HOURS must be a number of hours ≥ 0, got ${fitText}`);
   }
+  const txEndText = env.MAGYARUL_DB_TX_END?.trim();
+  const dbTxEnd = overrides.dbTxEnd ?? (txEndText || 'commit');
+  if (!isTxEnd(dbTxEnd)) {
+    throw new Error(`MAGYARUL_DB_TX_END must be one of ${TX_ENDS.join(', ')}, got ${txEndText}`);
+  }
   if (statementTimeoutMs === null) {
     throw new Error(
       `MAGYARUL_STATEMENT_TIMEOUT must be a duration such as 500ms or 3s, got ${timeoutText}`,
@@ -80,6 +87,7 @@ export function loadConfig(
     maxRows: overrides.maxRows ?? 1000,
     anonReadCache: overrides.anonReadCache ?? env.MAGYARUL_ANON_READ_CACHE !== 'false',
     dbAggregates: overrides.dbAggregates ?? flag(env.MAGYARUL_DB_AGGREGATES),
+    dbTxEnd,
     ...(overrides.dbSchemas ? { dbSchemas: overrides.dbSchemas } : {}),
     authEnv:
       overrides.authEnv ??

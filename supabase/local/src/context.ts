@@ -1,6 +1,7 @@
 // The contract between the parts of the embedded backend. The HTTP server (server.ts) turns
 // each Node request into a WHATWG Request, picks a service by path prefix and streams the
 // Response back. Services never touch node:http.
+import type { TxEnd } from './rest/tx-end.ts';
 
 export type QueryResult<T> = {
   rows: T[];
@@ -94,6 +95,12 @@ export type ServerConfig = {
    * hosted Supabase (PGRST123); MAGYARUL_DB_AGGREGATES=true turns it on.
    */
   dbAggregates?: boolean;
+  /**
+   * PostgREST's db-tx-end (rest/tx-end.ts): `commit`, hosted's and the default, ignores
+   * `Prefer: tx=…`; `commit-allow-override` honours `tx=rollback`; `rollback` ends every request
+   * in ROLLBACK; `rollback-allow-override` does unless `tx=commit`. MAGYARUL_DB_TX_END.
+   */
+  dbTxEnd?: TxEnd;
   /**
    * Schemas /rest/v1 exposes (PostgREST db-schemas; the first is the default, others are chosen
    * with Accept-Profile / Content-Profile). Default: [api] schemas of supabaseDir/config.toml,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer, type RunningServer } from '@magyarul/local';
+import { startServer, type RunningServer, type ServerConfig } from '@magyarul/local';
 import { APP_SUPABASE_DIR } from '../../support/data-template.ts';
 import { copyDataTemplate } from '../../support/template-copy/template-copy.ts';
 import { startCluster, type Cluster } from './postgres.ts';
@@ -21,7 +21,12 @@ let databases = 0;
 export async function startTestServer(
   backend: Backend,
   supabaseDir: string,
-  extra: { maxRows?: number; autoconfirm?: boolean; dbAggregates?: boolean } = {},
+  extra: {
+    maxRows?: number;
+    autoconfirm?: boolean;
+    dbAggregates?: boolean;
+    dbTxEnd?: ServerConfig['dbTxEnd'];
+  } = {},
 ): Promise<TestServer> {
   const fromTemplate = backend === 'pglite' && resolve(supabaseDir) === resolve(APP_SUPABASE_DIR);
   const dataDir = fromTemplate
@@ -44,6 +49,7 @@ export async function startTestServer(
         ...(extra.maxRows !== undefined ? { maxRows: extra.maxRows } : {}),
         ...(extra.autoconfirm !== undefined ? { autoconfirm: extra.autoconfirm } : {}),
         ...(extra.dbAggregates !== undefined ? { dbAggregates: extra.dbAggregates } : {}),
+        ...(extra.dbTxEnd !== undefined ? { dbTxEnd: extra.dbTxEnd } : {}),
       },
       env: {},
       // A copied template is the server's data directory; the others keep PGlite in memory.

@@ -35,7 +35,8 @@ export async function recover(req: Request, ctx: ServerContext): Promise<Respons
 export async function resend(req: Request, ctx: ServerContext): Promise<Response> {
   const body = await readJsonObject(req);
   const type = body.type;
-  if (type === 'sms' || type === 'phone_change') throw errors.phoneDisabled();
+  if (type === 'sms' || type === 'phone_change')
+    throw errors.phoneDisabled('Phone logins are disabled');
   if (type !== 'signup' && type !== 'email_change') {
     throw errors.validation('Missing one of these types: signup, email_change, sms, phone_change');
   }
@@ -60,7 +61,8 @@ export async function resend(req: Request, ctx: ServerContext): Promise<Response
 
 export async function otp(req: Request, ctx: ServerContext): Promise<Response> {
   const body = await readJsonObject(req);
-  if (body.email === undefined && typeof body.phone === 'string') throw errors.phoneDisabled();
+  if (body.email === undefined && typeof body.phone === 'string')
+    throw errors.phoneDisabled('Unsupported phone provider');
   const email = requireEmail(body.email);
   const pkce = pkceFromBody(body);
   const redirect = redirectParam(req, ctx);

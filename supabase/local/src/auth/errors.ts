@@ -94,7 +94,8 @@ export const errors = {
   otpDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
   anonymousDisabled: () =>
     new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
-  phoneDisabled: () => new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled'),
+  /** GoTrue's 400 with the phone provider off; each route has its own text (signup.go, otp.go, resend.go). */
+  phoneDisabled: (message: string) => new AuthError(400, 'phone_provider_disabled', message),
   // GoTrue's texts, with the wait added so a client that only sees the message (supabase-js
   // keeps the message, status and code, not the headers) can say when to try again.
   requestRateLimit: (seconds: number) =>

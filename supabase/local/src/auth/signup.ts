@@ -43,7 +43,7 @@ export async function signup(req: Request, ctx: ServerContext): Promise<Response
   const redirect = redirectParam(req, ctx);
   if (body.email === undefined || body.email === null || body.email === '') {
     if (body.phone !== undefined && body.phone !== null && body.phone !== '')
-      throw errors.phoneDisabled();
+      throw errors.phoneDisabled('Phone signups are disabled');
     if (body.password === undefined || body.password === null) throw errors.anonymousDisabled();
     throw errors.validation('To signup, please provide your email');
   }

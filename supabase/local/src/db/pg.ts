@@ -1,6 +1,12 @@
 import pg from 'pg';
 import type { QueryResult } from '../context.ts';
-import type { LocalDb, RequestOptions, TransactionOptions, Tx } from './types.ts';
+import {
+  type LocalDb,
+  type RequestOptions,
+  SET_CONSTRAINTS_IMMEDIATE,
+  type TransactionOptions,
+  type Tx,
+} from './types.ts';
 
 // A real PostgreSQL through a pg Pool: each transaction gets its own client.
 
@@ -103,6 +109,10 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Local
         rowMode: 'array',
         ...(mainName ? { name: mainName } : {}),
       });
+      if (options.rollback) {
+        await client.query(SET_CONSTRAINTS_IMMEDIATE);
+        return { value: result.rows, commit: false };
+      }
       const keep = options.commit ? options.commit(result.rows) : true;
       return { value: result.rows, commit: keep };
     });

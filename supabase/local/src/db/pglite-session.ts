@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { EXECUTE, SYNC, bind, close, concat, parse } from './protocol.ts';
+import { SET_CONSTRAINTS_IMMEDIATE } from './types.ts';
 
 // The PGlite connection as it runs inside the database thread (pglite-worker.ts): plain
 // queries and scripts, and a REST request pipelined into one protocol round trip. Nothing here
@@ -21,6 +22,8 @@ export type RequestCall = {
   main: Statement;
   /** Leave the transaction open for finish(): the caller decides COMMIT or ROLLBACK. */
   decide: boolean;
+  /** End in ROLLBACK after checking deferred constraints (RequestOptions.rollback). */
+  rollback?: boolean;
 };
 
 type Message = { name: string; fields?: unknown[]; code?: string; message?: string };
@@ -123,7 +126,18 @@ export async function openSession(
       EXECUTE,
       ...step(call.setup, fresh),
       ...step(call.main, fresh),
-      ...(call.decide ? [] : [parse('', 'commit'), bind('', []), EXECUTE]),
+      ...(call.rollback
+        ? [
+            parse('', SET_CONSTRAINTS_IMMEDIATE),
+            bind('', []),
+            EXECUTE,
+            parse('', 'rollback'),
+            bind('', []),
+            EXECUTE,
+          ]
+        : call.decide
+          ? []
+          : [parse('', 'commit'), bind('', []), EXECUTE]),
     ];
     const messages = await run(parts);
     const error = messages.find((m) => m.name === 'error');

@@ -310,7 +310,12 @@ export async function openPglite(
   }
 
   function call(options: RequestOptions) {
-    return { readOnly: options.readOnly, setup: options.setup, main: options.main };
+    return {
+      readOnly: options.readOnly,
+      setup: options.setup,
+      main: options.main,
+      ...(options.rollback ? { rollback: true } : {}),
+    };
   }
 
   return {
@@ -343,7 +348,7 @@ export async function openPglite(
     },
     request(options) {
       const { commit } = options;
-      if (commit) return queue.run(() => decided(options, commit));
+      if (commit && !options.rollback) return queue.run(() => decided(options, commit));
       return pipelined(
         async () =>
           (await thread.post(

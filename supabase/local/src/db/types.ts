@@ -17,6 +17,9 @@ export type LocalDb = Omit<Db, 'transaction'> & {
 
 export type Statement = { sql: string; params: unknown[] };
 
+/** Checked before a rolled-back request ends, as PostgREST does (MainTx.hs optionalRollback). */
+export const SET_CONSTRAINTS_IMMEDIATE = 'set constraints all immediate';
+
 export type TransactionOptions = {
   readOnly?: boolean;
   /**
@@ -34,6 +37,11 @@ export type RequestOptions = {
   main: Statement;
   /** Decides COMMIT (true) or ROLLBACK (false) from the rows; omitted → COMMIT. */
   commit?: (rows: unknown[][]) => boolean;
+  /**
+   * End in ROLLBACK whatever the rows (PostgREST's tx=rollback, `commit` is not called), after
+   * `SET CONSTRAINTS ALL IMMEDIATE`, so a deferred constraint still fails the request.
+   */
+  rollback?: boolean;
   /** The statement timeout of the request's role in ms (see TransactionOptions). */
   timeoutMs?: number;
 };

@@ -5,8 +5,9 @@ import type { Keys } from '../context.ts';
 // that is one of the project's keys, or it is answered 401 before any service sees it. Open, as
 // on hosted: what a browser or an e-mail opens without headers (GoTrue's verify, callback and
 // authorize links and its JWKS; public and signed storage objects, signed uploads) and CORS
-// preflights. /functions/v1 takes no key, as hosted's functions relay (a function with verify_jwt
-// off is a webhook anyone may call), but a key it is given must be the project's.
+// preflights. /functions/v1 is not behind the key check at all, as on hosted (Supabase's own
+// gateway config routes it with CORS only): its gate is the verify_jwt check on Authorization
+// (functions/index.ts), and an `apikey` is the function's to read.
 
 const NO_KEY = {
   message: 'No API key found in request',
@@ -55,10 +56,8 @@ export function gatewayRefusal(
   keys: Keys,
 ): Response | null {
   if (method === 'OPTIONS') return null;
+  if (prefix === '/functions/v1' || isOpen(prefix, path, method)) return null;
   const key = headers.get('apikey') ?? url.searchParams.get('apikey');
-  const known = key === keys.anonKey || key === keys.serviceRoleKey;
-  if (prefix === '/functions/v1') return key === null || known ? null : refusal(BAD_KEY);
-  if (isOpen(prefix, path, method)) return null;
   if (key === null || key === '') return refusal(NO_KEY);
-  return known ? null : refusal(BAD_KEY);
+  return key === keys.anonKey || key === keys.serviceRoleKey ? null : refusal(BAD_KEY);
 }

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../context.ts';
-import type { LocalDb } from '../db/types.ts';
+import { type LocalDb, SET_CONSTRAINTS_IMMEDIATE } from '../db/types.ts';
 import { timeoutSetting } from '../db/role-timeouts.ts';
 import { costError, HEAVY_COST, heavyLane, plainReadCost, plannedCost } from './bounds.ts';
 import { type ApiError, fromPgError, isPgError } from './errors.ts';
@@ -46,7 +46,14 @@ export type Exec = {
   reject?: (row: ResultRow) => ApiError | null;
   /** `count=planned|estimated`: also plan this statement and read the planner's row estimate. */
   plan?: Statement;
+  /** End in ROLLBACK (db-tx-end, `Prefer: tx=rollback`; see tx-end.ts): nothing persists. */
+  rollback?: boolean;
 };
+
+/** Carries a rolled-back request's result out of Db.transaction, which rolls back on a throw. */
+class RolledBack {
+  constructor(readonly row: Executed) {}
+}
 
 type RequestCapable = Db & { request: LocalDb['request'] };
 
@@ -114,13 +121,15 @@ export async function execute(db: Db, e: Exec, statement: Statement): Promise<Ex
         heavy = cost > HEAVY_COST;
       }
       let rejected: ApiError | null = null;
-      const needsDecision = e.reject !== undefined || (e.singular && !e.readOnly);
+      // A request that rolls back anyway needs no decision before it ends.
+      const needsDecision = !e.rollback && (e.reject !== undefined || (e.singular && !e.readOnly));
       const run = () =>
         db.request({
           readOnly: e.readOnly,
           setup,
           main: statement,
           timeoutMs: e.timeoutMs,
+          ...(e.rollback ? { rollback: true } : {}),
           ...(needsDecision
             ? {
                 commit: (values: unknown[][]) => {
@@ -157,11 +166,16 @@ export async function execute(db: Db, e: Exec, statement: Statement): Promise<Ex
           const planned = await tx.query<Record<string, unknown>>(explain.sql, explain.params);
           row.planned = planRows(Object.values(planned.rows[0] ?? {})[0]);
         }
+        if (e.rollback) {
+          await tx.query(SET_CONSTRAINTS_IMMEDIATE);
+          throw new RolledBack(row);
+        }
         return row;
       },
       { readOnly: e.readOnly, timeoutMs: e.timeoutMs },
     );
   } catch (error) {
+    if (error instanceof RolledBack) return error.row;
     if (isPgError(error)) throw fromPgError(error, e.auth.role);
     throw error;
   }

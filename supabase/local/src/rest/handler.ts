@@ -33,9 +33,11 @@ import {
   readStatement,
   updateStatement,
 } from './sql.ts';
+import { endsInRollback } from './tx-end.ts';
 
 // /rest/v1: the PostgREST subset of compat §2. Each request is one transaction that sets the
-// role and the JWT claims with set_config(…, true), runs one statement and commits.
+// role and the JWT claims with set_config(…, true), runs one statement and commits (or rolls
+// back, as db-tx-end and `Prefer: tx=…` say: tx-end.ts).
 
 // ---- the service ----------------------------------------------------------------------------
 
@@ -101,7 +103,8 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
   }
   const media = negotiate(headers.get('accept'));
   const singular = media.singular;
-  const prefer = parsePrefer(headers.get('prefer'));
+  const txEnd = ctx.config.dbTxEnd ?? 'commit';
+  const prefer = parsePrefer(headers.get('prefer'), txEnd);
   const applied = preferenceApplied(prefer);
   const schema = await getSchema(ctx.db, schemaName);
   if (decoded[0] === 'rpc' && decoded.length === 2) {
@@ -136,6 +139,7 @@ async function handle(req: Request, path: string, ctx: ServerContext): Promise<R
     path,
     readOnly,
     singular,
+    rollback: endsInRollback(txEnd, prefer.tx),
   });
   // PostgREST counts exactly for count=exact and count=estimated; count=planned (and the
   // estimate above max-rows) comes from the planner.

@@ -1,4 +1,5 @@
 import { type ApiError, apiError } from './errors.ts';
+import { allowsTxOverride, type TxEnd } from './tx-end.ts';
 
 // The Prefer header: PostgREST's preference tokens, PGRST122 under handling=strict,
 // Preference-Applied, max-affected and the Content-Range total a count preference asks for.
@@ -11,12 +12,14 @@ export type Prefer = {
   handling?: 'strict' | 'lenient';
   timezone?: string;
   maxAffected?: number;
+  /** `tx=commit|rollback`, read only when db-tx-end allows an override (see tx-end.ts). */
+  tx?: 'commit' | 'rollback';
   /** Preferences PostgREST does not know (PGRST122 under handling=strict). */
   invalid: string[];
 };
 
-// PostgREST's accepted preference tokens. `tx=commit|rollback` is known but, like hosted
-// Supabase (db-tx-end=commit), never applied: a request always commits.
+// PostgREST's accepted preference tokens. `tx=commit|rollback` is always accepted (never
+// PGRST122) but read only when db-tx-end allows an override, as in PostgREST's fromHeaders.
 const KNOWN_PREFS: Record<string, Partial<Prefer>> = {
   'return=minimal': { return: 'minimal' },
   'return=representation': { return: 'representation' },
@@ -30,13 +33,14 @@ const KNOWN_PREFS: Record<string, Partial<Prefer>> = {
   'missing=null': { missing: 'null' },
   'handling=strict': { handling: 'strict' },
   'handling=lenient': { handling: 'lenient' },
-  'tx=commit': {},
-  'tx=rollback': {},
+  'tx=commit': { tx: 'commit' },
+  'tx=rollback': { tx: 'rollback' },
 };
 
-export function parsePrefer(header: string | null): Prefer {
+export function parsePrefer(header: string | null, txEnd: TxEnd = 'commit'): Prefer {
   const prefer: Prefer = { invalid: [] };
   if (!header) return prefer;
+  const readTx = allowsTxOverride(txEnd);
   const tokens = header
     .split(',')
     .map((t) => t.trim())
@@ -46,6 +50,7 @@ export function parsePrefer(header: string | null): Prefer {
     if (known) {
       // The first occurrence of each kind wins, as in PostgREST.
       for (const [key, value] of Object.entries(known) as [keyof Prefer, never][]) {
+        if (key === 'tx' && !readTx) continue;
         if (prefer[key] === undefined) prefer[key] = value;
       }
     } else if (token.startsWith('timezone=')) {
@@ -85,6 +90,7 @@ export function preferenceApplied(prefer: Prefer): Record<string, string> {
     prefer.missing && `missing=${prefer.missing}`,
     prefer.return && `return=${prefer.return}`,
     prefer.count && `count=${prefer.count}`,
+    prefer.tx && `tx=${prefer.tx}`,
     prefer.handling && `handling=${prefer.handling}`,
     prefer.handling === 'strict' &&
       prefer.maxAffected !== undefined &&

@@ -19,6 +19,7 @@ import {
 import { refreshed } from './schema-cache.ts';
 import type { Fn, Schema } from './schema.ts';
 import { rpcStatement, type ResultRow } from './sql.ts';
+import { endsInRollback } from './tx-end.ts';
 
 // /rest/v1/rpc/<name>: arguments from the query string or the body, PostgREST's overload
 // resolution, and the function's result as a value, an object or a set.
@@ -260,6 +261,7 @@ export async function rpc(
       path,
       readOnly,
       singular: singular && setResult,
+      rollback: endsInRollback(ctx.config.dbTxEnd ?? 'commit', prefer.tx),
       ...(strictLimit
         ? { reject: (r: ResultRow) => maxAffectedError(prefer, Number(r.page_count)) }
         : {}),
