@@ -1,22 +1,17 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
-import {
-  audioUrlCandidates,
-  formatClock,
-  progressStrip,
-  withDefaultTimings,
-} from '@magyarul/core/lessons';
+import { formatClock, progressStrip } from '@magyarul/core/lessons';
 import { saveAudioCompleted } from '../lib/api.ts';
-import type { LessonRow, TranscriptRow } from '../lib/database.ts';
+import type { LessonRow } from '../lib/database.ts';
+import { lessonDescription, lessonTitle } from '../lib/lesson-texts.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
-import { readBackendConfig } from '../lib/config.ts';
 import { notify } from '../lib/toast.ts';
-import { AudioPlayer } from '../components/audio-player.tsx';
+import { MeaningText } from '../components/meaning-text.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { LessonSkeleton, LoadError } from '../components/load-state.tsx';
 import { AppHeader } from '../components/app-header.tsx';
@@ -24,6 +19,7 @@ import { LessonProgressStrip, type FlashcardStage } from '../components/lesson-p
 import { LessonTabs, type LessonTabId } from '../components/lesson-tabs.tsx';
 import { LessonFlashcards } from './lesson-flashcards.tsx';
 import { useLessonReads } from './lesson-reads.ts';
+import { LessonAudio } from './lesson-audio.tsx';
 
 export function LessonPage() {
   const { id = '' } = useParams();
@@ -88,19 +84,23 @@ function LessonView({ id }: { id: string }) {
     );
   }
   const data = reads.lesson.data;
+  const title = lessonTitle(data, meaning.language);
 
   return (
     <LessonMain className="page">
       <LessonHeader
         lesson={data}
+        language={meaning.language}
         audioDone={audioDone}
         flashcards={passed ? 'complete' : audioDone ? 'ready' : 'locked'}
       />
-      <LessonTabs label={data.title} audioDone={audioDone} active={tab} onChange={setTab}>
+      <LessonTabs label={title.text} audioDone={audioDone} active={tab} onChange={setTab}>
         {tab === 'audio' ? (
           <LessonAudio
             lesson={data}
             rows={reads.transcript.data ?? []}
+            characters={reads.characters.data ?? []}
+            notes={reads.notes.data ?? []}
             language={meaning.language}
             onComplete={onAudioComplete}
           />
@@ -132,18 +132,28 @@ function LessonMain({ className, children }: { className: string; children: Reac
 
 function LessonHeader({
   lesson,
+  language,
   audioDone,
   flashcards,
 }: {
   lesson: LessonRow;
+  language: MeaningLanguage;
   audioDone: boolean;
   flashcards: FlashcardStage;
 }) {
   const t = useT();
   const format = useFormat();
+  const description = lessonDescription(lesson, language);
   return (
     <header className="lesson-header">
-      <h1>{lesson.title}</h1>
+      <h1>
+        <MeaningText meaning={lessonTitle(lesson, language)} learnerLanguage={language} />
+      </h1>
+      {description && (
+        <p className="lesson-description">
+          <MeaningText meaning={description} learnerLanguage={language} />
+        </p>
+      )}
       <dl className="lesson-meta">
         {lesson.lesson_number !== null && (
           <div>
@@ -166,40 +176,5 @@ function LessonHeader({
       </dl>
       <LessonProgressStrip audioDone={audioDone} flashcards={flashcards} />
     </header>
-  );
-}
-
-/** The Audio tab: the dialogue, and its slower recording when every line has a time in it. */
-function LessonAudio({
-  lesson,
-  rows,
-  language,
-  onComplete,
-}: {
-  lesson: LessonRow;
-  rows: readonly TranscriptRow[];
-  language: MeaningLanguage;
-  onComplete: () => void;
-}) {
-  const backendUrl = useMemo(() => readBackendConfig().url, []);
-  const lines = withDefaultTimings(rows);
-  const slowLines =
-    lesson.slow_audio_url && rows.length > 0 && rows.every((r) => r.slow_start_time !== null)
-      ? withDefaultTimings(
-          rows.map((r) => ({ ...r, start_time: r.slow_start_time, end_time: r.slow_end_time })),
-        )
-      : null;
-  return (
-    <AudioPlayer
-      sources={audioUrlCandidates(lesson.audio_url, backendUrl)}
-      lines={lines}
-      slow={
-        slowLines
-          ? { sources: audioUrlCandidates(lesson.slow_audio_url, backendUrl), lines: slowLines }
-          : undefined
-      }
-      language={language}
-      onComplete={onComplete}
-    />
   );
 }

@@ -496,6 +496,16 @@ const texts: Translation = {
   'audio.version': 'Aufnahme',
   'audio.version.normal': 'Normales Tempo',
   'audio.version.slow': 'Langsam, für Anfänger',
+  'audio.version.natural': 'Natürliches Tempo',
+  'notes.title': 'Anmerkungen zur Lektion',
+  'notes.marker': 'Anmerkung {n}',
+  'notes.lines': '{count, plural, one {Zeile} other {Zeilen}} {lines}',
+  'course.span':
+    'Durchgehend Niveau {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Dialog.',
+  'course.spanMixed':
+    'Niveaus {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Dialog.',
+  'course.holds':
+    'Der Kurs heute: {lessons, plural, one {# Lektion} other {# Lektionen}} mit {words, plural, one {# Wort} other {# Wörtern}}.',
   'audio.loading': 'Audio wird geladen...',
   'audio.transcript': 'Transkript',
   'audio.noAudio': 'Diese Lektion hat noch kein Audio.',

@@ -488,6 +488,16 @@ const texts: Translation = {
   'audio.version': 'Grabación',
   'audio.version.normal': 'Velocidad normal',
   'audio.version.slow': 'Lenta, para principiantes',
+  'audio.version.natural': 'Velocidad natural',
+  'notes.title': 'Notas de la lección',
+  'notes.marker': 'Nota {n}',
+  'notes.lines': '{count, plural, one {Línea} other {Líneas}} {lines}',
+  'course.span':
+    'Nivel {levels} (MCER) en todo el curso, con {minutes, plural, one {# minuto} other {# minutos}} de diálogo.',
+  'course.spanMixed':
+    'Niveles {levels} (MCER), con {minutes, plural, one {# minuto} other {# minutos}} de diálogo.',
+  'course.holds':
+    'El curso hoy: {lessons, plural, one {# lección} other {# lecciones}} con {words, plural, one {# palabra} other {# palabras}}.',
   'audio.loading': 'Cargando audio...',
   'audio.transcript': 'Transcripción',
   'audio.noAudio': 'Esta lección aún no tiene audio.',
