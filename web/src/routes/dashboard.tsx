@@ -137,6 +137,7 @@ const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) 
     queryFn: () => fetchTouristPack(userId),
   });
   const streak = useQuery({ queryKey: ['streak', userId], queryFn: () => fetchStreak(userId) });
+  const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
   const packTotal = pack.data?.total ?? 150;
   const packReviewed = pack.data?.reviewed ?? 0;
   return (
@@ -156,6 +157,8 @@ const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) 
       <p className="muted small">
         {format.number(reviewed.data ?? 0)} / {format.number(OVERALL_GOAL)}
       </p>
+      {/* Under the goal, what the course holds today (issue 32 point 5). */}
+      <CourseHolds lessons={lessons.data ?? []} />
       <h3>{t('dashboard.touristPackTitle')}</h3>
       <ProgressBar value={packReviewed} max={packTotal} label={t('dashboard.touristPackTitle')} />
       <p className="muted small">
@@ -211,12 +214,7 @@ const LessonList = memo(function LessonList({ userId }: { userId: string }) {
     body = <SkeletonRows rows={6} label={t('app.loading')} />;
   else if (lessons.data.length === 0) body = <p>{t('lessons.empty')}</p>;
   else {
-    body = (
-      <>
-        <LessonRows lessons={lessons.data} progress={progress.data} language={language} />
-        <CourseHolds lessons={lessons.data} />
-      </>
-    );
+    body = <LessonRows lessons={lessons.data} progress={progress.data} language={language} />;
   }
   return (
     <section aria-labelledby="lessons-title" className="section">
