@@ -4,11 +4,11 @@ import { courseSpan } from '../lib/course-span.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 
 // What the published course holds, stated from data (issue 32 point 5): its CEFR level and
-// minutes of dialogue from the lessons' rows, its lessons and words from course_figures.
+// minutes of audio from the lessons' rows, its lessons and words from course_figures.
 
 type SpanLessons = readonly { readonly level: string | null; readonly duration: number | null }[];
 
-/** "Level A1 (CEFR) throughout, with 24 minutes of dialogue."; nothing without levels. */
+/** "Level A1 (CEFR) throughout, with 60 minutes of audio at normal speed."; nothing without levels. */
 export function CourseSpanText({ lessons, testId }: { lessons: SpanLessons; testId: string }) {
   const t = useT();
   const span = courseSpan(lessons);

@@ -1,6 +1,7 @@
 // What the published course holds, from its lessons' rows (issue 32 point 5): the minutes of
-// dialogue and the CEFR levels its lessons are labelled with, so the dashboard and the landing
-// page state them from data and never claim more than the course holds.
+// audio (the normal recordings, pauses included) and the CEFR levels its lessons are labelled
+// with, so the dashboard and the landing page state them from data and never claim more than
+// the course holds.
 
 /** The lesson levels as CEFR levels (DESIGN.md §12.4); an unknown level is left out. */
 const CEFR: Readonly<Record<string, string>> = {
@@ -11,7 +12,7 @@ const CEFR: Readonly<Record<string, string>> = {
 const CEFR_ORDER = ['A1', 'A2', 'B1+'];
 
 export type CourseSpan = {
-  /** Whole minutes of dialogue (normal recordings), rounded to the nearest minute. */
+  /** Whole minutes of audio (normal recordings), rounded to the nearest minute. */
   readonly minutes: number;
   /** The lowest and highest CEFR level of the lessons ("A1", or "A1–A2"); null without levels. */
   readonly levels: string | null;

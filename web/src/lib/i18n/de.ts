@@ -505,9 +505,9 @@ const texts: Translation = {
   'notes.marker': 'Anmerkung {n}',
   'notes.lines': '{count, plural, one {Zeile} other {Zeilen}} {lines}',
   'course.span':
-    'Durchgehend Niveau {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Dialog.',
+    'Durchgehend Niveau {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Audio in normalem Tempo.',
   'course.spanMixed':
-    'Niveaus {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Dialog.',
+    'Niveaus {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Audio in normalem Tempo.',
   'course.holds':
     'Der Kurs heute: {lessons, plural, one {# Lektion} other {# Lektionen}} mit {words, plural, one {# Wort} other {# Wörtern}}.',
   'audio.loading': 'Audio wird geladen...',

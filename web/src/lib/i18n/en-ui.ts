@@ -122,9 +122,9 @@ export const enUi = {
   'notes.lines': '{count, plural, one {Line} other {Lines}} {lines}',
   // What the course holds, from its lessons (issue 32 point 5).
   'course.span':
-    'Level {levels} (CEFR) throughout, with {minutes, plural, one {# minute} other {# minutes}} of dialogue.',
+    'Level {levels} (CEFR) throughout, with {minutes, plural, one {# minute} other {# minutes}} of audio at normal speed.',
   'course.spanMixed':
-    'Levels {levels} (CEFR), with {minutes, plural, one {# minute} other {# minutes}} of dialogue.',
+    'Levels {levels} (CEFR), with {minutes, plural, one {# minute} other {# minutes}} of audio at normal speed.',
   'course.holds':
     'The course today: {lessons, plural, one {# lesson} other {# lessons}} with {words, plural, one {# word} other {# words}}.',
   'audio.loading': 'Loading audio...',

@@ -497,9 +497,9 @@ const texts: Translation = {
   'notes.marker': 'Nota {n}',
   'notes.lines': '{count, plural, one {Línea} other {Líneas}} {lines}',
   'course.span':
-    'Nivel {levels} (MCER) en todo el curso, con {minutes, plural, one {# minuto} other {# minutos}} de diálogo.',
+    'Nivel {levels} (MCER) en todo el curso, con {minutes, plural, one {# minuto} other {# minutos}} de audio a velocidad normal.',
   'course.spanMixed':
-    'Niveles {levels} (MCER), con {minutes, plural, one {# minuto} other {# minutos}} de diálogo.',
+    'Niveles {levels} (MCER), con {minutes, plural, one {# minuto} other {# minutos}} de audio a velocidad normal.',
   'course.holds':
     'El curso hoy: {lessons, plural, one {# lección} other {# lecciones}} con {words, plural, one {# palabra} other {# palabras}}.',
   'audio.loading': 'Cargando audio...',
