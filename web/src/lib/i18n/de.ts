@@ -503,7 +503,7 @@ const texts: Translation = {
   'audio.version.natural': 'Natürliches Tempo',
   'notes.title': 'Anmerkungen zur Lektion',
   'notes.marker': 'Anmerkung {n}',
-  'notes.lines': '{count, plural, one {Zeile} other {Zeilen}} {lines}',
+  'notes.lines': 'Erklärt {count, plural, one {# Zeile} other {# Zeilen}}: {lines}',
   'course.span':
     'Durchgehend Niveau {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Audio in normalem Tempo.',
   'course.spanMixed':

@@ -119,7 +119,7 @@ export const enUi = {
   // A lesson's notes (issue 32 point 4).
   'notes.title': 'Notes on this lesson',
   'notes.marker': 'Note {n}',
-  'notes.lines': '{count, plural, one {Line} other {Lines}} {lines}',
+  'notes.lines': 'Explains {count, plural, one {# line} other {# lines}}: {lines}',
   // What the course holds, from its lessons (issue 32 point 5).
   'course.span':
     'Level {levels} (CEFR) throughout, with {minutes, plural, one {# minute} other {# minutes}} of audio at normal speed.',

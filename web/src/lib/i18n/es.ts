@@ -495,7 +495,7 @@ const texts: Translation = {
   'audio.version.natural': 'Velocidad natural',
   'notes.title': 'Notas de la lección',
   'notes.marker': 'Nota {n}',
-  'notes.lines': '{count, plural, one {Línea} other {Líneas}} {lines}',
+  'notes.lines': 'Explica {count, plural, one {# línea} other {# líneas}}: {lines}',
   'course.span':
     'Nivel {levels} (MCER) en todo el curso, con {minutes, plural, one {# minuto} other {# minutos}} de audio a velocidad normal.',
   'course.spanMixed':
