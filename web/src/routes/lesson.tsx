@@ -5,7 +5,7 @@ import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { formatClock, progressStrip } from '@magyarul/core/lessons';
 import { saveAudioCompleted } from '../lib/api.ts';
 import type { LessonRow } from '../lib/database.ts';
-import { lessonDescription, lessonTitle } from '../lib/lesson-texts.ts';
+import { lessonTitle } from '../lib/lesson-texts.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
@@ -143,17 +143,11 @@ function LessonHeader({
 }) {
   const t = useT();
   const format = useFormat();
-  const description = lessonDescription(lesson, language);
   return (
     <header className="lesson-header">
       <h1>
         <MeaningText meaning={lessonTitle(lesson, language)} learnerLanguage={language} />
       </h1>
-      {description && (
-        <p className="lesson-description">
-          <MeaningText meaning={description} learnerLanguage={language} />
-        </p>
-      )}
       <dl className="lesson-meta">
         {lesson.lesson_number !== null && (
           <div>
