@@ -138,6 +138,8 @@ async function checkLessonOne(page: Page, t: Texts, language: 'de' | 'es'): Prom
   const title = language === 'de' ? first.title_de : first.title_es;
   const body = language === 'de' ? first.body_de : first.body_es;
   await expect(section.getByText(body)).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath(`notes-section-${language}.png`) });
   const line = page.locator('ol.transcript > li').nth((first.line_numbers[0] ?? 1) - 1);
   const marker = line.getByRole('button', { name: `${t('notes.marker', { n: 1 })}: ${title}` });
   await expect(marker).toHaveAttribute('aria-expanded', 'false');
