@@ -205,6 +205,77 @@ describe('publishing from the studio over what the server has now, in Chromium',
     await expect.poll(() => studio.endOf(8)).toBe(11.55);
   });
 
+  it('keeps the slow and natural-tempo times and the characters the server has through a publish', async () => {
+    // The server's copy has what only the seed makes (issue 32): slow and natural renderings
+    // with their line times, and a character speaking line 3. The studio knows none of them.
+    const service = serviceClient(backend);
+    const id = remoteId();
+    const character = await service.from('lesson_characters').insert({
+      lesson_id: id,
+      key: 'waiter',
+      name_en: 'Waiter',
+      sex: 'male',
+      voice: 'hu+m3',
+    });
+    expect(character.error).toBeNull();
+    const audio = await service
+      .from('lessons')
+      .update({
+        slow_audio_url: 'seed/lessons/kavezo-slow.mp3',
+        natural_audio_url: 'seed/lessons/kavezo-natural.mp3',
+      })
+      .eq('id', id);
+    expect(audio.error).toBeNull();
+    const stored = await service
+      .from('lesson_transcript')
+      .select('id, line_number')
+      .eq('lesson_id', id);
+    for (const line of stored.data ?? []) {
+      const timed = await service
+        .from('lesson_transcript')
+        .update({
+          slow_start_time: 2 * line.line_number,
+          slow_end_time: 2 * line.line_number + 1.5,
+          natural_start_time: line.line_number,
+          natural_end_time: line.line_number + 0.75,
+          character_key: line.line_number === 3 ? 'waiter' : null,
+        })
+        .eq('id', line.id);
+      expect(timed.error).toBeNull();
+    }
+    const kept = async () => {
+      const lines = await service
+        .from('lesson_transcript')
+        .select(
+          'id, line_number, slow_start_time, slow_end_time, natural_start_time, natural_end_time, character_key',
+        )
+        .eq('lesson_id', id)
+        .order('line_number');
+      const lesson = await service
+        .from('lessons')
+        .select('slow_audio_url, natural_audio_url')
+        .eq('id', id)
+        .single();
+      return { lines: lines.data, lesson: lesson.data };
+    };
+    const before = await kept();
+    expect(before.lines?.length).toBe(8);
+
+    // The author edits line 3 in the studio and publishes it.
+    const studio = studioPage(page);
+    await studio.selectLine(3);
+    const german = page.getByLabel('German translation of line 3');
+    await german.fill('Zwei Kaffee, bitte.');
+    await german.press('Enter');
+    await expect.poll(() => lessonRow().textContent()).toContain('changed since publish');
+    await openAndCheck();
+    expect(await verdict().getAttribute('data-verdict')).toBe('ready');
+    await publishAndWait('transcript: uploaded');
+    await close();
+    expect((await serverLine(3)).translation_de).toBe('Zwei Kaffee, bitte.');
+    expect(await kept()).toEqual(before);
+  });
+
   /** The dialog at 390×844 after `prepare`: it fits, nothing wider than the window. */
   async function narrowScreenshot(name: string, prepare: (on: Page) => Promise<void>) {
     const narrow = await browser.newPage({ viewport: { width: 390, height: 844 } });

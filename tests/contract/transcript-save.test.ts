@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toEditorLines, transcriptSavePlan } from '@magyarul/core/lessons';
 import type { Database } from '../../supabase/types/database.ts';
 import { BACKENDS, startTestServer, type TestServer } from './setup/server.ts';
 import { client, signedUp, type Db } from './setup/clients.ts';
@@ -149,5 +150,79 @@ describe.each(BACKENDS)('transcript save procedures on %s', (backend) => {
       lines_de: 0,
       lines_es: 0,
     });
+  });
+
+  it('keeps every line’s slow and natural times and its character through a review-editor save', async () => {
+    // A lesson with three versions and a character, as the seed stores it (issue 32).
+    const character = await service.from('lesson_characters').insert({
+      lesson_id: lessonId,
+      key: 'waiter',
+      name_en: 'Waiter',
+      name_de: 'Kellner',
+      name_es: 'Camarero',
+      sex: 'male',
+      voice: 'hu+m3',
+    });
+    expect(character.error).toBeNull();
+    const stored = await read(service);
+    for (const [index, line] of stored.entries()) {
+      const timed = await service
+        .from('lesson_transcript')
+        .update({
+          slow_start_time: 10 + index,
+          slow_end_time: 10.5 + index,
+          natural_start_time: 0.25 + index,
+          natural_end_time: 0.75 + index,
+          character_key: index === 1 ? 'waiter' : null,
+        })
+        .eq('id', line.id);
+      expect(timed.error).toBeNull();
+    }
+    const before = await read();
+    const kept = (rows: readonly Line[]) =>
+      rows.map((l) => [
+        l.id,
+        l.slow_start_time,
+        l.slow_end_time,
+        l.natural_start_time,
+        l.natural_end_time,
+        l.character_key,
+      ]);
+
+    // What the editor sends after the admin edits a line's text and adds one before it (the
+    // lines are renumbered): the columns it does not know must come back as they were.
+    const lines = toEditorLines(before);
+    const [first, second] = lines;
+    if (!first || !second) throw new Error('two lines expected');
+    const edited = [
+      { ...first, text_content: 'Anna és Bence a kávézóban ülnek.' },
+      { ...first, key: 'new', id: null, text_content: 'Jön a pincér.', speaker: 'narrator' },
+      second,
+    ];
+    const plan = transcriptSavePlan(edited, before);
+    expect(plan.changed).toBe(true);
+    const save = await admin.rpc('save_lesson_transcript', {
+      _lesson_id: lessonId,
+      _lines: plan.lines,
+      _expected: expectedOf(before),
+    });
+    expect(save.error).toBeNull();
+    const after = await read();
+    expect(after.map((l) => l.line_number)).toEqual([1, 2, 3]);
+    expect(kept([after[0], after[2]].flatMap((l) => (l ? [l] : [])))).toEqual(kept(before));
+    expect(after[1]).toMatchObject({
+      natural_start_time: null,
+      slow_start_time: null,
+      character_key: null,
+    });
+
+    // And a save of what was read (as the studio's publish of an unchanged line sends it).
+    const again = await admin.rpc('save_lesson_transcript', {
+      _lesson_id: lessonId,
+      _lines: sent(after),
+      _expected: expectedOf(after),
+    });
+    expect(again.error).toBeNull();
+    expect(await read()).toEqual(after);
   });
 });

@@ -195,7 +195,8 @@ test.describe('lesson viewer', () => {
     await expect(player.getByText(/^0:00 \//)).toBeVisible();
 
     const transcript = player.getByRole('list', { name: 'Transcript' });
-    const third = transcript.getByRole('button').nth(2);
+    // The lines' own buttons (a line a note explains also has its note's marker).
+    const third = transcript.locator('button.transcript-line').nth(2);
     await third.click();
     await expect(third).toHaveAttribute('aria-current', 'true');
     await expect(player.getByText(`${clock(times[2]?.start_time ?? -1)} /`)).toBeVisible();
@@ -323,18 +324,21 @@ test.describe('lesson viewer', () => {
     const player = page.getByRole('region', { name: 'Audio player' });
     const audio = page.locator('audio');
     const versions = player.getByRole('group', { name: 'Recording' }).getByRole('button');
-    await expect(versions).toHaveText(['Normal speed', 'Slow, for beginners']);
-    await expect(versions.first()).toHaveAttribute('aria-pressed', 'true');
+    // Slow, normal and natural tempo, in that order; normal plays first.
+    await expect(versions).toHaveText(['Slow, for beginners', 'Normal speed', 'Natural speed']);
+    await expect(versions.nth(1)).toHaveAttribute('aria-pressed', 'true');
     await expect(audio).toHaveAttribute('src', /\/lesson-01\.mp3$/);
     const normalDuration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
 
-    const lines = player.getByRole('list', { name: 'Transcript' }).getByRole('button');
+    const lines = player
+      .getByRole('list', { name: 'Transcript' })
+      .locator('button.transcript-line');
     await lines.nth(2).click();
     await expect(player.getByText(`${clock(third.start_time)} /`)).toBeVisible();
 
     // The slow file plays from the same line, at that line's time in the slow recording.
-    await versions.nth(1).click();
-    await expect(versions.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await versions.first().click();
+    await expect(versions.first()).toHaveAttribute('aria-pressed', 'true');
     await expect(audio).toHaveAttribute('src', /\/lesson-01-slow\.mp3$/);
     await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled();
     await expect(player.getByText(`${clock(third.slow_start_time)} /`)).toBeVisible();
@@ -351,7 +355,7 @@ test.describe('lesson viewer', () => {
     );
 
     // And back: the normal file, at the fourth line's normal time.
-    await versions.first().click();
+    await versions.nth(1).click();
     await expect(audio).toHaveAttribute('src', /\/lesson-01\.mp3$/);
     await expect(player.getByText(`${clock(fourth.start_time)} /`)).toBeVisible();
     await expect(lines.nth(3)).toHaveAttribute('aria-current', 'true');

@@ -135,6 +135,10 @@ test.describe('offline lessons', () => {
     const stored = await audioCacheKeys(page);
     expect(stored.length).toBeGreaterThan(1);
     expect(stored.every((url) => url.includes('magyarul-offline=1'))).toBe(true);
+    // Every version of the dialogue goes with it: slow, normal and natural tempo.
+    for (const version of [/-slow\.mp3\?/, /-natural\.mp3\?/, /lesson-01\.mp3\?/]) {
+      expect(stored.filter((url) => version.test(url))).toHaveLength(1);
+    }
     for (const [width, height] of [
       [390, 844],
       [1440, 900],
@@ -166,6 +170,26 @@ test.describe('offline lessons', () => {
       return `${audio.currentSrc.includes('magyarul-offline=1')}:${audio.duration > 0}`;
     });
     expect(playable).toBe('true:true');
+    // The natural-tempo version plays from the device too; then back to normal.
+    await page.getByRole('button', { name: 'Natural speed' }).click();
+    await expect(page.locator('audio')).toHaveAttribute(
+      'src',
+      /-natural\.mp3\?magyarul-offline=1$/,
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const audio = document.querySelector('audio');
+          return audio !== null && audio.readyState >= 1 && audio.duration > 0;
+        }),
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Normal speed' }).click();
+    await expect(page.locator('audio')).toHaveAttribute(
+      'src',
+      /lesson-01\.mp3\?magyarul-offline=1$/,
+    );
+    await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2);
     await finishAudio(page);

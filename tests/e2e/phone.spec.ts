@@ -67,6 +67,8 @@ async function checkRoute(page: Page, name: string, size: string): Promise<void>
     maxDiffPixelRatio: 0.01,
     mask: [
       page.getByTestId('course-figures'),
+      page.getByTestId('course-holds'),
+      page.getByTestId('course-span'),
       page.locator('.streak'),
       page.locator('.clock'),
       page.locator('.site-footer'),

@@ -133,6 +133,53 @@ test.describe('review editor timings', () => {
     expect(confirms.some((m) => m.startsWith('Translations are missing in'))).toBe(missing);
   });
 
+  test('a copy of seed lesson 2: the slow and natural times are shown read only and kept by a save', async ({
+    page,
+    request,
+  }) => {
+    // Issue 32: the seed's lessons have three versions; the editor edits the normal one only.
+    const db = await adminClient(request);
+    const lesson = await copySeedLesson(db, 2);
+    const before = await transcriptRows(db, lesson.id);
+    const third = before[2];
+    if (!third || third.natural_start_time === null || third.slow_start_time === null) {
+      throw new Error('the seed line has no slow or natural time');
+    }
+    const versions = (r: (typeof before)[number]) => [
+      r.id,
+      r.slow_start_time,
+      r.slow_end_time,
+      r.natural_start_time,
+      r.natural_end_time,
+      r.character_key,
+    ];
+    acceptConfirms(page);
+    await signInAdmin(page);
+    await page.goto(`/admin/review/${lesson.id}`);
+    await expect(line(page, 3).getByTestId('other-version-times')).toHaveText(
+      `Read only, kept when you save: slow ${clock(third.slow_start_time)}–${clock(
+        third.slow_end_time ?? 0,
+      )} · natural ${clock(third.natural_start_time)}–${clock(third.natural_end_time ?? 0)}`,
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await line(page, 3).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('review-versions-390.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await line(page, 3).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('review-versions-1440.png') });
+
+    // A text edit and a moved end: the other versions' times stay as read on every line.
+    const edited = `${third.text_content} Köszönöm!`;
+    await field(page, 'Text', 3).fill(edited);
+    const newEnd = round2(time(third, 'end') - 0.05);
+    await field(page, 'End', 3).fill(String(newEnd));
+    await page.getByRole('button', { name: 'Save Transcript Changes' }).click();
+    await expect(page.getByText('Transcript changes saved')).toBeVisible();
+    const after = await transcriptRows(db, lesson.id);
+    expect(after[2]).toMatchObject({ text_content: edited, end_time: newEnd });
+    expect(after.map(versions)).toEqual(before.map(versions));
+  });
+
   test('invalid times are refused with the message and nothing is saved', async ({
     page,
     request,

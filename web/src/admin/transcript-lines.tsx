@@ -12,6 +12,8 @@ import {
 } from '@magyarul/core/lessons';
 import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
+import type { TranscriptRow } from './api.ts';
+import { OtherVersionTimes } from './other-version-times.tsx';
 import type {
   TimeField,
   TranscriptAction,
@@ -67,12 +69,15 @@ function TimeInput({
 
 function LineRow({
   line,
+  stored,
   index,
   drafts,
   issues,
   dispatch,
 }: {
   line: EditorLine;
+  /** The line as read, for what the editor shows but does not edit. */
+  stored: TranscriptRow | undefined;
   index: number;
   drafts: TranscriptEditorState['drafts'];
   issues: readonly FieldIssue[];
@@ -183,6 +188,7 @@ function LineRow({
           })}
         </p>
       )}
+      {stored && <OtherVersionTimes row={stored} />}
       {issueId && (
         <ul id={issueId} className="transcript-line-issues small">
           {issues.map((issue) => (
@@ -210,6 +216,7 @@ export function TranscriptLines({
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
+  const read = new Map(state.original.map((row) => [row.id, row]));
   return (
     <div className="transcript-table">
       <div className="transcript-head small muted" aria-hidden="true">
@@ -225,6 +232,7 @@ export function TranscriptLines({
           <LineRow
             key={line.key}
             line={line}
+            stored={line.id === null ? undefined : read.get(line.id)}
             index={index}
             drafts={state.drafts}
             issues={issues.filter((i) => i.index === index)}

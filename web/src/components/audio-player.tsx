@@ -5,48 +5,62 @@ import { activeLineIndex, isAudioComplete } from '@magyarul/core/lessons';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { Button } from './button.tsx';
 import { TransportControls, useOutputSettings } from './audio-controls.tsx';
-import { PlayerSettings, type RecordingVersion } from './player-settings.tsx';
+import { PlayerSettings } from './player-settings.tsx';
+import type { RecordingVersion } from '../lib/recording-versions.ts';
 import { useAudioTransport } from './use-audio-transport.ts';
 import { usePlayerState } from './use-player-state.ts';
 import { useAudioClock } from './use-audio-clock.ts';
 import { useFollowLine } from './use-follow-line.ts';
 import { PlayerDock } from './player-dock.tsx';
-import { Transcript, type TranscriptLine } from './transcript.tsx';
+import { Transcript, type TranscriptLine, type TranscriptNotes } from './transcript.tsx';
+import { RECORDING_VERSIONS } from '../lib/recording-versions.ts';
 
 export type { TranscriptLine } from './transcript.tsx';
 
-/** Another recording of the same dialogue (the slower one for beginners), with its own times. */
+/** Another recording of the same dialogue (slow, natural tempo), with its own times. */
 export type AudioVersion = {
   readonly sources: readonly string[];
   readonly lines: readonly TranscriptLine[];
 };
 
+/** The other renderings a lesson has, beside the normal one (sources, lines). */
+export type OtherVersions = Partial<Record<Exclude<RecordingVersion, 'normal'>, AudioVersion>>;
+
+const NO_VERSIONS: OtherVersions = {};
+
 /**
  * Lesson audio with a transcript that follows playback. `sources` are candidate URLs, best
  * first: when one fails to load the next is tried (the original-path fallback). Line
  * translations are shown in `language` (the learner's meaning language) when turned on. With
- * `slow`, the learner can switch to the slower recording; the transcript then follows its
- * times, and playback goes on (or stays paused) from the start of the line that was playing.
+ * `versions` (slow, natural tempo), the learner can switch recordings; the transcript then
+ * follows the chosen one's times, and playback goes on (or stays paused) from the start of the
+ * line that was playing. `notes` marks the lines a lesson note explains (the transcript's
+ * markers open it).
  * The transport is pinned to the bottom of the window and the line being heard is kept in view
  * (useFollowLine); the highlight follows the media clock per animation frame.
  */
 export function AudioPlayer({
   sources: normalSources,
   lines: normalLines,
-  slow,
+  versions = NO_VERSIONS,
+  notes,
   language = 'en',
   onComplete,
 }: {
   sources: readonly string[];
   lines: readonly TranscriptLine[];
-  slow?: AudioVersion;
+  versions?: OtherVersions;
+  notes?: TranscriptNotes;
   language?: MeaningLanguage;
   onComplete?: () => void;
 }) {
   const t = useT();
   const [version, setVersion] = useState<RecordingVersion>('normal');
-  const { sources, lines } =
-    version === 'slow' && slow ? slow : { sources: normalSources, lines: normalLines };
+  const normal: AudioVersion = { sources: normalSources, lines: normalLines };
+  const versionOf = (v: RecordingVersion): AudioVersion =>
+    (v === 'normal' ? undefined : versions[v]) ?? normal;
+  const { sources, lines } = versionOf(version);
+  const offered = RECORDING_VERSIONS.filter((v) => v === 'normal' || versions[v] !== undefined);
   /** Where to put the playhead once the other version has loaded, and whether to play on. */
   const resumeAt = useRef<{ time: number; play: boolean } | null>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -99,7 +113,7 @@ export function AudioPlayer({
 
   const switchVersion = (next: RecordingVersion) => {
     if (next === version) return;
-    const target = next === 'slow' && slow ? slow.lines : normalLines;
+    const target = versionOf(next).lines;
     resumeAt.current = {
       time: active >= 0 ? (target[active]?.start_time ?? 0) : 0,
       play: state === 'playing',
@@ -194,7 +208,8 @@ export function AudioPlayer({
             />
           </PlayerDock>
           <PlayerSettings
-            version={slow ? version : null}
+            version={offered.length > 1 ? version : null}
+            offered={offered}
             onVersion={switchVersion}
             volume={volume}
             onVolume={setVolume}
@@ -211,7 +226,13 @@ export function AudioPlayer({
       )}
       {follows && (
         <div ref={transcriptRef}>
-          <Transcript lines={lines} active={active} language={language} onSeek={seekTo} />
+          <Transcript
+            lines={lines}
+            active={active}
+            language={language}
+            notes={notes}
+            onSeek={seekTo}
+          />
         </div>
       )}
     </section>

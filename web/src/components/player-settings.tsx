@@ -1,15 +1,21 @@
 import { useT } from '../lib/i18n/i18n.tsx';
+import type { RecordingVersion } from '../lib/recording-versions.ts';
 import { AudioSettings, PressedGroup } from './audio-controls.tsx';
 
-export type RecordingVersion = 'normal' | 'slow';
-const VERSIONS: readonly RecordingVersion[] = ['normal', 'slow'];
+const VERSION_KEY = {
+  slow: 'audio.version.slow',
+  normal: 'audio.version.normal',
+  natural: 'audio.version.natural',
+} as const;
 
 /**
- * What stays in the page above the transcript: the recording (when there is a slow one), volume,
- * speed, the transcript's show/hide toggle and the keyboard hint.
+ * What stays in the page above the transcript: the recording (slow, normal, natural tempo: those
+ * the lesson has, when it has more than one), volume, speed, the transcript's show/hide toggle
+ * and the keyboard hint.
  */
 export function PlayerSettings({
   version,
+  offered,
   onVersion,
   volume,
   onVolume,
@@ -18,6 +24,7 @@ export function PlayerSettings({
   transcript,
 }: {
   version: RecordingVersion | null;
+  offered: readonly RecordingVersion[];
   onVersion: (version: RecordingVersion) => void;
   volume: number;
   onVolume: (volume: number) => void;
@@ -32,10 +39,10 @@ export function PlayerSettings({
         <PressedGroup
           label={t('audio.version')}
           className="speeds versions"
-          options={VERSIONS}
+          options={offered}
           value={version}
           onChange={onVersion}
-          render={(value) => t(value === 'slow' ? 'audio.version.slow' : 'audio.version.normal')}
+          render={(value) => t(VERSION_KEY[value])}
         />
       )}
       <AudioSettings

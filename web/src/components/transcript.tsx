@@ -1,10 +1,13 @@
 import { memo, useCallback, useId, useState } from 'react';
-import { lineTranslationIn, type MeaningLanguage } from '@magyarul/core/flashcards';
+import { lineTranslationIn, type Meaning, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { LineTranslations } from '@magyarul/core/flashcards';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useIdleReady } from '../lib/idle.ts';
 import { MeaningText } from './meaning-text.tsx';
+import { LineNoteMarkers, type TranscriptNotes } from './lesson-notes.tsx';
+
+export type { TranscriptNotes } from './lesson-notes.tsx';
 
 /** A transcript line with its times filled (core's withDefaultTimings) and its translations. */
 export type TranscriptLine = LineTranslations & {
@@ -13,6 +16,8 @@ export type TranscriptLine = LineTranslations & {
   readonly text_content: string;
   readonly start_time: number;
   readonly end_time: number;
+  /** The lesson character who speaks the line (lesson_characters), named in the learner's language. */
+  readonly character?: Meaning | null;
 };
 
 export const SHOW_TRANSLATIONS_KEY = 'magyarul.showTranslations';
@@ -54,18 +59,22 @@ function useShowTranslations(): [boolean, (show: boolean) => void] {
  * The dialogue as it is spoken: the line being heard is highlighted and a click seeks to it.
  * With translations on, each line shows its translation in the learner's language under the
  * Hungarian, inside the same line, so it is highlighted and followed with it; English stands in,
- * tagged, where that language is missing. Memoised: the player re-renders every animation
+ * tagged, where that language is missing. A line a lesson note explains has a marker after it
+ * that opens the note there. Memoised: the player re-renders every animation
  * frame while playing, the transcript only when its line changes.
  */
 export const Transcript = memo(function Transcript({
   lines,
   active,
   language,
+  notes,
   onSeek,
 }: {
   lines: readonly TranscriptLine[];
   active: number;
   language: MeaningLanguage;
+  /** The notes explaining each line, by line number: a marker after the line opens them. */
+  notes?: TranscriptNotes;
   onSeek: (time: number) => void;
 }) {
   const t = useT();
@@ -100,7 +109,13 @@ export const Transcript = memo(function Transcript({
                 onClick={() => onSeek(line.start_time)}
               >
                 <span className="speaker">
-                  {SPEAKER_KEYS[line.speaker] ? t(SPEAKER_KEYS[line.speaker]) : line.speaker}
+                  {line.character ? (
+                    <MeaningText meaning={line.character} learnerLanguage={language} />
+                  ) : SPEAKER_KEYS[line.speaker] ? (
+                    t(SPEAKER_KEYS[line.speaker])
+                  ) : (
+                    line.speaker
+                  )}
                 </span>
                 <span className="line-text">
                   <span lang="hu">{line.text_content}</span>
@@ -119,6 +134,9 @@ export const Transcript = memo(function Transcript({
                     ))}
                 </span>
               </button>
+              {notes?.get(line.line_number) && (
+                <LineNoteMarkers notes={notes.get(line.line_number) ?? []} language={language} />
+              )}
             </li>
           );
         })}

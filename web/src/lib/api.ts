@@ -24,14 +24,27 @@ import { applyPendingSteps, applyPendingToOne } from '../offline/progress-overla
 
 export type LessonSummary = Pick<
   LessonRow,
-  'id' | 'title' | 'description' | 'duration' | 'level' | 'lesson_number'
+  | 'id'
+  | 'title'
+  | 'title_de'
+  | 'title_es'
+  | 'description'
+  | 'description_de'
+  | 'description_es'
+  | 'duration'
+  | 'level'
+  | 'lesson_number'
 >;
+
+/** The columns of a LessonSummary (titles and descriptions in the three languages). */
+const SUMMARY_COLUMNS =
+  'id, title, title_de, title_es, description, description_de, description_es, duration, level, lesson_number';
 
 export async function fetchPreviewLessons(): Promise<LessonSummary[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('lessons')
-    .select('id, title, description, duration, level, lesson_number')
+    .select(SUMMARY_COLUMNS)
     .eq('is_published', true)
     .order('lesson_number', { ascending: true })
     .limit(6);
@@ -52,7 +65,7 @@ async function fetchPublishedLessonsFromNetwork(): Promise<LessonSummary[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('lessons')
-    .select('id, title, description, duration, level, lesson_number')
+    .select(SUMMARY_COLUMNS)
     .eq('is_published', true)
     // The unlock order the server enforces (previous_published_lesson): unnumbered lessons last,
     // by creation.

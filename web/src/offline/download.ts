@@ -11,6 +11,7 @@ import {
   type ApiWord,
 } from '../lib/api.ts';
 import { readBackendConfig } from '../lib/config.ts';
+import { fetchLessonCharacters, fetchLessonNotes } from '../lib/lesson-extras-api.ts';
 import { lessonSessionRound } from '../lib/session-round.ts';
 import { fetchDueItems, fetchLessonPracticeRows } from '../practice/practice-api.ts';
 import { idbDelete } from './idb.ts';
@@ -26,9 +27,10 @@ import {
 } from './downloads.ts';
 import { storeRead } from './reads.ts';
 
-// Downloading a lesson for offline use. Its rows (lesson, transcript, words, the cards' words,
-// the learner's progress) are read through the API functions, which store them on this device
-// while the download runs; its audio files (dialogue, slow version, every word) go to Cache
+// Downloading a lesson for offline use. Its rows (lesson, transcript, characters, notes, words,
+// the cards' words, the learner's progress) are read through the API functions, which store them
+// on this device while the download runs; its audio files (the dialogue in every version it has,
+// slow, normal and natural tempo, and every word) go to Cache
 // Storage under marked URLs, and the stored rows are rewritten to name those, so a page that
 // reads the lesson without a connection plays the device's copies through the service worker.
 
@@ -75,13 +77,15 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
   try {
     const lesson = await fetchLesson(lessonId);
     if (!lesson) throw new Error(`lesson ${lessonId} not found`);
-    const [transcript, vocabulary, words, progress] = await Promise.all([
+    const [transcript, vocabulary, words, progress, characters, notes] = await Promise.all([
       fetchTranscript(lessonId),
       fetchVocabulary(lessonId),
       fetchInterleavedWords(lessonId),
       fetchLessonProgress(userId, lessonId),
       // The learner's practice state of the lesson (its Practice tab offline).
       fetchLessonPracticeRows(userId, lessonId),
+      fetchLessonCharacters(lessonId),
+      fetchLessonNotes(lessonId),
       // How many sessions of it came before: its next session alternates directions offline too.
       lessonSessionRound(userId, lessonId),
       // The dashboard's lists, so it opens without a connection.
@@ -115,7 +119,10 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
     if (lesson.audio_url && !dialogue) {
       throw new Error(`the audio of lesson ${lessonId} could not be downloaded`);
     }
+    // The other renderings are small beside the words' files (a seed lesson's natural version is
+    // about 60 kB), so every version the lesson has goes with it and plays offline too.
     const slow = await keep(audioUrlCandidates(lesson.slow_audio_url, backendUrl));
+    const natural = await keep(audioUrlCandidates(lesson.natural_audio_url, backendUrl));
     const withWordAudio = async <W extends { audio_file_path?: string | null }>(
       list: readonly W[],
     ): Promise<W[]> => {
@@ -131,6 +138,7 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
       ...lesson,
       audio_url: dialogue ?? lesson.audio_url,
       slow_audio_url: slow ?? lesson.slow_audio_url,
+      natural_audio_url: natural ?? lesson.natural_audio_url,
     };
     const offlineVocabulary = await withWordAudio(vocabulary);
     const offlineWords = await withWordAudio<ApiWord>(words);
@@ -142,10 +150,20 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
     const record: DownloadRecord = {
       ...started,
       title: lesson.title,
+      title_de: lesson.title_de,
+      title_es: lesson.title_es,
       lessonNumber: lesson.lesson_number,
       audioUrls: files.map((f) => f.url),
       audioBytes: files.reduce((sum, f) => sum + f.bytes, 0),
-      dataBytes: jsonBytes([offlineLesson, transcript, offlineVocabulary, offlineWords, progress]),
+      dataBytes: jsonBytes([
+        offlineLesson,
+        transcript,
+        characters,
+        notes,
+        offlineVocabulary,
+        offlineWords,
+        progress,
+      ]),
       downloadedAt: new Date().toISOString(),
       complete: true,
     };
@@ -177,5 +195,7 @@ export async function removeDownload(userId: string, lessonId: string): Promise<
     await idbDelete('reads', readKeys.lesson(lessonId));
     await idbDelete('reads', readKeys.transcript(lessonId));
     await idbDelete('reads', readKeys.vocabulary(lessonId));
+    await idbDelete('reads', readKeys.characters(lessonId));
+    await idbDelete('reads', readKeys.notes(lessonId));
   }
 }

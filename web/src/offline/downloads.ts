@@ -11,6 +11,8 @@ export const readKeys = {
   lesson: (lessonId: string) => `lesson:${lessonId}`,
   transcript: (lessonId: string) => `transcript:${lessonId}`,
   vocabulary: (lessonId: string) => `vocabulary:${lessonId}`,
+  characters: (lessonId: string) => `characters:${lessonId}`,
+  notes: (lessonId: string) => `notes:${lessonId}`,
   words: (userId: string, lessonId: string) => `user:${userId}:words:${lessonId}`,
   sessionCount: (userId: string, lessonId: string) => `user:${userId}:sessions:${lessonId}`,
   lessonProgress: (userId: string, lessonId: string) => `user:${userId}:progress:${lessonId}`,
@@ -32,8 +34,11 @@ export type DownloadRecord = {
   readonly userId: string;
   readonly lessonId: string;
   readonly title: string;
+  /** The title in German and Spanish (absent in records made before they existed). */
+  readonly title_de?: string | null;
+  readonly title_es?: string | null;
   readonly lessonNumber: number | null;
-  /** Every audio URL stored for the lesson (dialogue, slow version, words). */
+  /** Every audio URL stored for the lesson (dialogue in each version, words). */
   readonly audioUrls: readonly string[];
   readonly audioBytes: number;
   /** The lesson's rows as stored (JSON), for the size shown. */

@@ -5,6 +5,9 @@ import { fetchAllProgress, fetchPublishedLessons, type LessonSummary } from '../
 import { useI18n } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import { notify } from '../lib/toast.ts';
+import { lessonTitle, type LessonTitles } from '../lib/lesson-texts.ts';
+import { useMeaningLanguage } from '../lib/meaning-language.ts';
+import { MeaningText } from '../components/meaning-text.tsx';
 import { Button } from '../components/button.tsx';
 import { downloadLesson, removeDownload } from './download.ts';
 import { listDownloads, type DownloadRecord } from './downloads.ts';
@@ -55,6 +58,7 @@ export function OfflineLessons({ userId }: { userId: string }) {
   const online = useOnline();
   const pending = usePendingCount(userId);
   const [busy, setBusy] = useState<string | null>(null);
+  const meaning = useMeaningLanguage().language;
   const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
   const progress = useQuery({
     queryKey: ['progress', userId, 'all'],
@@ -79,12 +83,22 @@ export function OfflineLessons({ userId }: { userId: string }) {
     [userId, queryClient],
   );
 
+  /** "3. Title" in the learner's language (English where it has none), for labels and toasts. */
   const label = useCallback(
-    (lesson: Pick<LessonSummary, 'title' | 'lesson_number'>) =>
-      lesson.lesson_number !== null
-        ? `${format.number(lesson.lesson_number)}. ${lesson.title}`
-        : lesson.title,
-    [format],
+    (lesson: LessonTitles & { readonly lesson_number: number | null }) => {
+      const title = lessonTitle(lesson, meaning).text;
+      return lesson.lesson_number !== null
+        ? `${format.number(lesson.lesson_number)}. ${title}`
+        : title;
+    },
+    [format, meaning],
+  );
+  /** The same as the row shows it: the title with the EN tag where English stands in. */
+  const rowTitle = (lesson: LessonTitles & { readonly lesson_number: number | null }) => (
+    <span className="offline-row-title">
+      {lesson.lesson_number !== null && `${format.number(lesson.lesson_number)}. `}
+      <MeaningText meaning={lessonTitle(lesson, meaning)} learnerLanguage={meaning} />
+    </span>
   );
 
   const onDownload = async (lesson: LessonSummary) => {
@@ -147,7 +161,7 @@ export function OfflineLessons({ userId }: { userId: string }) {
                 const title = label(lesson);
                 return (
                   <li key={lesson.id} className="offline-row">
-                    <span className="offline-row-title">{title}</span>
+                    {rowTitle(lesson)}
                     {record ? (
                       <DownloadedCopy
                         record={record}
@@ -169,10 +183,11 @@ export function OfflineLessons({ userId }: { userId: string }) {
                 );
               })}
               {orphans.map((record) => {
-                const title = label({ title: record.title, lesson_number: record.lessonNumber });
+                const titled = { ...record, lesson_number: record.lessonNumber };
+                const title = label(titled);
                 return (
                   <li key={record.lessonId} className="offline-row">
-                    <span className="offline-row-title">{title}</span>
+                    {rowTitle(titled)}
                     <DownloadedCopy
                       record={record}
                       title={title}

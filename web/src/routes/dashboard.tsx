@@ -15,6 +15,11 @@ import type { LessonProgressRow } from '../lib/database.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
+import { useMeaningLanguage } from '../lib/meaning-language.ts';
+import { lessonTitle } from '../lib/lesson-texts.ts';
+import type { MeaningLanguage } from '@magyarul/core/flashcards';
+import { MeaningText } from '../components/meaning-text.tsx';
+import { CourseHolds } from '../components/course-holds.tsx';
 import { lessonStatuses, type LessonStatus } from '@magyarul/core/lessons';
 import { notify } from '../lib/toast.ts';
 import { useIdleReady, whenIdle } from '../lib/idle.ts';
@@ -134,6 +139,7 @@ const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) 
     queryFn: () => fetchTouristPack(userId),
   });
   const streak = useQuery({ queryKey: ['streak', userId], queryFn: () => fetchStreak(userId) });
+  const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
   const packTotal = pack.data?.total ?? 150;
   const packReviewed = pack.data?.reviewed ?? 0;
   return (
@@ -153,6 +159,8 @@ const ProgressCard = memo(function ProgressCard({ userId }: { userId: string }) 
       <p className="muted small">
         {format.number(reviewed.data ?? 0)} / {format.number(OVERALL_GOAL)}
       </p>
+      {/* Under the goal, what the course holds today (issue 32 point 5). */}
+      <CourseHolds lessons={lessons.data ?? []} />
       <h3>{t('dashboard.touristPackTitle')}</h3>
       <ProgressBar value={packReviewed} max={packTotal} label={t('dashboard.touristPackTitle')} />
       <p className="muted small">
@@ -179,6 +187,7 @@ const STATUS_KEY = {
 
 const LessonList = memo(function LessonList({ userId }: { userId: string }) {
   const t = useT();
+  const { language } = useMeaningLanguage();
   const lessons = useQuery({ queryKey: ['lessons', 'published'], queryFn: fetchPublishedLessons });
   const progress = useQuery({
     queryKey: ['progress', userId, 'all'],
@@ -207,7 +216,7 @@ const LessonList = memo(function LessonList({ userId }: { userId: string }) {
     body = <SkeletonRows rows={6} label={t('app.loading')} />;
   else if (lessons.data.length === 0) body = <p>{t('lessons.empty')}</p>;
   else {
-    body = <LessonRows lessons={lessons.data} progress={progress.data} />;
+    body = <LessonRows lessons={lessons.data} progress={progress.data} language={language} />;
   }
   return (
     <section aria-labelledby="lessons-title" className="section">
@@ -224,16 +233,18 @@ const FIRST_ROWS = 8;
 function LessonRows({
   lessons,
   progress,
+  language,
 }: {
   lessons: readonly LessonSummary[];
   progress: readonly LessonProgressRow[] | undefined;
+  language: MeaningLanguage;
 }) {
   const all = useIdleReady({ timeout: 1000 });
   const rows = lessonStatuses(lessons, progress ?? []);
   return (
     <ol className="lesson-list">
       {(all ? rows : rows.slice(0, FIRST_ROWS)).map(({ lesson, status }) => (
-        <LessonRow key={lesson.id} lesson={lesson} status={status} />
+        <LessonRow key={lesson.id} lesson={lesson} status={status} language={language} />
       ))}
     </ol>
   );
@@ -242,9 +253,11 @@ function LessonRows({
 const LessonRow = memo(function LessonRow({
   lesson,
   status,
+  language,
 }: {
   lesson: LessonSummary;
   status: LessonStatus;
+  language: MeaningLanguage;
 }) {
   const t = useT();
   const format = useFormat();
@@ -256,7 +269,7 @@ const LessonRow = memo(function LessonRow({
       <span className="lesson-row-text">
         <span className="lesson-row-title">
           {lesson.lesson_number !== null && `${format.number(lesson.lesson_number)}. `}
-          {lesson.title}
+          <MeaningText meaning={lessonTitle(lesson, language)} learnerLanguage={language} />
         </span>
         {lesson.level && <span className="muted small"> · {format.level(lesson.level)}</span>}
       </span>

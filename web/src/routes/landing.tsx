@@ -4,6 +4,11 @@ import { fetchCourseFigures, fetchPreviewLessons, type LessonSummary } from '../
 import { useAuth } from '../lib/auth.tsx';
 import { useT, type Translate } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
+import { fetchCourseSpanRows } from '../lib/course-api.ts';
+import { lessonDescription, lessonTitle } from '../lib/lesson-texts.ts';
+import { useMeaningLanguage } from '../lib/meaning-language.ts';
+import { MeaningText } from '../components/meaning-text.tsx';
+import { CourseSpanText } from '../components/course-holds.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -51,8 +56,9 @@ export function LandingPage() {
 }
 
 /**
- * Beside the marketing claim, what a learner finds today (counted from the published lessons),
- * so the page never promises more than the course holds. Hidden while loading or on failure.
+ * Beside the marketing claim, what a learner finds today (counted from the published lessons:
+ * lessons, words, CEFR level and minutes of dialogue), so the page never promises more than the
+ * course holds. Hidden while loading or on failure.
  */
 function AvailableNow() {
   const t = useT();
@@ -61,14 +67,22 @@ function AvailableNow() {
     queryFn: fetchCourseFigures,
     retry: false,
   });
+  const span = useQuery({
+    queryKey: ['course-span'],
+    queryFn: fetchCourseSpanRows,
+    retry: false,
+  });
   if (!figures.data || figures.data.lessons === 0) return null;
   return (
-    <p className="muted" data-testid="course-figures">
-      {t('landing.features.words.available', {
-        lessons: figures.data.lessons,
-        words: figures.data.words,
-      })}
-    </p>
+    <>
+      <p className="muted" data-testid="course-figures">
+        {t('landing.features.words.available', {
+          lessons: figures.data.lessons,
+          words: figures.data.words,
+        })}
+      </p>
+      {span.data && <CourseSpanText lessons={span.data} testId="course-span" />}
+    </>
   );
 }
 
@@ -110,6 +124,8 @@ function LessonsPreview() {
 function LessonCard({ lesson, t }: { lesson: LessonSummary; t: Translate }) {
   const navigate = useNavigate();
   const format = useFormat();
+  const { language } = useMeaningLanguage();
+  const description = lessonDescription(lesson, language);
   const to = `/lesson/${lesson.id}`;
   return (
     <article className="card lesson-card">
@@ -120,10 +136,14 @@ function LessonCard({ lesson, t }: { lesson: LessonSummary; t: Translate }) {
       )}
       <h3>
         <Link to={to} className="card-link">
-          {lesson.title}
+          <MeaningText meaning={lessonTitle(lesson, language)} learnerLanguage={language} />
         </Link>
       </h3>
-      {lesson.description && <p className="clamp-2">{lesson.description}</p>}
+      {description && (
+        <p className="clamp-2">
+          <MeaningText meaning={description} learnerLanguage={language} />
+        </p>
+      )}
       {lesson.duration ? (
         <p className="muted">
           {t('landing.lessons.durationMinutes', {

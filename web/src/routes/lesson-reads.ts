@@ -10,19 +10,25 @@ import {
   fetchTranscript,
   fetchVocabulary,
 } from '../lib/api.ts';
+import { fetchLessonCharacters, fetchLessonNotes } from '../lib/lesson-extras-api.ts';
 import type { LockedLessonState } from './dashboard.tsx';
 
 /**
- * Everything the lesson page reads: the lesson, its transcript and words, the learner's progress
- * in it, and the dashboard's reads, which say whether this lesson is open for the learner (a
- * locked lesson typed into the address bar sends them back to the dashboard; the server refuses
- * its progress anyway).
+ * Everything the lesson page reads: the lesson, its transcript, characters, notes and words, the
+ * learner's progress in it, and the dashboard's reads, which say whether this lesson is open for
+ * the learner (a locked lesson typed into the address bar sends them back to the dashboard; the
+ * server refuses its progress anyway).
  */
 export function useLessonReads(id: string, userId: string) {
   const navigate = useNavigate();
   const lesson = useQuery({ queryKey: ['lesson', id], queryFn: () => fetchLesson(id) });
   const transcript = useQuery({ queryKey: ['transcript', id], queryFn: () => fetchTranscript(id) });
   const vocabulary = useQuery({ queryKey: ['vocabulary', id], queryFn: () => fetchVocabulary(id) });
+  const characters = useQuery({
+    queryKey: ['characters', id],
+    queryFn: () => fetchLessonCharacters(id),
+  });
+  const notes = useQuery({ queryKey: ['notes', id], queryFn: () => fetchLessonNotes(id) });
   const progress = useQuery({
     queryKey: ['progress', userId, id],
     queryFn: () => fetchLessonProgress(userId, id),
@@ -35,7 +41,16 @@ export function useLessonReads(id: string, userId: string) {
     queryKey: ['progress', userId, 'all'],
     queryFn: () => fetchAllProgress(userId),
   });
-  const reads = [lesson, transcript, vocabulary, progress, published, allProgress];
+  const reads = [
+    lesson,
+    transcript,
+    vocabulary,
+    characters,
+    notes,
+    progress,
+    published,
+    allProgress,
+  ];
 
   const status =
     published.data && allProgress.data
@@ -56,6 +71,8 @@ export function useLessonReads(id: string, userId: string) {
     lesson,
     transcript,
     vocabulary,
+    characters,
+    notes,
     progress,
     locked,
     failed: reads.some((read) => read.isError),

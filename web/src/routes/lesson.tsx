@@ -1,22 +1,17 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
-import {
-  audioUrlCandidates,
-  formatClock,
-  progressStrip,
-  withDefaultTimings,
-} from '@magyarul/core/lessons';
+import { formatClock, progressStrip } from '@magyarul/core/lessons';
 import { saveAudioCompleted } from '../lib/api.ts';
-import type { LessonRow, TranscriptRow } from '../lib/database.ts';
+import type { LessonRow } from '../lib/database.ts';
+import { lessonTitle } from '../lib/lesson-texts.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
-import { readBackendConfig } from '../lib/config.ts';
 import { notify } from '../lib/toast.ts';
-import { AudioPlayer } from '../components/audio-player.tsx';
+import { MeaningText } from '../components/meaning-text.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { LessonSkeleton, LoadError } from '../components/load-state.tsx';
 import { AppHeader } from '../components/app-header.tsx';
@@ -25,6 +20,7 @@ import { LessonTabs, type LessonTabId } from '../components/lesson-tabs.tsx';
 import { LessonFlashcards } from './lesson-flashcards.tsx';
 import { PracticeTab } from '../practice/practice-tab.tsx';
 import { useLessonReads } from './lesson-reads.ts';
+import { LessonAudio } from './lesson-audio.tsx';
 
 export function LessonPage() {
   const { id = '' } = useParams();
@@ -89,16 +85,18 @@ function LessonView({ id }: { id: string }) {
     );
   }
   const data = reads.lesson.data;
+  const title = lessonTitle(data, meaning.language);
 
   return (
     <LessonMain className="page">
       <LessonHeader
         lesson={data}
+        language={meaning.language}
         audioDone={audioDone}
         flashcards={passed ? 'complete' : audioDone ? 'ready' : 'locked'}
       />
       <LessonTabs
-        label={data.title}
+        label={title.text}
         audioDone={audioDone}
         passed={passed}
         active={tab}
@@ -117,6 +115,8 @@ function LessonView({ id }: { id: string }) {
           <LessonAudio
             lesson={data}
             rows={reads.transcript.data ?? []}
+            characters={reads.characters.data ?? []}
+            notes={reads.notes.data ?? []}
             language={meaning.language}
             onComplete={onAudioComplete}
           />
@@ -148,10 +148,12 @@ function LessonMain({ className, children }: { className: string; children: Reac
 
 function LessonHeader({
   lesson,
+  language,
   audioDone,
   flashcards,
 }: {
   lesson: LessonRow;
+  language: MeaningLanguage;
   audioDone: boolean;
   flashcards: FlashcardStage;
 }) {
@@ -159,7 +161,9 @@ function LessonHeader({
   const format = useFormat();
   return (
     <header className="lesson-header">
-      <h1>{lesson.title}</h1>
+      <h1>
+        <MeaningText meaning={lessonTitle(lesson, language)} learnerLanguage={language} />
+      </h1>
       <dl className="lesson-meta">
         {lesson.lesson_number !== null && (
           <div>
@@ -182,40 +186,5 @@ function LessonHeader({
       </dl>
       <LessonProgressStrip audioDone={audioDone} flashcards={flashcards} />
     </header>
-  );
-}
-
-/** The Audio tab: the dialogue, and its slower recording when every line has a time in it. */
-function LessonAudio({
-  lesson,
-  rows,
-  language,
-  onComplete,
-}: {
-  lesson: LessonRow;
-  rows: readonly TranscriptRow[];
-  language: MeaningLanguage;
-  onComplete: () => void;
-}) {
-  const backendUrl = useMemo(() => readBackendConfig().url, []);
-  const lines = withDefaultTimings(rows);
-  const slowLines =
-    lesson.slow_audio_url && rows.length > 0 && rows.every((r) => r.slow_start_time !== null)
-      ? withDefaultTimings(
-          rows.map((r) => ({ ...r, start_time: r.slow_start_time, end_time: r.slow_end_time })),
-        )
-      : null;
-  return (
-    <AudioPlayer
-      sources={audioUrlCandidates(lesson.audio_url, backendUrl)}
-      lines={lines}
-      slow={
-        slowLines
-          ? { sources: audioUrlCandidates(lesson.slow_audio_url, backendUrl), lines: slowLines }
-          : undefined
-      }
-      language={language}
-      onComplete={onComplete}
-    />
   );
 }

@@ -327,6 +327,10 @@ const texts: Translation = {
   'transcript.field.text': 'Text von Zeile {n}',
   'transcript.field.translation': '{language}: Übersetzung von Zeile {n}',
   'transcript.untimed': 'Noch keine Zeit (läuft mit der Standardzeit {start}–{end})',
+  'transcript.otherVersions': 'Nur lesbar, bleibt beim Speichern erhalten: {times}',
+  'transcript.slowTimes': 'langsam {start}–{end}',
+  'transcript.naturalTimes': 'natürlich {start}–{end}',
+  'transcript.characterKey': 'gesprochen von der Figur „{key}“',
   'transcript.addLine': 'Zeile hinzufügen',
   'transcript.addLineAfter': 'Zeile nach Zeile {n} hinzufügen',
   'transcript.deleteLine': 'Zeile {n} löschen',
@@ -500,6 +504,16 @@ const texts: Translation = {
   'audio.version': 'Aufnahme',
   'audio.version.normal': 'Normales Tempo',
   'audio.version.slow': 'Langsam, für Anfänger',
+  'audio.version.natural': 'Natürliches Tempo',
+  'notes.title': 'Anmerkungen zur Lektion',
+  'notes.marker': 'Anmerkung {n}',
+  'notes.lines': 'Erklärt {count, plural, one {# Zeile} other {# Zeilen}}: {lines}',
+  'course.span':
+    'Durchgehend Niveau {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Audio in normalem Tempo.',
+  'course.spanMixed':
+    'Niveaus {levels} (GER), mit {minutes, plural, one {# Minute} other {# Minuten}} Audio in normalem Tempo.',
+  'course.holds':
+    'Der Kurs heute: {lessons, plural, one {# Lektion} other {# Lektionen}} mit {words, plural, one {# Wort} other {# Wörtern}}.',
   'audio.loading': 'Audio wird geladen...',
   'audio.transcript': 'Transkript',
   'audio.noAudio': 'Diese Lektion hat noch kein Audio.',

@@ -118,6 +118,18 @@ export const enUi = {
   'audio.version': 'Recording',
   'audio.version.normal': 'Normal speed',
   'audio.version.slow': 'Slow, for beginners',
+  'audio.version.natural': 'Natural speed',
+  // A lesson's notes (issue 32 point 4).
+  'notes.title': 'Notes on this lesson',
+  'notes.marker': 'Note {n}',
+  'notes.lines': 'Explains {count, plural, one {# line} other {# lines}}: {lines}',
+  // What the course holds, from its lessons (issue 32 point 5).
+  'course.span':
+    'Level {levels} (CEFR) throughout, with {minutes, plural, one {# minute} other {# minutes}} of audio at normal speed.',
+  'course.spanMixed':
+    'Levels {levels} (CEFR), with {minutes, plural, one {# minute} other {# minutes}} of audio at normal speed.',
+  'course.holds':
+    'The course today: {lessons, plural, one {# lesson} other {# lessons}} with {words, plural, one {# word} other {# words}}.',
   'audio.loading': 'Loading audio...',
   'audio.transcript': 'Transcript',
   'audio.noAudio': 'This lesson has no audio yet.',

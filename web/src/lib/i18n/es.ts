@@ -325,6 +325,10 @@ const texts: Translation = {
   'transcript.field.text': 'Texto de la línea {n}',
   'transcript.field.translation': '{language}: traducción de la línea {n}',
   'transcript.untimed': 'Aún sin tiempo (se reproduce con el tiempo predeterminado {start}–{end})',
+  'transcript.otherVersions': 'Solo lectura, se conserva al guardar: {times}',
+  'transcript.slowTimes': 'lenta {start}–{end}',
+  'transcript.naturalTimes': 'natural {start}–{end}',
+  'transcript.characterKey': 'dicha por el personaje «{key}»',
   'transcript.addLine': 'Añadir línea',
   'transcript.addLineAfter': 'Añadir una línea después de la línea {n}',
   'transcript.deleteLine': 'Eliminar la línea {n}',
@@ -492,6 +496,16 @@ const texts: Translation = {
   'audio.version': 'Grabación',
   'audio.version.normal': 'Velocidad normal',
   'audio.version.slow': 'Lenta, para principiantes',
+  'audio.version.natural': 'Velocidad natural',
+  'notes.title': 'Notas de la lección',
+  'notes.marker': 'Nota {n}',
+  'notes.lines': 'Explica {count, plural, one {# línea} other {# líneas}}: {lines}',
+  'course.span':
+    'Nivel {levels} (MCER) en todo el curso, con {minutes, plural, one {# minuto} other {# minutos}} de audio a velocidad normal.',
+  'course.spanMixed':
+    'Niveles {levels} (MCER), con {minutes, plural, one {# minuto} other {# minutos}} de audio a velocidad normal.',
+  'course.holds':
+    'El curso hoy: {lessons, plural, one {# lección} other {# lecciones}} con {words, plural, one {# palabra} other {# palabras}}.',
   'audio.loading': 'Cargando audio...',
   'audio.transcript': 'Transcripción',
   'audio.noAudio': 'Esta lección aún no tiene audio.',
