@@ -385,5 +385,14 @@ export const enUi = {
   'adminUi.copyFailed': 'Could not copy to the clipboard. Select the text and copy it by hand.',
   'adminUi.setup': 'Setup instructions',
   'adminUi.csvProblems': 'CSV problems',
+  'preview.banner': 'Preview — nothing is saved',
+  'preview.bannerText':
+    'You see this lesson as a learner does. Listening, flashcard answers and sessions are not recorded.',
+  'preview.status': 'Status: {status}.',
+  'preview.openEditor': 'Open in the editor',
+  'preview.backToAdmin': 'Back to the admin area',
+  'preview.adminsOnly': 'Only admins can preview lessons.',
+  'preview.action': 'Preview as learner',
+  'preview.actionFor': 'Preview {title} as learner',
   'adminUi.emptyTranscriptSaved': 'The transcript is empty',
 } as const;

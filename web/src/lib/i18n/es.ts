@@ -731,6 +731,15 @@ const texts: Translation = {
   'adminUi.copyFailed': 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo a mano.',
   'adminUi.setup': 'Instrucciones de configuración',
   'adminUi.csvProblems': 'Problemas del CSV',
+  'preview.banner': 'Vista previa — no se guarda nada',
+  'preview.bannerText':
+    'Ves esta lección como la ve un estudiante. No se registran la escucha, las respuestas de las tarjetas ni las sesiones.',
+  'preview.status': 'Estado: {status}.',
+  'preview.openEditor': 'Abrir en el editor',
+  'preview.backToAdmin': 'Volver al área de administración',
+  'preview.adminsOnly': 'Solo los administradores pueden ver lecciones en vista previa.',
+  'preview.action': 'Ver como estudiante',
+  'preview.actionFor': 'Ver {title} como estudiante',
   'adminUi.emptyTranscriptSaved': 'La transcripción está vacía',
 };
 
