@@ -77,9 +77,10 @@ export function misspellings(
     if (DIGIT.test(token.text) && !/\p{L}/u.test(token.text)) continue;
     let suggestions = verdicts.get(token.text);
     if (suggestions === undefined) {
-      suggestions = isCorrect(token.text, port) || isNameForm(token.text, names)
-        ? null
-        : port.suggest(token.text).slice(0, maxSuggestions);
+      suggestions =
+        isCorrect(token.text, port) || isNameForm(token.text, names)
+          ? null
+          : port.suggest(token.text).slice(0, maxSuggestions);
       verdicts.set(token.text, suggestions);
     }
     if (suggestions !== null) {

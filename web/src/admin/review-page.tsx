@@ -98,6 +98,7 @@ export function ReviewPage() {
       />
 
       <ReviewTranscript
+        lessonId={lessonId}
         state={editor.transcript}
         dispatch={editor.editTranscript}
         issues={editor.issues}

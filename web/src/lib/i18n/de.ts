@@ -742,6 +742,11 @@ const texts: Translation = {
     'Kopieren in die Zwischenablage nicht möglich. Markiere den Text und kopiere ihn von Hand.',
   'adminUi.setup': 'Einrichtungsanleitung',
   'adminUi.csvProblems': 'CSV-Probleme',
+  'spelling.label': 'Rechtschreibung:',
+  'spelling.listLabel': 'Rechtschreibung von Zeile {n}',
+  'spelling.perhaps': 'vielleicht',
+  'spelling.noSuggestion': 'kein Vorschlag',
+  'spelling.replace': '„{word}“ in Zeile {n} durch „{suggestion}“ ersetzen',
   'preview.banner': 'Vorschau — nichts wird gespeichert',
   'preview.bannerText':
     'Du siehst diese Lektion so, wie Lernende sie sehen. Hören, Karteikarten-Antworten und Sitzungen werden nicht erfasst.',

@@ -385,6 +385,11 @@ export const enUi = {
   'adminUi.copyFailed': 'Could not copy to the clipboard. Select the text and copy it by hand.',
   'adminUi.setup': 'Setup instructions',
   'adminUi.csvProblems': 'CSV problems',
+  'spelling.label': 'Spelling:',
+  'spelling.listLabel': 'Spelling of line {n}',
+  'spelling.perhaps': 'perhaps',
+  'spelling.noSuggestion': 'no suggestion',
+  'spelling.replace': 'Replace “{word}” with “{suggestion}” in line {n}',
   'preview.banner': 'Preview — nothing is saved',
   'preview.bannerText':
     'You see this lesson as a learner does. Listening, flashcard answers and sessions are not recorded.',

@@ -731,6 +731,11 @@ const texts: Translation = {
   'adminUi.copyFailed': 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo a mano.',
   'adminUi.setup': 'Instrucciones de configuración',
   'adminUi.csvProblems': 'Problemas del CSV',
+  'spelling.label': 'Ortografía:',
+  'spelling.listLabel': 'Ortografía de la línea {n}',
+  'spelling.perhaps': 'quizá',
+  'spelling.noSuggestion': 'sin sugerencias',
+  'spelling.replace': 'Reemplazar «{word}» por «{suggestion}» en la línea {n}',
   'preview.banner': 'Vista previa — no se guarda nada',
   'preview.bannerText':
     'Ves esta lección como la ve un estudiante. No se registran la escucha, las respuestas de las tarjetas ni las sesiones.',
