@@ -105,7 +105,7 @@ test.describe('preview as learner', () => {
 
       await signInAdmin(page);
       await page.goto('/admin?tab=lessons');
-      const preview = page.getByRole('link', { name: `Preview ${draft.title} as learner` });
+      const preview = page.getByRole('link', { name: `Preview as learner: ${draft.title}` });
       await expect(preview).toBeVisible();
       await preview.scrollIntoViewIfNeeded();
       await page.screenshot({

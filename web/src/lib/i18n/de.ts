@@ -755,7 +755,7 @@ const texts: Translation = {
   'preview.backToAdmin': 'Zurück zum Adminbereich',
   'preview.adminsOnly': 'Nur Admins können Lektionen in der Vorschau ansehen.',
   'preview.action': 'Als Lernende ansehen',
-  'preview.actionFor': '{title} als Lernende ansehen',
+  'preview.actionFor': 'Als Lernende ansehen: {title}',
   'adminUi.emptyTranscriptSaved': 'Das Transkript ist leer',
 };
 

@@ -398,6 +398,6 @@ export const enUi = {
   'preview.backToAdmin': 'Back to the admin area',
   'preview.adminsOnly': 'Only admins can preview lessons.',
   'preview.action': 'Preview as learner',
-  'preview.actionFor': 'Preview {title} as learner',
+  'preview.actionFor': 'Preview as learner: {title}',
   'adminUi.emptyTranscriptSaved': 'The transcript is empty',
 } as const;

@@ -744,7 +744,7 @@ const texts: Translation = {
   'preview.backToAdmin': 'Volver al área de administración',
   'preview.adminsOnly': 'Solo los administradores pueden ver lecciones en vista previa.',
   'preview.action': 'Ver como estudiante',
-  'preview.actionFor': 'Ver {title} como estudiante',
+  'preview.actionFor': 'Ver como estudiante: {title}',
   'adminUi.emptyTranscriptSaved': 'La transcripción está vacía',
 };
 
