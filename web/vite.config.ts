@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -7,6 +9,21 @@ import react from '@vitejs/plugin-react';
 const backend = process.env.MAGYARUL_BACKEND_URL ?? 'http://127.0.0.1:54321';
 // Only the API prefixes: a bare '/auth' is also the app's sign-in route.
 const proxied = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1', '/_dev'];
+
+/**
+ * The review editor's spelling thread and the Hungarian dictionary it fetches (issue 28 point 7):
+ * admin-only and 4 MB, so the service worker does not store them for every learner.
+ */
+const SPELLING_ASSET = /^assets\/(spell-worker|hu-dictionary)-/;
+// npm `dictionary-hu` exports only its Node entry (which reads the files with node:fs); the
+// browser takes the two files themselves as assets of the build.
+const dictionaryHu = dirname(fileURLToPath(import.meta.resolve('dictionary-hu')));
+// npm `hunspell-asm`'s ES build takes its Emscripten runtime (a CommonJS function) with
+// `import * as`, which a bundler hands over as a namespace object, not the function; its
+// CommonJS build, the one the studio runs in Node, `require`s it (the package's browser field
+// still swaps in the browser runtime).
+// (Node's resolution, which knows no "module" field, gives exactly that build.)
+const hunspellAsm = fileURLToPath(import.meta.resolve('hunspell-asm'));
 
 /** Files in web/public the service worker stores with the build (the install manifest). */
 const PUBLIC_SHELL = [
@@ -29,7 +46,10 @@ function serviceWorker(): Plugin {
       const sw = bundle['sw.js'];
       if (!sw || sw.type !== 'chunk') throw new Error('the service worker entry was not built');
       const files = Object.keys(bundle)
-        .filter((name) => name.startsWith('assets/') && !name.endsWith('.map'))
+        .filter(
+          (name) =>
+            name.startsWith('assets/') && !name.endsWith('.map') && !SPELLING_ASSET.test(name),
+        )
         .sort()
         .map((name) => `/${name}`);
       const precache = [...files, ...PUBLIC_SHELL];
@@ -107,6 +127,23 @@ function preloadStartup(): Plugin {
 
 export default defineConfig({
   plugins: [react(), serviceWorker(), compileHints(), preloadStartup()],
+  resolve: {
+    alias: [
+      { find: /^@dictionary-hu\//, replacement: `${dictionaryHu}/` },
+      { find: /^hunspell-asm$/, replacement: hunspellAsm },
+    ],
+  },
+  worker: {
+    format: 'es',
+    rollupOptions: {
+      output: {
+        assetFileNames: (asset) =>
+          /\.(aff|dic)$/.test(asset.names[0] ?? '')
+            ? 'assets/hu-dictionary-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -33,6 +33,7 @@ export async function allRoutes(request: APIRequestContext): Promise<WalkedRoute
     { name: 'admin-feedback', who: 'admin', path: '/admin?tab=feedback' },
     { name: 'admin-analytics', who: 'admin', path: '/admin?tab=analytics' },
     { name: 'admin-review', who: 'admin', path: `/admin/review/${one}` },
+    { name: 'lesson-preview', who: 'admin', path: `/lesson/${one}/preview` },
     { name: 'admin-upload', who: 'admin', path: '/upload' },
     { name: 'admin-exporter', who: 'admin', path: '/hubspot-exporter' },
   ];

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -211,5 +211,32 @@ describe('security headers and CSP', () => {
       .toMatch(/^chrome-error:|^about:blank/);
     expect(messages.join('\n')).toMatch(/frame-ancestors|X-Frame-Options/);
     await page.close();
+  });
+
+  it('lets only the spelling thread compile WebAssembly, and keeps it and its dictionary out of the precache (issue 28)', async () => {
+    const assets = readdirSync(join(webDir, 'assets'));
+    const worker = assets.find((name) => /^spell-worker-[\w-]+\.js$/.test(name));
+    const dictionary = assets.filter((name) => /^hu-dictionary-.+\.(aff|dic)$/.test(name));
+    expect(worker).toBeDefined();
+    expect(dictionary).toHaveLength(2);
+    const res = await fetch(`${server.url}/assets/${worker}`);
+    expect(res.status).toBe(200);
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect([...csp.keys()].sort()).toEqual([
+      'connect-src',
+      'default-src',
+      'frame-ancestors',
+      'script-src',
+    ]);
+    // A file merely named like it elsewhere, and the dictionary, keep the no-content CSP.
+    for (const path of [`/assets/${dictionary[0]}`, `/x/assets/${worker}`, `/assets/${worker}x`]) {
+      const other = await fetch(`${server.url}${path}`);
+      expect(other.headers.get('content-security-policy')).not.toMatch(/wasm/);
+    }
+    const sw = await (await fetch(`${server.url}/sw.js`)).text();
+    expect(sw).not.toMatch(/spell-worker|hu-dictionary/);
   });
 });

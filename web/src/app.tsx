@@ -30,6 +30,7 @@ const ForgotPasswordPage = page(() => import('./routes/forgot-password.tsx'), 'F
 const ResetPasswordPage = page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage');
 const LessonDemoPage = page(() => import('./routes/lesson-demo.tsx'), 'LessonDemoPage');
 const LessonPage = page(() => import('./routes/lesson.tsx'), 'LessonPage');
+const LessonPreviewPage = page(() => import('./routes/lesson-preview.tsx'), 'LessonPreviewPage');
 const DashboardPage = page(() => import('./routes/dashboard.tsx'), 'DashboardPage');
 const ReviewPage = page(() => import('./routes/review.tsx'), 'ReviewPage');
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage');
@@ -70,6 +71,7 @@ export const learnerRoutes: RouteObject[] = [
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/lesson-demo', element: <LessonDemoPage /> },
   { path: '/lesson/:id', element: guarded(LessonPage) },
+  { path: '/lesson/:id/preview', element: guarded(LessonPreviewPage) },
   { path: '/dashboard', element: guarded(DashboardPage) },
   { path: '/review-flashcards', element: guarded(ReviewPage) },
   { path: '/settings', element: guarded(SettingsPage) },

@@ -12,3 +12,4 @@ export * from './lesson-number.ts';
 export * from './audio-path.ts';
 export * from './qa-filter.ts';
 export * from './users-overview.ts';
+export * from './preview-url.ts';

@@ -30,6 +30,10 @@ export const enStudio = {
   'no-root': 'Choose a lessons folder first.',
   'outside-root': 'That path is outside the chosen lessons folder.',
   'not-found': enLearner['lesson.notFound'],
+  'preview-not-published':
+    'Publish this lesson first: Preview as learner opens the lesson as it is on the server.',
+  'preview-no-web-origin':
+    'The web app’s address is not known: publish to a server first, or set MAGYARUL_WEB_ORIGIN.',
   'word-not-found': 'Vocabulary word not found.',
   'word-needs-text': 'A word needs its Hungarian form and its English meaning.',
   'file-not-in-lesson': 'That audio file is not part of this lesson.',

@@ -1,2 +1,2 @@
-export { misspellings } from './misspellings.ts';
-export type { Misspelling, SpellingPort } from './misspellings.ts';
+export { isNameForm, misspellings } from './misspellings.ts';
+export type { Misspelling, MisspellingOptions, SpellingPort } from './misspellings.ts';

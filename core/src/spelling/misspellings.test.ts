@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpellingPort } from './misspellings.ts';
-import { misspellings } from './misspellings.ts';
+import { isNameForm, misspellings } from './misspellings.ts';
 
 // A small dictionary standing in for hunspell: the port is all the rule needs.
 const KNOWN = new Set(['Egy', 'kávét', 'kérek', 'a', 'kávézóban', 'Duna', 'part', 'én']);
@@ -39,5 +39,30 @@ describe('misspellings', () => {
     asked.length = 0;
     misspellings('kérek kérek kérek', port);
     expect(asked).toEqual(['kérek']);
+  });
+
+  it('returns no name of the lesson, nor its inflected forms, as misspelt', () => {
+    const text = 'Erzsi Bencével és Annának beszél, Erzsi-vel is; erzsi nem név.';
+    const names = ['Erzsi', 'Bence', 'Anna'];
+    // The stand-in dictionary knows none of the other words: they stay flagged, names do not.
+    expect(misspellings(text, port, { names }).map((m) => m.word)).toEqual([
+      'és',
+      'beszél',
+      'is',
+      'erzsi',
+      'nem',
+      'név',
+    ]);
+    expect(misspellings(text, port).map((m) => m.word)).toContain('Bencével');
+  });
+
+  it('returns true for a name form only when capitalised and beginning with the name', () => {
+    expect(isNameForm('Bencééknél', ['Bence'])).toBe(true);
+    expect(isNameForm('Annát', ['Anna'])).toBe(true);
+    expect(isNameForm('Ánnát', ['Anna'])).toBe(false);
+    expect(isNameForm('bencével', ['Bence'])).toBe(false);
+    expect(isNameForm('Benedek', ['Bence'])).toBe(false);
+    expect(isNameForm('E\u0301va', ['Éva'])).toBe(true);
+    expect(isNameForm('Kati', ['', ' '])).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // else lives in ./services, which are plain Node modules tested without Electron.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { mediaPath, parseMediaPath } from '../shared/media-path.ts';
 import { createDispatcher } from './dispatch.ts';
 import { lockContents, registerHandlers } from './register-handlers.ts';
@@ -42,6 +42,9 @@ const studio = createStudio({
   emit: (channel, payload) => window?.webContents.send(channel, payload),
   mediaUrl: (ref) => `${MEDIA_SCHEME}://media/${mediaPath(ref)}`,
   log: (message, context) => console.error(message, context),
+  // Only the preview page the studio builds (an http(s) page of the web app) reaches it.
+  openExternal: (url) => shell.openExternal(url),
+  webOrigin: process.env.MAGYARUL_WEB_ORIGIN,
 });
 
 function createWindow(): void {

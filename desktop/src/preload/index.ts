@@ -55,6 +55,7 @@ const studio = {
   adoptRemote: (lessonId, remoteId) => invoke('publish:adopt-remote', lessonId, remoteId),
   publish: (request) => invoke('publish:run', request),
   refreshServerStates: () => invoke('publish:refresh-states'),
+  openPreview: (lessonId) => invoke('preview:open', lessonId),
   onImportProgress: (listener) => subscribe('import:progress', listener),
   onPublishProgress: (listener) => subscribe('publish:progress', listener),
 } satisfies StudioApi;

@@ -82,6 +82,8 @@ export type InvokeMap = {
   'publish:adopt-remote': { args: [lessonId: number, remoteId: string]; result: LessonSummary };
   'publish:run': { args: [request: PublishRequest]; result: PublishReport };
   'publish:refresh-states': { args: []; result: LessonSummary[] };
+  /** Opens the web app's "Preview as learner" page of the lesson in the system browser. */
+  'preview:open': { args: [lessonId: number]; result: string };
 };
 export type Channel = keyof InvokeMap;
 export type ArgsOf<C extends Channel> = InvokeMap[C]['args'];
@@ -122,6 +124,7 @@ export const METHODS = {
   adoptRemote: 'publish:adopt-remote',
   publish: 'publish:run',
   refreshServerStates: 'publish:refresh-states',
+  openPreview: 'preview:open',
 } as const satisfies Record<string, Channel>;
 type Methods = typeof METHODS;
 
@@ -314,6 +317,7 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'publish:adopt-remote': [id, uuid],
   'publish:run': [publishRequest],
   'publish:refresh-states': [],
+  'preview:open': [id],
 };
 
 export const CHANNELS = Object.keys(VALIDATORS) as Channel[];

@@ -27,6 +27,8 @@ const TYPES: Record<string, string> = {
 export type Harness = {
   readonly url: string;
   readonly studio: Studio;
+  /** The pages the studio handed to the system browser (shell.openExternal), in order. */
+  readonly opened: readonly string[];
   close(): Promise<void>;
 };
 
@@ -73,6 +75,7 @@ export async function startHarness(options: {
   importWorker?: ImportWorkerEntry;
 }): Promise<Harness> {
   const clients = new Set<ServerResponse>();
+  const opened: string[] = [];
   const studio = createStudio({
     dataDir: options.dataDir,
     chooseFolder: () => Promise.resolve(options.root),
@@ -82,6 +85,10 @@ export async function startHarness(options: {
     },
     mediaUrl: (ref) => `/media/${mediaPath(ref)}`,
     log: (message, context) => console.error(message, context),
+    openExternal: (url) => {
+      opened.push(url);
+      return Promise.resolve();
+    },
     importWorker: options.importWorker ?? {
       url: new URL('../../src/main/services/importer/import-worker.ts', import.meta.url),
       execArgv: ['--import', 'tsx'],
@@ -148,6 +155,7 @@ export async function startHarness(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     studio,
+    opened,
     close: async () => {
       for (const client of clients) client.end();
       server.closeAllConnections();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDuration } from '@magyarul/core/lessons';
-import { Button } from '../components/button.tsx';
+import { formatDuration, lessonPreviewPath } from '@magyarul/core/lessons';
+import { Button, ButtonLink } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import { notify } from '../lib/toast.ts';
 import { getSupabase, toAppError } from '../lib/supabase.ts';
+
 import { deleteLessons, fetchAllLessons, type AdminLesson } from './api.ts';
 import { CreateLessonDialog } from './create-lesson-dialog.tsx';
 import { EditLessonDialog } from './edit-lesson-dialog.tsx';
@@ -128,6 +129,13 @@ export function LessonsTab() {
                 >
                   {t('adminUi.edit')}
                 </Button>
+                <ButtonLink
+                  variant="secondary"
+                  to={lessonPreviewPath(lesson.id)}
+                  aria-label={t('preview.actionFor', { title: lesson.title })}
+                >
+                  {t('preview.action')}
+                </ButtonLink>
                 <Button
                   variant="danger"
                   aria-label={`${t('adminUi.delete')} ${lesson.title}`}

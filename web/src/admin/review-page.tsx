@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { savedIndicatorText } from '@magyarul/core/lessons';
-import { Button } from '../components/button.tsx';
+import { lessonPreviewPath, savedIndicatorText } from '@magyarul/core/lessons';
+import { Button, ButtonLink } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useDuplicateWarning } from './use-duplicate-warning.ts';
@@ -64,6 +64,10 @@ export function ReviewPage() {
           {indicator ?? ''}
         </span>
         <div className="button-row">
+          {/* What learners would see of the stored lesson (unsaved edits are not in it). */}
+          <ButtonLink variant="ghost" to={lessonPreviewPath(lessonId)}>
+            {t('preview.action')}
+          </ButtonLink>
           <Button variant="secondary" disabled={editor.saving} onClick={() => void save(false)}>
             {t('reviewPage.saveDraft')}
           </Button>
@@ -94,6 +98,7 @@ export function ReviewPage() {
       />
 
       <ReviewTranscript
+        lessonId={lessonId}
         state={editor.transcript}
         dispatch={editor.editTranscript}
         issues={editor.issues}

@@ -19,6 +19,7 @@ import {
 } from './transcript-editor-state.ts';
 import { FormatHelp, PasteDialog } from './transcript-dialogs.tsx';
 import { TranscriptLines, type FieldIssue } from './transcript-lines.tsx';
+import { useLineSpelling } from './spelling/use-line-spelling.ts';
 
 // A line read from a file, as the merge takes it: translations only where the file had them.
 function toIncoming(line: ImportedTranscriptLine): IncomingLine {
@@ -28,6 +29,7 @@ function toIncoming(line: ImportedTranscriptLine): IncomingLine {
 
 /** Section 3 of the review page: the line table or the text view, and the transcript files. */
 export function ReviewTranscript({
+  lessonId,
   state,
   dispatch,
   issues,
@@ -35,6 +37,7 @@ export function ReviewTranscript({
   saving,
   onSave,
 }: {
+  lessonId: string;
   state: TranscriptEditorState;
   dispatch: Dispatch<TranscriptAction>;
   issues: readonly FieldIssue[];
@@ -51,6 +54,10 @@ export function ReviewTranscript({
   const uploadLabel = hadTranscript ? t('transcript.uploadNewCsv') : t('transcript.uploadCsvFile');
   const notices = textViewNotices(state);
   const blocking = issues.filter((i) => i.blocking);
+  const spelling = useLineSpelling(
+    lessonId,
+    state.lines.map((line) => line.text_content.normalize('NFC')),
+  );
 
   // The review page's rules: malformed lines are skipped and listed, anything else refuses the
   // whole file (never a partial transcript).
@@ -121,7 +128,7 @@ export function ReviewTranscript({
         <p className="muted">{t('transcript.empty')}</p>
       )}
       {state.view === 'table' ? (
-        <TranscriptLines state={state} issues={issues} dispatch={dispatch} />
+        <TranscriptLines state={state} issues={issues} spelling={spelling} dispatch={dispatch} />
       ) : (
         <>
           <p className="small muted">{t('transcript.textViewHint')}</p>

@@ -1,4 +1,5 @@
 import type { Dispatch } from 'react';
+import type { Misspelling } from '@magyarul/core/spelling';
 import {
   DEFAULT_LINE_LENGTH_SECONDS,
   DEFAULT_LINE_SPACING_SECONDS,
@@ -14,6 +15,7 @@ import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import type { TranscriptRow } from './api.ts';
 import { OtherVersionTimes } from './other-version-times.tsx';
+import { SpellingNote } from './spelling/spelling-note.tsx';
 import type {
   TimeField,
   TranscriptAction,
@@ -21,6 +23,7 @@ import type {
 } from './transcript-editor-state.ts';
 
 const TIME_FIELDS: readonly TimeField[] = ['start', 'end'];
+const NONE: readonly Misspelling[] = [];
 
 /** A problem shown beside the field it concerns. */
 export type FieldIssue = {
@@ -73,6 +76,7 @@ function LineRow({
   index,
   drafts,
   issues,
+  misspelt,
   dispatch,
 }: {
   line: EditorLine;
@@ -81,11 +85,14 @@ function LineRow({
   index: number;
   drafts: TranscriptEditorState['drafts'];
   issues: readonly FieldIssue[];
+  misspelt: readonly Misspelling[];
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
   const n = index + 1;
   const issueId = issues.length > 0 ? `line-issues-${line.key}` : undefined;
+  const spellingId = misspelt.length > 0 ? `line-spelling-${line.key}` : undefined;
+  const textDescribedBy = [issueId, spellingId].filter(Boolean).join(' ') || undefined;
   const invalid = (field: string) => issues.some((i) => i.field === field && i.blocking);
   const untimed = line.start_time === null && line.end_time === null;
   const defaultStart = index * DEFAULT_LINE_SPACING_SECONDS;
@@ -138,7 +145,7 @@ function LineRow({
         lang="hu"
         aria-label={t('transcript.field.text', { n })}
         aria-invalid={invalid('text') || undefined}
-        aria-describedby={issueId}
+        aria-describedby={textDescribedBy}
         value={line.text_content}
         onChange={(e) =>
           dispatch({ type: 'edit', key: line.key, patch: { text_content: e.target.value } })
@@ -180,6 +187,17 @@ function LineRow({
           );
         })}
       </div>
+      {spellingId && (
+        <SpellingNote
+          id={spellingId}
+          n={n}
+          text={line.text_content}
+          found={misspelt}
+          onReplace={(text) =>
+            dispatch({ type: 'edit', key: line.key, patch: { text_content: text } })
+          }
+        />
+      )}
       {untimed && (
         <p className="transcript-line-note small muted">
           {t('transcript.untimed', {
@@ -209,10 +227,13 @@ function LineRow({
 export function TranscriptLines({
   state,
   issues,
+  spelling,
   dispatch,
 }: {
   state: TranscriptEditorState;
   issues: readonly FieldIssue[];
+  /** Each text's words the Hungarian dictionary does not know (useLineSpelling). */
+  spelling: ReadonlyMap<string, readonly Misspelling[]>;
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
@@ -236,6 +257,7 @@ export function TranscriptLines({
             index={index}
             drafts={state.drafts}
             issues={issues.filter((i) => i.index === index)}
+            misspelt={spelling.get(line.text_content.normalize('NFC')) ?? NONE}
             dispatch={dispatch}
           />
         ))}

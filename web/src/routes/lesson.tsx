@@ -1,24 +1,19 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MeaningLanguage } from '@magyarul/core/flashcards';
-import { formatClock, progressStrip } from '@magyarul/core/lessons';
+import { progressStrip } from '@magyarul/core/lessons';
 import { saveAudioCompleted } from '../lib/api.ts';
-import type { LessonRow } from '../lib/database.ts';
 import { lessonTitle } from '../lib/lesson-texts.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { useFormat } from '../lib/i18n/use-format.ts';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import { notify } from '../lib/toast.ts';
-import { MeaningText } from '../components/meaning-text.tsx';
 import { ButtonLink } from '../components/button.tsx';
 import { LessonSkeleton, LoadError } from '../components/load-state.tsx';
-import { AppHeader } from '../components/app-header.tsx';
-import { LessonProgressStrip, type FlashcardStage } from '../components/lesson-progress-strip.tsx';
 import { LessonTabs, type LessonTabId } from '../components/lesson-tabs.tsx';
 import { LessonFlashcards } from './lesson-flashcards.tsx';
 import { PracticeTab } from '../practice/practice-tab.tsx';
+import { LessonHeader, LessonMain } from './lesson-parts.tsx';
 import { useLessonReads } from './lesson-reads.ts';
 import { LessonAudio } from './lesson-audio.tsx';
 
@@ -132,59 +127,5 @@ function LessonView({ id }: { id: string }) {
         )}
       </LessonTabs>
     </LessonMain>
-  );
-}
-
-function LessonMain({ className, children }: { className: string; children: ReactNode }) {
-  return (
-    <>
-      <AppHeader />
-      <main id="main" className={className}>
-        {children}
-      </main>
-    </>
-  );
-}
-
-function LessonHeader({
-  lesson,
-  language,
-  audioDone,
-  flashcards,
-}: {
-  lesson: LessonRow;
-  language: MeaningLanguage;
-  audioDone: boolean;
-  flashcards: FlashcardStage;
-}) {
-  const t = useT();
-  const format = useFormat();
-  return (
-    <header className="lesson-header">
-      <h1>
-        <MeaningText meaning={lessonTitle(lesson, language)} learnerLanguage={language} />
-      </h1>
-      <dl className="lesson-meta">
-        {lesson.lesson_number !== null && (
-          <div>
-            <dt className="visually-hidden">#</dt>
-            <dd>{t('lesson.header.number', { n: format.number(lesson.lesson_number) })}</dd>
-          </div>
-        )}
-        {lesson.level && (
-          <div>
-            <dt>{t('lesson.level')}</dt>
-            <dd>{format.level(lesson.level)}</dd>
-          </div>
-        )}
-        {lesson.duration ? (
-          <div>
-            <dt>{t('lesson.duration')}</dt>
-            <dd>{formatClock(lesson.duration)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <LessonProgressStrip audioDone={audioDone} flashcards={flashcards} />
-    </header>
   );
 }

@@ -76,6 +76,7 @@ describe('the studio without any program on PATH', () => {
       emit: () => undefined,
       mediaUrl: () => 'test://',
       log: () => undefined,
+      openExternal: () => Promise.resolve(),
     });
     try {
       const dispatch = createDispatcher(studio.handlers, () => undefined);

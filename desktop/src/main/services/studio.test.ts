@@ -37,6 +37,7 @@ describe('createStudio handlers', () => {
       },
       mediaUrl: (ref) => `test://${ref.kind}`,
       log: () => undefined,
+      openExternal: () => Promise.resolve(),
     });
   });
   afterAll(() => {

@@ -23,6 +23,7 @@ import { refreshServerStates } from './publisher/server-status.ts';
 import type { SpellWorkerEntry } from './spelling/spell-checker.ts';
 import { createSpellChecker } from './spelling/spell-checker.ts';
 import { rememberedTarget } from './publisher/session.ts';
+import { previewAddress } from './preview/lesson-preview.ts';
 
 export type StudioDeps = {
   readonly dataDir: string;
@@ -37,6 +38,10 @@ export type StudioDeps = {
   readonly alignWorker?: AlignWorkerEntry;
   /** Where the spelling worker lives; without it spelling is checked in this thread. */
   readonly spellWorker?: SpellWorkerEntry;
+  /** Opens an http(s) page in the system browser (Electron's shell.openExternal). */
+  readonly openExternal: (url: string) => Promise<void>;
+  /** The web app's origin when it is not the publish server's (MAGYARUL_WEB_ORIGIN). */
+  readonly webOrigin?: string;
 };
 
 const fail = (
@@ -289,6 +294,17 @@ export function createStudio(deps: StudioDeps) {
         log: deps.log,
       }),
     'publish:refresh-states': () => refreshServerStates(store, deps.log),
+    'preview:open': async (lessonId) => {
+      const summary = store.lessons.summary(lessonId) ?? fail('not-found');
+      const address = previewAddress(
+        summary.remoteId,
+        deps.webOrigin,
+        rememberedTarget(store.settings)?.url,
+      );
+      if (!address.ok) return fail(address.code);
+      await deps.openExternal(address.url);
+      return address.url;
+    },
   };
 
   return {

@@ -11,6 +11,7 @@ import { ChecksPanel } from './checks-panel.tsx';
 import { ContentPane } from './content-pane.tsx';
 import type { ContentTab } from './content-pane.tsx';
 import { LessonDetails } from './lesson-details.tsx';
+import { PreviewButton } from './preview-button.tsx';
 import type { Edge } from './region-layer.ts';
 import { AlignBar } from './align-bar.tsx';
 import { StatusLine } from './status-line.tsx';
@@ -102,6 +103,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
     <>
       <section aria-label="Lesson editor" className="pane center-pane">
         <LessonDetails draft={draft} onChange={editor.updateLesson} />
+        <PreviewButton lessonId={lessonId} remoteId={draft.remoteId} />
         {peaks ? (
           <>
             <Waveform

@@ -28,6 +28,15 @@ export const PAGE_CSP = [
  */
 export const WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
 
+/**
+ * The web review editor's spelling thread (/assets/spell-worker-<hash>.js, issue 28): a worker
+ * runs under its own script's CSP, and hunspell is WebAssembly, so this one script may compile
+ * WebAssembly ('wasm-unsafe-eval': compiling only, no eval of JavaScript) and fetch the
+ * dictionary from this origin. Nothing else gets it.
+ */
+export const SPELL_WORKER_CSP =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'";
+
 /** Everything else (JSON, files): nothing may run, nothing may frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 

@@ -1,13 +1,16 @@
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { CompressionCache, isCompressible, negotiateEncoding, varyOnEncoding } from './compress.ts';
-import { WORKER_CSP } from './security-headers.ts';
+import { SPELL_WORKER_CSP, WORKER_CSP } from './security-headers.ts';
 
 // The built web app (web/dist): files with their content types, hashed assets cached forever,
 // every other non-API GET falls back to index.html (client-side routing). index.html gets the
 // anon key in <meta name="magyarul-anon-key"> so the app needs no build-time configuration.
 // Text files are sent br/gzip-compressed when the client accepts it; the compressed bytes are
 // cached in memory per path and mtime.
+
+/** The review editor's spelling thread, as web/vite.config.ts names it. */
+const SPELL_WORKER = /^\/assets\/spell-worker-[\w-]+\.js$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,6 +40,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml',
   '.wasm': 'application/wasm',
   '.pdf': 'application/pdf',
+  // Hunspell's dictionary (the review editor's spelling): UTF-8 text, sent compressed.
+  '.aff': 'text/plain; charset=utf-8',
+  '.dic': 'text/plain; charset=utf-8',
 };
 
 export function contentType(file: string): string {
@@ -147,6 +153,9 @@ export async function serveStatic(
     );
     // The service worker runs under its script's CSP: it may fetch from this origin only.
     if (pathname === SERVICE_WORKER) response.headers.set('content-security-policy', WORKER_CSP);
+    if (SPELL_WORKER.test(pathname)) {
+      response.headers.set('content-security-policy', SPELL_WORKER_CSP);
+    }
     return response;
   }
   // Missing asset files are real 404s; everything else is a client-side route.

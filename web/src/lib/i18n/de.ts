@@ -760,6 +760,20 @@ const texts: Translation = {
     'Kopieren in die Zwischenablage nicht möglich. Markiere den Text und kopiere ihn von Hand.',
   'adminUi.setup': 'Einrichtungsanleitung',
   'adminUi.csvProblems': 'CSV-Probleme',
+  'spelling.label': 'Rechtschreibung:',
+  'spelling.listLabel': 'Rechtschreibung von Zeile {n}',
+  'spelling.perhaps': 'vielleicht',
+  'spelling.noSuggestion': 'kein Vorschlag',
+  'spelling.replace': '„{word}“ in Zeile {n} durch „{suggestion}“ ersetzen',
+  'preview.banner': 'Vorschau — nichts wird gespeichert',
+  'preview.bannerText':
+    'Du siehst diese Lektion so, wie Lernende sie sehen. Hören, Karteikarten-Antworten und Sitzungen werden nicht erfasst.',
+  'preview.status': 'Status: {status}.',
+  'preview.openEditor': 'Im Editor öffnen',
+  'preview.backToAdmin': 'Zurück zum Adminbereich',
+  'preview.adminsOnly': 'Nur Admins können Lektionen in der Vorschau ansehen.',
+  'preview.action': 'Als Lernende ansehen',
+  'preview.actionFor': 'Als Lernende ansehen: {title}',
   'adminUi.emptyTranscriptSaved': 'Das Transkript ist leer',
 };
 

@@ -749,6 +749,20 @@ const texts: Translation = {
   'adminUi.copyFailed': 'No se pudo copiar al portapapeles. Selecciona el texto y cópialo a mano.',
   'adminUi.setup': 'Instrucciones de configuración',
   'adminUi.csvProblems': 'Problemas del CSV',
+  'spelling.label': 'Ortografía:',
+  'spelling.listLabel': 'Ortografía de la línea {n}',
+  'spelling.perhaps': 'quizá',
+  'spelling.noSuggestion': 'sin sugerencias',
+  'spelling.replace': 'Reemplazar «{word}» por «{suggestion}» en la línea {n}',
+  'preview.banner': 'Vista previa — no se guarda nada',
+  'preview.bannerText':
+    'Ves esta lección como la ve un estudiante. No se registran la escucha, las respuestas de las tarjetas ni las sesiones.',
+  'preview.status': 'Estado: {status}.',
+  'preview.openEditor': 'Abrir en el editor',
+  'preview.backToAdmin': 'Volver al área de administración',
+  'preview.adminsOnly': 'Solo los administradores pueden ver lecciones en vista previa.',
+  'preview.action': 'Ver como estudiante',
+  'preview.actionFor': 'Ver como estudiante: {title}',
   'adminUi.emptyTranscriptSaved': 'La transcripción está vacía',
 };
 
