@@ -1,6 +1,9 @@
 // English labels of the web interface that the spec does not quote (buttons, field labels,
 // headings). Spec texts live in core's catalogue; together they are the English catalogue.
+import { enPracticeUi } from './practice-en.ts';
+
 export const enUi = {
+  ...enPracticeUi,
   'app.name': 'Magyarul',
   'app.skipToContent': 'Skip to content',
   'app.loading': 'Loading...',
