@@ -16,11 +16,6 @@
 -- 20261127600000_practice_skills: lemma, part_of_speech, meaning_en/de/es; anyone reads, admins
 -- write). Tokens point at it.
 
--- The seed and the studio look entries up by their dictionary form; one entry per form and part
--- of speech keeps the glossary a dictionary, not a list of duplicates.
-create unique index glossary_entries_lemma_pos_key
-  on public.glossary_entries (lemma, coalesce(part_of_speech, ''));
-
 -- grammar_note ---------------------------------------------------------------------------------
 -- The closed set of notes a token can carry about its endings (and the forms that matter to a
 -- beginner). The texts, in en/de/es, are core's catalogue (core/src/grammar); each app renders

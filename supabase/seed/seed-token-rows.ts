@@ -84,15 +84,27 @@ export function tokenRows(
   );
 }
 
-/** Upserts glossary entries from a JSON array of {lemma, en, de, es} ($1). */
-export const GLOSSARY_UPSERT = `insert into public.glossary_entries (lemma, meaning_en, meaning_de, meaning_es)
+/**
+ * Upserts glossary entries from a JSON array of {lemma, en, de, es} (%ROWS%): the entry of a
+ * dictionary form without a part of speech is updated, a missing one inserted. The table has no
+ * unique key on the form (admins may keep two senses), so this is an update and an insert; the
+ * insert's 'not exists' sees the rows as they were before the update.
+ */
+export const GLOSSARY_UPSERT = `with x as (
+  select * from jsonb_to_recordset(%ROWS%) as x(lemma text, en text, de text, es text)
+), changed as (
+  update public.glossary_entries g
+  set meaning_en = x.en, meaning_de = x.de, meaning_es = x.es
+  from x
+  where g.lemma = x.lemma and g.part_of_speech is null
+    and (g.meaning_en, g.meaning_de, g.meaning_es) is distinct from (x.en, x.de, x.es)
+)
+insert into public.glossary_entries (lemma, meaning_en, meaning_de, meaning_es)
 select x.lemma, x.en, x.de, x.es
-from jsonb_to_recordset(%ROWS%) as x(lemma text, en text, de text, es text)
-on conflict (lemma, coalesce(part_of_speech, '')) do update set
-  meaning_en = excluded.meaning_en, meaning_de = excluded.meaning_de,
-  meaning_es = excluded.meaning_es
-where (glossary_entries.meaning_en, glossary_entries.meaning_de, glossary_entries.meaning_es)
-  is distinct from (excluded.meaning_en, excluded.meaning_de, excluded.meaning_es)`;
+from x
+where not exists (
+  select 1 from public.glossary_entries g where g.lemma = x.lemma and g.part_of_speech is null
+)`;
 
 const TOKEN_COLUMNS = `line_number integer, position integer, char_start integer, char_end integer,
     text text, lemma text, grammar_notes public.grammar_note[], word_hu text, glossary_lemma text,
@@ -112,7 +124,11 @@ export const TOKENS_UPSERT = `with x as (
   from x
   join public.lesson_transcript t on t.lesson_id = %LESSON% and t.line_number = x.line_number
   left join public.lesson_vocabulary v on v.lesson_id = %LESSON% and v.word_hu = x.word_hu
-  left join public.glossary_entries g on g.lemma = x.glossary_lemma and g.part_of_speech is null
+  left join lateral (
+    select e.id from public.glossary_entries e
+    where e.lemma = x.glossary_lemma and e.part_of_speech is null
+    order by e.created_at, e.id limit 1
+  ) g on true
   left join public.lesson_notes n on n.lesson_id = %LESSON% and n.position = x.note_position
 ), gone as (
   delete from public.transcript_tokens k
