@@ -12,3 +12,4 @@ export * from './answers/index.ts';
 export * from './practice/index.ts';
 export * from './lessons/index.ts';
 export * from './tokens/index.ts';
+export * from './grammar/index.ts';

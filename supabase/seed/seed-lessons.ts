@@ -1,7 +1,7 @@
 // The seed's lessons, upserted by their natural keys so a second run changes nothing: the lesson
 // row (titles and descriptions in three languages, the three renderings), its characters, its
-// transcript (speaker or character, times of each rendering, translations), its notes and its
-// vocabulary. Rows past what the content holds (older content) are deleted.
+// transcript (speaker or character, times of each rendering, translations), its notes, its
+// vocabulary and its lines' tokens (with the course glossary before all lessons). Rows past what the content holds (older content) are deleted.
 import type { Queryable } from '../local/src/context.ts';
 import {
   lessonObjectName,
@@ -11,7 +11,10 @@ import {
 } from './content/catalog.ts';
 import { noteLines } from './content/course-check.ts';
 import { LESSONS } from './content/lessons.ts';
+import { loadSeedTokens } from './content/seed-tokens.ts';
 import type { SeedLesson, Timings } from './content/types.ts';
+import { loadWordTimes } from './content/word-times.ts';
+import { GLOSSARY_UPSERT, TOKENS_UPSERT, glossaryRows, tokenRows } from './seed-token-rows.ts';
 
 const nfc = (text: string) => text.normalize('NFC');
 
@@ -227,6 +230,10 @@ export async function upsertLessons(
   adminId: string | null,
 ): Promise<Map<number, string>> {
   const ids = new Map<number, string>();
+  const tokens = loadSeedTokens();
+  const wordTimes = loadWordTimes();
+  const glossary = glossaryRows().map(([lemma, en, de, es]) => ({ lemma, en, de, es }));
+  await tx.query(GLOSSARY_UPSERT.replace('%ROWS%', '$1::jsonb'), [JSON.stringify(glossary)]);
   for (const lesson of LESSONS) {
     const timing = timings.lessons[String(lesson.number)];
     if (!timing) throw new Error(`no audio timings for lesson ${lesson.number}`);
@@ -236,6 +243,11 @@ export async function upsertLessons(
     await upsertLines(tx, id, lesson, timing);
     await upsertNotes(tx, id, lesson);
     await upsertWords(tx, id, lesson);
+    const rows = tokenRows(lesson.number, tokens, wordTimes, timings);
+    await tx.query(
+      TOKENS_UPSERT.replace('%ROWS%', '$2::jsonb').replaceAll('%LESSON%', '$1::uuid'),
+      [id, JSON.stringify(rows)],
+    );
   }
   return ids;
 }

@@ -12,6 +12,8 @@ import {
   wordObjectName,
 } from './content/catalog.ts';
 import { noteLines } from './content/course-check.ts';
+import { tokenize } from '@magyarul/core/tokens';
+import { GLOSSARY } from './content/glossary.ts';
 import { LESSONS } from './content/lessons.ts';
 import { copyDataTemplate } from '../../tests/support/template-copy/template-copy.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
@@ -56,7 +58,32 @@ async function content(db: LocalDb): Promise<unknown[][]> {
     `select position, word_hu, word_en, word_de, word_es
      from public.tourist_pack_words order by position`,
   );
-  return [lessons.rows, lines.rows, words.rows, pack.rows, characters.rows, notes.rows];
+  const tokens = await db.query(
+    `select l.lesson_number, t.line_number, k.position, k.char_start, k.char_end, k.text, k.lemma,
+       k.grammar_notes::text, v.word_hu, g.lemma as glossary_lemma, k.meaning_en, k.meaning_de,
+       k.meaning_es, k.is_name, n.position as note, k.confirmed, k.start_time, k.end_time,
+       k.slow_start_time, k.slow_end_time, k.natural_start_time, k.natural_end_time
+     from public.transcript_tokens k
+     join public.lesson_transcript t on t.id = k.line_id
+     join public.lessons l on l.id = t.lesson_id
+     left join public.lesson_vocabulary v on v.id = k.vocabulary_id
+     left join public.glossary_entries g on g.id = k.glossary_id
+     left join public.lesson_notes n on n.id = k.lesson_note_id
+     order by l.lesson_number, t.line_number, k.position`,
+  );
+  const glossary = await db.query(
+    `select lemma, meaning_en, meaning_de, meaning_es from public.glossary_entries order by lemma`,
+  );
+  return [
+    lessons.rows,
+    lines.rows,
+    words.rows,
+    pack.rows,
+    characters.rows,
+    notes.rows,
+    tokens.rows,
+    glossary.rows,
+  ];
 }
 
 function expectedContent(): unknown[][] {
@@ -180,6 +207,12 @@ describe('seed.sql', () => {
     expect(loaded[5]).toEqual(expected[5]);
     expect((loaded[4] ?? []).length).toBeGreaterThan(20);
     expect((loaded[5] ?? []).length).toBeGreaterThanOrEqual(60);
+    // Every word of every line, each with its dictionary form and its times in three versions.
+    const tokens = (loaded[6] ?? []) as { lemma: string; start_time: number | null }[];
+    const words = LESSONS.flatMap((l) => l.lines.flatMap(([, text]) => tokenize(text)));
+    expect(tokens).toHaveLength(words.length);
+    expect(tokens.every((t) => t.lemma !== '' && t.start_time !== null)).toBe(true);
+    expect((loaded[7] ?? []).length).toBe(GLOSSARY.length);
   });
 
   it('changes nothing when it runs again or when the embedded loader runs after it', async () => {

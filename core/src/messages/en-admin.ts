@@ -233,6 +233,10 @@ export const enAdmin = {
   'transcript.slowTimes': 'slow {start}–{end}',
   'transcript.naturalTimes': 'natural {start}–{end}',
   'transcript.characterKey': 'spoken by the character “{key}”',
+  'transcript.wordTimes': 'Word times',
+  'transcript.wordTimesStale': 'Its word times will be dropped on saving: the text changed',
+  'transcript.wordTimesDropped':
+    '{count, plural, one {The word times of line {lines} were dropped: its text changed.} other {The word times of lines {lines} were dropped: their text changed.}}',
   'transcript.addLine': 'Add Line',
   'transcript.addLineAfter': 'Add a line after line {n}',
   'transcript.deleteLine': 'Delete line {n}',

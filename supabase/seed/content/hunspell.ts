@@ -71,3 +71,22 @@ export function stems(words: readonly string[]): Map<string, string[]> {
   });
   return result;
 }
+
+/**
+ * hunspell-hu's morphological readings of each word (`hunspell -m`: "st:ház po:noun is:INE"),
+ * one line per reading; a word it does not know maps to none.
+ */
+export function readings(words: readonly string[]): Map<string, string[]> {
+  const unique = [...new Set(words)];
+  const result = new Map<string, string[]>(unique.map((w) => [w, []]));
+  if (unique.length === 0) return result;
+  const blocks = run(['-m'], unique).split('\n\n');
+  unique.forEach((word, index) => {
+    const lines = (blocks[index] ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.includes(' st:'));
+    result.set(word, lines);
+  });
+  return result;
+}

@@ -10,6 +10,7 @@
 // Case is kept: de_DE rejects a German noun written in lower case.
 import { NAMES, rawTokens } from './course-check.ts';
 import { misspelled } from './hunspell.ts';
+import { GLOSSARY } from './glossary.ts';
 import { LESSONS } from './lessons.ts';
 import { TOURIST_PACK } from './tourist-pack.ts';
 
@@ -76,6 +77,9 @@ export function translationTexts(language: Language): { where: string; text: str
   }
   for (const entry of TOURIST_PACK) {
     texts.push({ where: `tourist pack ${entry[0]}`, text: entry[index] ?? '' });
+  }
+  for (const entry of GLOSSARY) {
+    texts.push({ where: `glossary ${entry.lemma}`, text: entry[language] });
   }
   return texts;
 }

@@ -18,6 +18,7 @@ import {
   type TranscriptView,
 } from './transcript-editor-state.ts';
 import { FormatHelp, PasteDialog } from './transcript-dialogs.tsx';
+import type { WordTime } from './line-tokens.ts';
 import { TranscriptLines, type FieldIssue } from './transcript-lines.tsx';
 import { useLineSpelling } from './spelling/use-line-spelling.ts';
 
@@ -34,6 +35,7 @@ export function ReviewTranscript({
   dispatch,
   issues,
   audioSeconds,
+  wordTimes,
   saving,
   onSave,
 }: {
@@ -42,6 +44,8 @@ export function ReviewTranscript({
   dispatch: Dispatch<TranscriptAction>;
   issues: readonly FieldIssue[];
   audioSeconds: number | null;
+  /** Each stored line's word times, by line id. */
+  wordTimes: ReadonlyMap<string, readonly WordTime[]>;
   saving: boolean;
   onSave: () => void;
 }) {
@@ -128,7 +132,13 @@ export function ReviewTranscript({
         <p className="muted">{t('transcript.empty')}</p>
       )}
       {state.view === 'table' ? (
-        <TranscriptLines state={state} issues={issues} spelling={spelling} dispatch={dispatch} />
+        <TranscriptLines
+          state={state}
+          issues={issues}
+          spelling={spelling}
+          wordTimes={wordTimes}
+          dispatch={dispatch}
+        />
       ) : (
         <>
           <p className="small muted">{t('transcript.textViewHint')}</p>

@@ -21,6 +21,8 @@ import type {
   TranscriptAction,
   TranscriptEditorState,
 } from './transcript-editor-state.ts';
+import type { WordTime } from './line-tokens.ts';
+import { LineWordTimes } from './line-word-times.tsx';
 
 const TIME_FIELDS: readonly TimeField[] = ['start', 'end'];
 const NONE: readonly Misspelling[] = [];
@@ -77,6 +79,8 @@ function LineRow({
   drafts,
   issues,
   misspelt,
+  wordTimes,
+  storedText,
   dispatch,
 }: {
   line: EditorLine;
@@ -86,6 +90,9 @@ function LineRow({
   drafts: TranscriptEditorState['drafts'];
   issues: readonly FieldIssue[];
   misspelt: readonly Misspelling[];
+  wordTimes: readonly WordTime[];
+  /** The line's text as stored (undefined for a new line). */
+  storedText: string | undefined;
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
@@ -198,6 +205,7 @@ function LineRow({
           }
         />
       )}
+      <LineWordTimes words={wordTimes} stale={storedText !== line.text_content} />
       {untimed && (
         <p className="transcript-line-note small muted">
           {t('transcript.untimed', {
@@ -228,12 +236,14 @@ export function TranscriptLines({
   state,
   issues,
   spelling,
+  wordTimes,
   dispatch,
 }: {
   state: TranscriptEditorState;
   issues: readonly FieldIssue[];
   /** Each text's words the Hungarian dictionary does not know (useLineSpelling). */
   spelling: ReadonlyMap<string, readonly Misspelling[]>;
+  wordTimes: ReadonlyMap<string, readonly WordTime[]>;
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
@@ -258,6 +268,8 @@ export function TranscriptLines({
             drafts={state.drafts}
             issues={issues.filter((i) => i.index === index)}
             misspelt={spelling.get(line.text_content.normalize('NFC')) ?? NONE}
+            wordTimes={(line.id && wordTimes.get(line.id)) || []}
+            storedText={line.id ? read.get(line.id)?.text_content : undefined}
             dispatch={dispatch}
           />
         ))}

@@ -331,6 +331,10 @@ const texts: Translation = {
   'transcript.slowTimes': 'langsam {start}–{end}',
   'transcript.naturalTimes': 'natürlich {start}–{end}',
   'transcript.characterKey': 'gesprochen von der Figur „{key}“',
+  'transcript.wordTimes': 'Wortzeiten',
+  'transcript.wordTimesStale': 'Die Wortzeiten fallen beim Speichern weg: Der Text wurde geändert',
+  'transcript.wordTimesDropped':
+    '{count, plural, one {Die Wortzeiten von Zeile {lines} wurden entfernt: Ihr Text hat sich geändert.} other {Die Wortzeiten der Zeilen {lines} wurden entfernt: Ihr Text hat sich geändert.}}',
   'transcript.addLine': 'Zeile hinzufügen',
   'transcript.addLineAfter': 'Zeile nach Zeile {n} hinzufügen',
   'transcript.deleteLine': 'Zeile {n} löschen',

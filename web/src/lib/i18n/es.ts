@@ -329,6 +329,10 @@ const texts: Translation = {
   'transcript.slowTimes': 'lenta {start}–{end}',
   'transcript.naturalTimes': 'natural {start}–{end}',
   'transcript.characterKey': 'dicha por el personaje «{key}»',
+  'transcript.wordTimes': 'Tiempos de las palabras',
+  'transcript.wordTimesStale': 'Sus tiempos de palabras se eliminarán al guardar: el texto cambió',
+  'transcript.wordTimesDropped':
+    '{count, plural, one {Se eliminaron los tiempos de palabras de la línea {lines}: su texto cambió.} other {Se eliminaron los tiempos de palabras de las líneas {lines}: su texto cambió.}}',
   'transcript.addLine': 'Añadir línea',
   'transcript.addLineAfter': 'Añadir una línea después de la línea {n}',
   'transcript.deleteLine': 'Eliminar la línea {n}',

@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tokenize } from '@magyarul/core/tokens';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Backend } from '../../../../test/support/backend.ts';
+import {
+  createAccount,
+  serviceClient,
+  startBackendProcess,
+} from '../../../../test/support/backend.ts';
+import { writeLessonsRoot } from '../../../../test/support/lessons.ts';
+import { timeAllLines } from '../../../../test/support/timing.ts';
+import type { PublishRequest } from '../../../shared/model.ts';
+import { openDraftsStore } from '../drafts/drafts-store.ts';
+import type { DraftsStore } from '../drafts/drafts-store.ts';
+import { importRoot } from '../importer/import-root.ts';
+import { publishLessons } from './publish.ts';
+
+// Word times reach the server with the studio's publish (issue 28 point 6, issue 31 point 4):
+// the lines' words with the times the aligner gave them, and an author's edit of a word on the
+// web survives the next publish, which only brings new times.
+
+const ADMIN = { email: 'studio-tokens@magyarul.local', password: 'studio-tokens-pw' };
+const quiet = { log: () => undefined, onProgress: () => undefined };
+
+describe('publishing the words of lines', () => {
+  const base = mkdtempSync(join(tmpdir(), 'publish-tokens-'));
+  let backend: Backend;
+  let store: DraftsStore;
+  let lessonId: number;
+  const request = (): PublishRequest => ({
+    url: backend.url,
+    anonKey: backend.anonKey,
+    ...ADMIN,
+    allowInsecure: false,
+    lessonIds: [lessonId],
+    status: 'draft',
+    acceptWarnings: true,
+    confirmUnpublish: true,
+    choices: [],
+  });
+
+  /** Word times as the aligner leaves them: each line's words spread over its span, + shift. */
+  const alignWords = (shift: number) => {
+    const lines = store.lines.listForLesson(lessonId);
+    store.db.transaction(() =>
+      store.tokens.set(
+        lessonId,
+        lines.map((line) => {
+          const words = tokenize(line.text);
+          const start = line.startTime ?? 0;
+          const step = ((line.endTime ?? start + 1) - start) / Math.max(1, words.length);
+          return {
+            lineId: line.id,
+            tokens: words.map((w, i) => {
+              const span = {
+                start: Math.round((start + i * step + shift) * 1000) / 1000,
+                end: Math.round((start + (i + 1) * step) * 1000) / 1000,
+              };
+              return {
+                position: w.position,
+                text: w.text,
+                charStart: w.start,
+                charEnd: w.end,
+                times: { normal: span, slow: { start: null, end: null }, natural: span },
+              };
+            }),
+          };
+        }),
+      ),
+    );
+  };
+
+  const serverTokens = async () => {
+    const remoteId = store.lessons.list().find((l) => l.id === lessonId)?.remoteId ?? '';
+    const db = serviceClient(backend);
+    const lines = await db
+      .from('lesson_transcript')
+      .select('id, line_number')
+      .eq('lesson_id', remoteId);
+    const number = new Map((lines.data ?? []).map((l) => [l.id, l.line_number]));
+    const tokens = await db
+      .from('transcript_tokens')
+      .select('*')
+      .in('line_id', [...number.keys()]);
+    return (tokens.data ?? []).sort(
+      (a, b) =>
+        (number.get(a.line_id) ?? 0) - (number.get(b.line_id) ?? 0) || a.position - b.position,
+    );
+  };
+
+  beforeAll(async () => {
+    writeLessonsRoot(join(base, 'lessons'));
+    store = openDraftsStore(join(base, 'drafts.sqlite'));
+    await importRoot(join(base, 'lessons'), store);
+    const first = store.lessons.list().find((l) => store.lines.listForLesson(l.id).length > 0);
+    if (!first) throw new Error('the fixture has a lesson with lines');
+    lessonId = first.id;
+    store.lessons.update(lessonId, { lessonNumber: 951 });
+    timeAllLines(store, lessonId);
+    backend = await startBackendProcess(join(base, 'backend'));
+    await createAccount(backend, ADMIN, true);
+  }, 180_000);
+  afterAll(async () => {
+    await backend?.kill();
+    store?.db.close();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  it('sends every word of every line with its word times, and proposals to confirm', async () => {
+    alignWords(0);
+    const result = await publishLessons(store, request(), quiet);
+    expect(result.failed).toBe(0);
+    const words = store.lines
+      .listForLesson(lessonId)
+      .flatMap((line) => tokenize(line.text).map((w) => w.text));
+    const tokens = await serverTokens();
+    expect(tokens.map((t) => t.text)).toEqual(words);
+    const draft = store.tokens.listForLesson(lessonId).flatMap((l) => l.tokens);
+    expect(tokens.map((t) => [t.start_time, t.end_time, t.natural_start_time])).toEqual(
+      draft.map((t) => [t.times.normal.start, t.times.normal.end, t.times.natural.start]),
+    );
+    expect(tokens.every((t) => t.lemma !== '' && !t.confirmed && t.slow_start_time === null)).toBe(
+      true,
+    );
+  }, 120_000);
+
+  it("keeps an author's web edit of a word and brings only the new times", async () => {
+    const [first] = await serverTokens();
+    const db = serviceClient(backend);
+    const edit = await db
+      .from('transcript_tokens')
+      .update({ lemma: 'szerkesztett', meaning_en: 'edited on the web', confirmed: true })
+      .eq('id', first?.id ?? '');
+    expect(edit.error).toBeNull();
+
+    alignWords(0.05);
+    const again = await publishLessons(store, request(), quiet);
+    expect(again.items.find((i) => i.item === 'words of lines')?.state).toBe('uploaded');
+    const [kept] = await serverTokens();
+    expect(kept).toMatchObject({
+      lemma: 'szerkesztett',
+      meaning_en: 'edited on the web',
+      confirmed: true,
+      start_time: store.tokens.listForLesson(lessonId)[0]?.tokens[0]?.times.normal.start,
+    });
+
+    const third = await publishLessons(store, request(), quiet);
+    expect(third.items.find((i) => i.item === 'words of lines')?.state).toBe('unchanged');
+  }, 120_000);
+});

@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support.ts';
+import { adminClient, copySeedLesson, seedLessonId, signInAdmin } from './admin-support.ts';
+
+// Issue 28 point 6 and issue 31 point 4: the web review editor shows each line's word times and
+// keeps them through a save unless the line's text changes; then it says that line's word times
+// were dropped, and the line gets proposed tokens for its new text.
+
+const field = (page: Page, n: number) => page.getByLabel(`Text of line ${n}`, { exact: true });
+const line = (page: Page, n: number) => page.getByRole('group', { name: `Line ${n}`, exact: true });
+
+type Db = Awaited<ReturnType<typeof adminClient>>;
+
+async function tokensOf(db: Db, lessonId: string) {
+  const lines = await db
+    .from('lesson_transcript')
+    .select('id, line_number')
+    .eq('lesson_id', lessonId)
+    .order('line_number');
+  if (lines.error) throw lines.error;
+  const tokens = await db
+    .from('transcript_tokens')
+    .select('*')
+    .in(
+      'line_id',
+      lines.data.map((l) => l.id),
+    );
+  if (tokens.error) throw tokens.error;
+  return lines.data.map((l) =>
+    tokens.data.filter((t) => t.line_id === l.id).sort((a, b) => a.position - b.position),
+  );
+}
+
+test.describe('review editor word times', () => {
+  test("shows word times, keeps them on a save, drops only an edited line's and says so", async ({
+    page,
+    request,
+  }) => {
+    const db = await adminClient(request);
+    // The copy carries the seed's tokens with their word times.
+    const lesson = await copySeedLesson(db, 1);
+    const seeded = await tokensOf(db, await seedLessonId(db, 1));
+    const copyLines = await db
+      .from('lesson_transcript')
+      .select('id, line_number')
+      .eq('lesson_id', lesson.id)
+      .order('line_number');
+    const rows = (copyLines.data ?? []).flatMap((l, i) =>
+      (seeded[i] ?? []).map(
+        ({
+          id: _id,
+          line_id: _line,
+          created_at: _c,
+          updated_at: _u,
+          vocabulary_id: _v,
+          lesson_note_id: _n,
+          ...t
+        }) => ({
+          ...t,
+          line_id: l.id,
+        }),
+      ),
+    );
+    const inserted = await db.from('transcript_tokens').insert(rows);
+    expect(inserted.error).toBeNull();
+    const before = await tokensOf(db, lesson.id);
+    const first = before[1]?.[0];
+    expect(first?.start_time).not.toBeNull();
+
+    await signInAdmin(page);
+    await page.goto(`/admin/review/${lesson.id}`);
+    await expect(line(page, 2)).toContainText('Word times:');
+    await expect(line(page, 2)).toContainText(
+      `${first?.text} ${first?.start_time?.toFixed(2)}–${first?.end_time?.toFixed(2)}`,
+    );
+
+    // Line 3's text changes: the editor says its word times go with the old text.
+    const text3 = await field(page, 3).inputValue();
+    await field(page, 3).fill(`${text3} Köszönöm!`);
+    await expect(line(page, 3)).toContainText(
+      'Its word times will be dropped on saving: the text changed',
+    );
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await line(page, 3).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`word-times-${size.width}.png`) });
+    }
+
+    await page.getByRole('button', { name: 'Save Transcript Changes' }).click();
+    await expect(
+      page.getByText('The word times of line 3 were dropped: its text changed.'),
+    ).toBeVisible();
+    const after = await tokensOf(db, lesson.id);
+    // Every other line's tokens as they were, rows and times untouched.
+    expect(after.filter((_, i) => i !== 2)).toEqual(before.filter((_, i) => i !== 2));
+    // Line 3: proposed tokens for the new text, unconfirmed, without times.
+    expect(after[2]?.map((t) => t.text).at(-1)).toBe('Köszönöm');
+    expect(after[2]?.every((t) => !t.confirmed && t.start_time === null)).toBe(true);
+    await expect(line(page, 2)).toContainText('Word times:');
+  });
+});
