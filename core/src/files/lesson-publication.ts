@@ -17,14 +17,38 @@ import { LESSON_DRAFTS_BUCKET, draftObjectName } from './bucket-names.ts';
 // a failure in withdrawFiles leaves a draft whose public copies stay until the next unpublish
 // or save of it removes them (the admin is told, the state of the rows is right).
 
-/** One file of a lesson as lesson_storage_files() reports it. */
+/** One file of a lesson as lesson_storage_files() reports it (its generated row type). */
 export type LessonStorageFile = {
-  bucket_id: string;
+  bucket_id: string | null;
+  name: string | null;
+  in_drafts: boolean | null;
+  in_public: boolean | null;
+  shared: boolean | null;
+};
+
+type StorageFile = {
+  bucket: string;
   name: string;
-  in_drafts: boolean;
-  in_public: boolean;
+  inDrafts: boolean;
+  inPublic: boolean;
   shared: boolean;
 };
+
+/** The lesson's files, those with a bucket and a name (every row the function returns). */
+async function filesOf(store: LessonFilesStore, lessonId: string): Promise<StorageFile[]> {
+  const files: StorageFile[] = [];
+  for (const file of await store.files(lessonId)) {
+    if (!file.bucket_id || !file.name) continue;
+    files.push({
+      bucket: file.bucket_id,
+      name: file.name,
+      inDrafts: file.in_drafts === true,
+      inPublic: file.in_public === true,
+      shared: file.shared === true,
+    });
+  }
+  return files;
+}
 
 /** What the publication steps need of a Supabase client (each side adapts its own). */
 export type LessonFilesStore = {
@@ -38,11 +62,11 @@ export type LessonFilesStore = {
 /** Copies the lesson's files that only lesson-drafts holds into their public buckets. */
 export async function publishFiles(store: LessonFilesStore, lessonId: string): Promise<number> {
   let copied = 0;
-  for (const file of await store.files(lessonId)) {
-    if (!file.in_drafts || file.in_public) continue;
+  for (const file of await filesOf(store, lessonId)) {
+    if (!file.inDrafts || file.inPublic) continue;
     await store.copy(
-      { bucket: LESSON_DRAFTS_BUCKET, name: draftObjectName(file.bucket_id, file.name) },
-      { bucket: file.bucket_id, name: file.name },
+      { bucket: LESSON_DRAFTS_BUCKET, name: draftObjectName(file.bucket, file.name) },
+      { bucket: file.bucket, name: file.name },
     );
     copied++;
   }
@@ -52,11 +76,11 @@ export async function publishFiles(store: LessonFilesStore, lessonId: string): P
 /** Makes sure lesson-drafts holds a copy of each of the lesson's public files. */
 export async function keepFilesPrivate(store: LessonFilesStore, lessonId: string): Promise<number> {
   let copied = 0;
-  for (const file of await store.files(lessonId)) {
-    if (file.in_drafts || !file.in_public) continue;
+  for (const file of await filesOf(store, lessonId)) {
+    if (file.inDrafts || !file.inPublic) continue;
     await store.copy(
-      { bucket: file.bucket_id, name: file.name },
-      { bucket: LESSON_DRAFTS_BUCKET, name: draftObjectName(file.bucket_id, file.name) },
+      { bucket: file.bucket, name: file.name },
+      { bucket: LESSON_DRAFTS_BUCKET, name: draftObjectName(file.bucket, file.name) },
     );
     copied++;
   }
@@ -69,9 +93,9 @@ export async function keepFilesPrivate(store: LessonFilesStore, lessonId: string
  */
 export async function withdrawFiles(store: LessonFilesStore, lessonId: string): Promise<number> {
   const byBucket = new Map<string, string[]>();
-  for (const file of await store.files(lessonId)) {
-    if (!file.in_public || !file.in_drafts || file.shared) continue;
-    byBucket.set(file.bucket_id, [...(byBucket.get(file.bucket_id) ?? []), file.name]);
+  for (const file of await filesOf(store, lessonId)) {
+    if (!file.inPublic || !file.inDrafts || file.shared) continue;
+    byBucket.set(file.bucket, [...(byBucket.get(file.bucket) ?? []), file.name]);
   }
   let removed = 0;
   for (const [bucket, names] of byBucket) {

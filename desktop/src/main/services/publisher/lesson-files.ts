@@ -17,7 +17,7 @@ type Step = { item: string; run: () => Promise<'uploaded' | 'unchanged' | 'remov
 export function lessonFilesStore(client: StudioClient): LessonFilesStore {
   return {
     async files(lessonId) {
-      return check(await client.rpc('lesson_storage_files', { _lesson_id: lessonId }));
+      return check(await client.rpc('lesson_storage_files', { _lesson_id: lessonId })) ?? [];
     },
     async copy(from, to) {
       const { error } = await client.storage
