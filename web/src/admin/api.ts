@@ -219,11 +219,6 @@ export const uploadObject = uploadLessonObject;
 
 export const removeObjects = removeLessonObjects;
 
-export async function publicUrl(bucket: string, path: string): Promise<string> {
-  const supabase = await getSupabase();
-  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
-}
-
 /** The object path inside lesson-audio for a stored URL or path, or null for foreign URLs. */
 export function audioObjectPath(stored: string): string | null {
   const marker = `/storage/v1/object/public/${AUDIO_BUCKET}/`;
