@@ -146,9 +146,10 @@ describe('a phone recording (M4A) from folder to server in Chromium', () => {
     // 7.32 s decoded: stored as the player's clock shows it (0:07), never rounded up.
     expect(lesson.data.duration).toBe(7);
     expect(lesson.data.lesson_transcript).toHaveLength(3);
+    // lesson-drafts holds every recording of a lesson, published or not (DESIGN.md §13).
     const objects = await service.storage
-      .from('lesson-audio')
-      .list(`lessons/${lesson.data.id}/vocabulary`);
+      .from('lesson-drafts')
+      .list(`lesson-audio/lessons/${lesson.data.id}/vocabulary`);
     expect(objects.data).toHaveLength(4);
     const types = (objects.data ?? []).map((o) => (o.metadata as { mimetype?: string }).mimetype);
     expect(types.sort()).toEqual(['audio/flac', 'audio/mp4', 'audio/ogg', 'audio/ogg']);

@@ -13,7 +13,7 @@ import { createAccount, serviceClient, startBackendProcess } from './support/bac
 import { writeCleanLesson } from './support/lessons.ts';
 import { studioPage } from './support/page.ts';
 import { timeAllLines } from './support/timing.ts';
-import { saveTranscriptOnWeb, webAdmin } from './support/web-editor.ts';
+import { saveTranscriptOnWeb, setPublishedOnWeb, webAdmin } from './support/web-editor.ts';
 
 const ADMIN = { email: 'server-ui-admin@magyarul.local', password: 'server-ui-admin-password' };
 const LABEL = 'Lesson 930 “Kávézó”';
@@ -119,7 +119,7 @@ describe('publishing from the studio over what the server has now, in Chromium',
     await expect.poll(() => lessonRow().textContent()).toContain('draft on server');
 
     // An admin makes the lesson live on the web; the studio's list follows when it is in front.
-    await web.from('lessons').update({ is_published: true }).eq('id', remoteId());
+    await setPublishedOnWeb(web, remoteId(), true);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => lessonRow().locator('.badge').first().textContent()).toBe('published');
 

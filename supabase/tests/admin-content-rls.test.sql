@@ -33,7 +33,7 @@ select is((select count(*)::int from lesson_qa_reviews), 0, 'anon reads no QA re
 select is((select count(*)::int from lesson_files), 0, 'anon reads no lesson file records');
 select is((select count(*)::int from tourist_pack_words where position >= 900), 2, 'anon reads the tourist pack');
 select throws_ok($$insert into tourist_pack_words (position, word_hu, word_en) values (903, 'x', 'y')$$, '42501', null, 'anon cannot change the tourist pack');
-select is((select count(*)::int from storage.buckets), 4, 'anon reads the bucket list');
+select is((select count(*)::int from storage.buckets), 5, 'anon reads the bucket list (the four lesson buckets and the private lesson-drafts)');
 select is((select count(*)::int from storage.objects where name like 'l1/%'), 1, 'anon lists only lesson audio and images of published lessons (l1/lesson.mp3 is recorded for one, l1/cover.png for none)');
 select results_eq($$select name from storage.objects where name not like 'l1/%' and name not like 'seed/lessons/%' and name not like 'seed/words/%' order by name$$,
   $$values ('11111111-1111-1111-1111-111111111111/words/szia.mp3'), ('generated/published.png'), ('lessons/11111111-1111-1111-1111-111111111111/dialogue/a1.mp3'), ('seed/published.mp3'), ('seed/word.mp3')$$,

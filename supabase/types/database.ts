@@ -1338,6 +1338,12 @@ export type Database = {
         };
         Returns: string;
       };
+      lesson_folder_of: {
+        Args: {
+          _name: string;
+        };
+        Returns: string;
+      };
       lesson_is_open: {
         Args: {
           _user_id: string;
@@ -1351,6 +1357,27 @@ export type Database = {
           _ref: string;
         };
         Returns: string;
+      };
+      lesson_row_objects: {
+        Args: never;
+        Returns: {
+          lesson_id: string | null;
+          is_published: boolean | null;
+          bucket_id: string | null;
+          name: string | null;
+        }[];
+      };
+      lesson_storage_files: {
+        Args: {
+          _lesson_id: string;
+        };
+        Returns: {
+          bucket_id: string | null;
+          name: string | null;
+          in_drafts: boolean | null;
+          in_public: boolean | null;
+          shared: boolean | null;
+        }[];
       };
       previous_published_lesson: {
         Args: {

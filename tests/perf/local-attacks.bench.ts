@@ -37,7 +37,8 @@ async function measure(
     fetch(`${server.url}${restPath('lessons', 'id,title')}`, {
       headers: headersFor(server.anonKey, learner),
     });
-  const health = () => fetch(`${server.url}/auth/v1/health`);
+  const health = () =>
+    fetch(`${server.url}/auth/v1/health`, { headers: { apikey: server.anonKey } });
   await sample(5, read);
   rows.push({ name: `${backend}: read, idle`, latency: await sample(SAMPLES, read) });
   for (const attack of attacks) {

@@ -128,7 +128,7 @@ async function latencyUnderAttack(rows: LatencyRow[]): Promise<void> {
     },
     SECRET,
   );
-  const health = () => fetch(`${app.url}/auth/v1/health`);
+  const health = () => fetch(`${app.url}/auth/v1/health`, { headers: { apikey: keys.anonKey } });
   const read = () =>
     fetch(`${app.url}${restPath('lessons', 'id,title')}`, {
       headers: { apikey: keys.anonKey, authorization: `Bearer ${learner}` },

@@ -192,7 +192,11 @@ describe('45 MB bodies pouring in do not stall the server (as npm start runs)', 
     let health: Latency;
     let read: Latency;
     try {
-      health = await sample(25, () => fetch(`${server.url}/auth/v1/health`));
+      // With the project's key, as hosted's gateway asks of /auth/v1/health (without one the
+      // local gateway answers 401 too, and those answers are not what is measured here).
+      health = await sample(25, () =>
+        fetch(`${server.url}/auth/v1/health`, { headers: { apikey: server.anonKey } }),
+      );
       read = await sample(25, () =>
         fetch(`${server.url}${restPath('lessons', 'id,title')}`, {
           headers: headersFor(server.anonKey, learner),
@@ -211,7 +215,7 @@ describe('45 MB bodies pouring in do not stall the server (as npm start runs)', 
     // As in dos-concurrency.test.ts: the median meets the budget, no answer takes 2 s (before
     // the fix the health check's p95 was 2–3 s); `npm run bench` prints the p95.
     for (const latency of [health, read]) {
-      expect(latency.statuses.every((s) => s === 200)).toBe(true);
+      expect(latency.statuses).toEqual(latency.statuses.map(() => 200));
       expect(percentile(latency.samples, 50)).toBeLessThan(200);
       expect(Math.max(...latency.samples)).toBeLessThan(2000);
     }

@@ -1,151 +1,235 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../supabase/types/database.ts';
 import {
-  DEMO_ADMIN,
-  DEMO_LEARNER,
-  signIn,
-  startAppServer,
-  type AppServer,
-} from './support/server.ts';
+  LESSON_DRAFTS_BUCKET,
+  draftObjectName,
+  keepFilesPrivate,
+  publishFiles,
+  withdrawFiles,
+  type LessonFilesStore,
+} from '@magyarul/core/files';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BACKENDS,
+  startSecurityServer,
+  type Db,
+  type Learner,
+  type SecurityServer,
+} from './progress-fixture.ts';
 
 // Finding (issue 27): a draft lesson's audio in the public lesson-audio bucket was listed and
-// downloaded by anon. Now anon and learners see a lesson file through the API (list, the
-// RLS-checked download routes, signing, info) only once its lesson is published; the admin
-// sees everything, and a published lesson's public URL works as before. The public URL of a
-// public bucket is served without RLS to whoever knows the object's name (as on hosted): the
-// name of a draft's file is not to be learned (listing closed, the draft's rows hidden) and
-// holds the lesson's random id.
+// downloaded by anon. Closing listing (migration 20261127150100) was not enough: a public
+// bucket's /object/public/… is served without RLS, on hosted Supabase as here, to anyone with
+// the exact URL. Now a lesson's audio and images are uploaded to the private bucket
+// lesson-drafts (under `<public bucket>/<name>`), admins read them by signed URL or
+// authenticated download, and publishing copies them into the public bucket (core's
+// lesson-publication steps, which the web admin and the studio both run; the database refuses
+// to publish a lesson whose files are still only private). Sending a lesson back to draft keeps
+// a private copy and removes the public one. DESIGN.md §13.
 
-type Db = SupabaseClient<Database>;
-const OPTIONS = { auth: { persistSession: false, autoRefreshToken: false } };
 const AUDIO = 'lesson-audio';
+const DOCUMENTS = 'lesson-documents';
+const MP3 = new Uint8Array([0xff, 0xfb, 0x90, 0x00, 1, 2, 3, 4]);
 
-describe('a draft lesson’s files', () => {
-  let server: AppServer;
-  let anon: Db;
-  let learner: Db;
-  let admin: Db;
+/** The steps' storage calls on a client (what web/src/admin/lesson-files.ts does). */
+function filesStore(db: Db, failCopiesAfter = Infinity): LessonFilesStore {
+  let copies = 0;
+  return {
+    async files(lessonId) {
+      const { data, error } = await db.rpc('lesson_storage_files', { _lesson_id: lessonId });
+      if (error) throw new Error(error.message);
+      return data;
+    },
+    async copy(from, to) {
+      if (copies++ >= failCopiesAfter) throw new Error('the connection dropped');
+      const { error } = await db.storage
+        .from(from.bucket)
+        .copy(from.name, to.name, { destinationBucket: to.bucket });
+      if (error && !/already exists/i.test(error.message)) throw new Error(error.message);
+    },
+    async remove(bucket, names) {
+      const { error } = await db.storage.from(bucket).remove([...names]);
+      if (error) throw new Error(error.message);
+    },
+  };
+}
+
+async function setPublished(db: Db, lessonId: string, published: boolean): Promise<void> {
+  const { error } = await db.from('lessons').update({ is_published: published }).eq('id', lessonId);
+  if (error) throw new Error(error.message);
+}
+
+/** Publishing as the web admin and the studio do it. */
+async function publish(db: Db, lessonId: string): Promise<void> {
+  await publishFiles(filesStore(db), lessonId);
+  await setPublished(db, lessonId, true);
+}
+
+async function unpublish(db: Db, lessonId: string): Promise<void> {
+  const store = filesStore(db);
+  await keepFilesPrivate(store, lessonId);
+  await setPublished(db, lessonId, false);
+  await withdrawFiles(store, lessonId);
+}
+
+describe.each(BACKENDS)('a draft lesson’s files (%s)', (backend) => {
+  let server: SecurityServer;
+  let learner: Learner;
+  let admin: Learner;
   let lessonId: string;
-  let webPath: string;
-  let studioPath: string;
+  let paths: string[];
 
-  const client = (token?: string): Db =>
-    createClient<Database>(server.url, server.ctx.keys.anonKey, {
-      ...OPTIONS,
-      ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
-    });
+  const publicUrl = (path: string, bucket = AUDIO) =>
+    server.anon.storage.from(bucket).getPublicUrl(path).data.publicUrl;
+  const status = async (url: string) => (await fetch(url)).status;
+  const adminReads = async (path: string) => {
+    const signed = await admin.db.storage
+      .from(LESSON_DRAFTS_BUCKET)
+      .createSignedUrl(draftObjectName(AUDIO, path), 60);
+    expect(signed.error, path).toBeNull();
+    const res = await fetch(signed.data?.signedUrl ?? '');
+    expect(res.status, path).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer()), path).toEqual(MP3);
+  };
 
   beforeAll(async () => {
-    server = await startAppServer();
-    const anonKey = server.ctx.keys.anonKey;
-    anon = client();
-    learner = client((await signIn(server.url, anonKey, DEMO_LEARNER)).access_token);
-    admin = client((await signIn(server.url, anonKey, DEMO_ADMIN)).access_token);
-    // The admin's draft, with files where the web admin and the studio put them.
-    const created = await admin
+    server = await startSecurityServer(backend);
+    learner = await server.signUp('learner');
+    admin = await server.signUp('admin', { admin: true });
+    const created = await admin.db
       .from('lessons')
       .insert({ lesson_number: 950, title: 'Titkos lecke', is_published: false })
       .select('id')
       .single();
     if (created.error) throw created.error;
     lessonId = created.data.id;
-    webPath = `${lessonId}/1764255600000-dialogue.mp3`;
-    studioPath = `lessons/${lessonId}/dialogue/0123456789abcdef0123456789abcdef.mp3`;
-    for (const path of [webPath, studioPath]) {
-      const up = await admin.storage
-        .from(AUDIO)
-        .upload(
-          path,
-          new Blob([new Uint8Array([0xff, 0xfb, 0x90, 0x00])], { type: 'audio/mpeg' }),
-          {
-            contentType: 'audio/mpeg',
-          },
-        );
+    // Where the web admin (dialogue, a word) and the studio put a lesson's audio.
+    const web = `${lessonId}/1764255600000-dialogue.mp3`;
+    const word = `${lessonId}/words/1764255600001-szia.mp3`;
+    const studio = `lessons/${lessonId}/dialogue/0123456789abcdef0123456789abcdef.mp3`;
+    paths = [web, word, studio];
+    for (const path of paths) {
+      const up = await admin.db.storage
+        .from(LESSON_DRAFTS_BUCKET)
+        .upload(draftObjectName(AUDIO, path), new Blob([MP3], { type: 'audio/mpeg' }), {
+          contentType: 'audio/mpeg',
+        });
       if (up.error) throw up.error;
     }
-    const named = await admin
+    const csv = await admin.db.storage
+      .from(DOCUMENTS)
+      .upload(
+        `${lessonId}/words.csv`,
+        new Blob(['word,meaning\nszia,hi\n'], { type: 'text/csv' }),
+        {
+          contentType: 'text/csv',
+        },
+      );
+    if (csv.error) throw csv.error;
+    const named = await admin.db
       .from('lessons')
-      .update({ audio_url: admin.storage.from(AUDIO).getPublicUrl(studioPath).data.publicUrl })
+      .update({ audio_url: publicUrl(studio), slow_audio_url: web })
       .eq('id', lessonId);
     if (named.error) throw named.error;
+    const vocabulary = await admin.db
+      .from('lesson_vocabulary')
+      .insert({ lesson_id: lessonId, word_hu: 'szia', word_en: 'hi', audio_file_path: word });
+    if (vocabulary.error) throw vocabulary.error;
   });
 
   afterAll(async () => {
     await server?.stop();
   });
 
-  async function listed(db: Db): Promise<string[]> {
-    const names: string[] = [];
-    for (const folder of [lessonId, `lessons/${lessonId}/dialogue`]) {
-      const { data, error } = await db.storage.from(AUDIO).list(folder);
-      expect(error).toBeNull();
-      names.push(...(data ?? []).map((o) => `${folder}/${o.name}`));
-    }
-    return names.sort();
-  }
-
-  it('refuses anon and learners listing, downloading, signing and inspecting them', async () => {
-    for (const db of [anon, learner]) {
-      expect(await listed(db)).toEqual([]);
-      for (const path of [webPath, studioPath]) {
-        const download = await db.storage.from(AUDIO).download(path);
-        expect(download.error).not.toBeNull();
-        const signed = await db.storage.from(AUDIO).createSignedUrl(path, 60);
-        expect(signed.error).not.toBeNull();
-        const info = await db.storage.from(AUDIO).info(path);
-        expect(info.error).not.toBeNull();
-      }
-      // Nor is the name to be learned from the draft's rows.
-      const row = await db.from('lessons').select('audio_url').eq('id', lessonId);
-      expect(row.data).toEqual([]);
-    }
-    for (const route of ['authenticated', '']) {
-      const res = await fetch(
-        `${server.url}/storage/v1/object/${route ? `${route}/` : ''}${AUDIO}/${studioPath}`,
-        { headers: { apikey: server.ctx.keys.anonKey } },
+  it('keeps them from anon and a learner: no public URL, no download, no listing, no signing', async () => {
+    for (const path of paths) {
+      expect(await status(publicUrl(path)), path).not.toBe(200);
+      expect(await status(publicUrl(draftObjectName(AUDIO, path), LESSON_DRAFTS_BUCKET))).not.toBe(
+        200,
       );
-      expect(res.status, route).toBe(400);
-      expect(await res.json()).toMatchObject({ statusCode: '404', error: 'not_found' });
+    }
+    expect(await status(publicUrl(`${lessonId}/words.csv`, DOCUMENTS))).not.toBe(200);
+    for (const db of [server.anon, learner.db]) {
+      for (const path of paths) {
+        const drafts = db.storage.from(LESSON_DRAFTS_BUCKET);
+        expect((await drafts.download(draftObjectName(AUDIO, path))).error, path).not.toBeNull();
+        expect((await db.storage.from(AUDIO).download(path)).error, path).not.toBeNull();
+        const signed = await drafts.createSignedUrl(draftObjectName(AUDIO, path), 60);
+        expect(signed.error, path).not.toBeNull();
+      }
+      for (const folder of [`${AUDIO}/${lessonId}`, `${AUDIO}/lessons/${lessonId}/dialogue`]) {
+        const listed = await db.storage.from(LESSON_DRAFTS_BUCKET).list(folder);
+        expect(listed.data ?? [], folder).toEqual([]);
+      }
+      expect((await db.storage.from(DOCUMENTS).download(`${lessonId}/words.csv`)).error).not.toBe(
+        null,
+      );
+      // Nor does the learner's side learn that the lesson exists.
+      expect((await db.from('lessons').select('id').eq('id', lessonId)).data).toEqual([]);
+      const rpc = await db.rpc('lesson_storage_files', { _lesson_id: lessonId });
+      expect(rpc.error?.code).toBe('42501');
     }
   });
 
-  it('lets the admin list and download them (web admin, studio publisher)', async () => {
-    expect(await listed(admin)).toEqual([studioPath, webPath].sort());
-    const download = await admin.storage.from(AUDIO).download(studioPath);
-    expect(download.error).toBeNull();
-    expect(download.data?.size).toBe(4);
+  it('lets the admin read them by signed URL and download', async () => {
+    for (const path of paths) await adminReads(path);
+    const csv = await admin.db.storage.from(DOCUMENTS).download(`${lessonId}/words.csv`);
+    expect(csv.error).toBeNull();
   });
 
-  it('shows them to everyone once published, and hides them again as a draft', async () => {
-    const published = await admin.from('lessons').update({ is_published: true }).eq('id', lessonId);
-    expect(published.error).toBeNull();
-    for (const db of [anon, learner]) {
-      expect(await listed(db)).toEqual([studioPath, webPath].sort());
-      expect((await db.storage.from(AUDIO).download(webPath)).error).toBeNull();
+  it('refuses to publish the lesson while its files are only private', async () => {
+    const flag = await admin.db.from('lessons').update({ is_published: true }).eq('id', lessonId);
+    expect(flag.error?.message).toMatch(/the lesson's files are not published yet/);
+    const row = await server.service.from('lessons').select('is_published').eq('id', lessonId);
+    expect(row.data).toEqual([{ is_published: false }]);
+  });
+
+  it('leaves a draft the admin reads whole when publishing fails half-way, and finishes on the next try', async () => {
+    await expect(publishFiles(filesStore(admin.db, 1), lessonId)).rejects.toThrow(/dropped/);
+    const flag = await admin.db.from('lessons').update({ is_published: true }).eq('id', lessonId);
+    expect(flag.error).not.toBeNull();
+    for (const path of paths) await adminReads(path);
+    await publish(admin.db, lessonId);
+    const row = await server.service.from('lessons').select('is_published').eq('id', lessonId);
+    expect(row.data).toEqual([{ is_published: true }]);
+  });
+
+  it('serves them by their public URL once published, and stops when the lesson is a draft again', async () => {
+    const row = await server.anon.from('lessons').select('audio_url').eq('id', lessonId).single();
+    expect(row.data?.audio_url).toBe(publicUrl(paths[2] ?? ''));
+    for (const path of paths) {
+      const res = await fetch(publicUrl(path));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('audio/mpeg');
+      expect((await learner.db.storage.from(AUDIO).download(path)).error, path).toBeNull();
     }
-    const row = await anon.from('lessons').select('audio_url').eq('id', lessonId).single();
-    const audio = await fetch(row.data?.audio_url ?? '');
-    expect(audio.status).toBe(200);
-    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
-    const draft = await admin.from('lessons').update({ is_published: false }).eq('id', lessonId);
-    expect(draft.error).toBeNull();
-    expect(await listed(anon)).toEqual([]);
+    await unpublish(admin.db, lessonId);
+    for (const path of paths) {
+      expect(await status(publicUrl(path)), path).not.toBe(200);
+      expect((await learner.db.storage.from(AUDIO).download(path)).error, path).not.toBeNull();
+      await adminReads(path);
+    }
   });
 
-  it('keeps the seed’s published lessons playable by their public URLs', async () => {
-    const lessons = await anon.from('lessons').select('audio_url').not('audio_url', 'is', null);
+  it('keeps the seed’s published lessons public, and a seed lesson sent back to draft loses nothing', async () => {
+    const lessons = await server.anon
+      .from('lessons')
+      .select('id, audio_url')
+      .not('audio_url', 'is', null);
     expect(lessons.data?.length).toBeGreaterThanOrEqual(10);
+    const url = (stored: string) => (/^https?:/.test(stored) ? stored : publicUrl(stored));
     for (const { audio_url: stored } of lessons.data ?? []) {
-      // A bucket path (the seed's) or a full URL, as the player resolves it.
-      const url = /^https?:/.test(stored ?? '')
-        ? (stored ?? '')
-        : anon.storage.from(AUDIO).getPublicUrl(stored ?? '').data.publicUrl;
-      const res = await fetch(url, { method: 'HEAD' });
-      expect(res.status, url).toBe(200);
+      expect((await fetch(url(stored ?? ''), { method: 'HEAD' })).status, stored ?? '').toBe(200);
     }
-    const words = await learner.storage.from(AUDIO).list('seed/lessons', { limit: 100 });
-    expect(words.error).toBeNull();
-    expect(words.data?.length).toBeGreaterThanOrEqual(10);
+    const first = lessons.data?.[0];
+    if (!first?.audio_url) throw new Error('the seed has a lesson with audio');
+    const audio = url(first.audio_url);
+    await unpublish(admin.db, first.id);
+    expect(await status(audio)).not.toBe(200);
+    const files = await admin.db.rpc('lesson_storage_files', { _lesson_id: first.id });
+    expect(files.data?.length).toBeGreaterThan(0);
+    expect(files.data?.every((file) => file.in_drafts)).toBe(true);
+    // A recording another published lesson plays too stays public.
+    expect(files.data?.filter((file) => file.in_public).every((file) => file.shared)).toBe(true);
+    await publish(admin.db, first.id);
+    expect(await status(audio)).toBe(200);
   });
 });

@@ -18,7 +18,13 @@ import {
 // emptied" while deleting nothing. Signing now needs the right the upload needs, the upload
 // runs as the signer, and bucket emptying and deletion are refused rather than faked.
 
-const BUCKETS = ['lesson-audio', 'lesson-images', 'lesson-video', 'lesson-documents'] as const;
+const BUCKETS = [
+  'lesson-audio',
+  'lesson-images',
+  'lesson-video',
+  'lesson-documents',
+  'lesson-drafts',
+] as const;
 const LESSON_2 = 'seed/lessons/lesson-02.mp3';
 
 type StorageBody = { statusCode: string; code: string; error: string; message: string };
@@ -78,7 +84,7 @@ describe('storage: signing, signed uploads, empty and delete', () => {
     expect(lesson2Bytes().equals(before)).toBe(true);
   });
 
-  it('refuses anonymous and learner signing into all four lesson buckets, with and without upsert', async () => {
+  it('refuses anonymous and learner signing into all five lesson buckets, with and without upsert', async () => {
     for (const who of [undefined, learner]) {
       for (const bucket of BUCKETS) {
         for (const upsert of ['true', 'false']) {
@@ -109,6 +115,7 @@ describe('storage: signing, signed uploads, empty and delete', () => {
       'lesson-images': ['security/admin.png', 'image/png'],
       'lesson-video': ['security/admin.mp4', 'video/mp4'],
       'lesson-documents': ['security/admin.csv', 'text/csv'],
+      'lesson-drafts': ['lesson-audio/security/admin.mp3', 'audio/mpeg'],
     };
     const adminId = JSON.parse(
       Buffer.from(admin.split('.')[1] ?? '', 'base64url').toString('utf8'),
@@ -178,6 +185,7 @@ describe('storage: signing, signed uploads, empty and delete', () => {
     expect(buckets.rows).toEqual([
       { id: 'lesson-audio', public: true },
       { id: 'lesson-documents', public: false },
+      { id: 'lesson-drafts', public: false },
       { id: 'lesson-images', public: true },
       { id: 'lesson-video', public: false },
     ]);

@@ -1,4 +1,18 @@
-export { LESSON_BUCKETS, type LessonFileType, type StorageBucket } from './bucket-names.ts';
+export {
+  LESSON_BUCKETS,
+  LESSON_DRAFTS_BUCKET,
+  PUBLIC_LESSON_BUCKETS,
+  draftObjectName,
+  type LessonFileType,
+  type StorageBucket,
+} from './bucket-names.ts';
+export {
+  keepFilesPrivate,
+  publishFiles,
+  withdrawFiles,
+  type LessonFilesStore,
+  type LessonStorageFile,
+} from './lesson-publication.ts';
 export { uploadTargetFor, type UploadTarget } from './buckets.ts';
 export {
   filesSkippedMessage,

@@ -358,7 +358,10 @@ export type PublishItem = {
   readonly lessonId: number;
   /** The lesson's label (see LessonCheck). */
   readonly lesson: string;
-  /** 'checks', 'audio:<file>', 'lesson', 'transcript', 'vocabulary' or 'old audio'. */
+  /**
+   * 'checks', 'audio:<file>', 'public audio' / 'private audio' (the lesson's files copied to or
+   * kept out of the public bucket), 'lesson', 'transcript', 'vocabulary' or 'old audio'.
+   */
   readonly item: string;
   readonly state: PublishItemState;
   readonly message: string | null;

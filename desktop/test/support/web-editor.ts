@@ -1,6 +1,8 @@
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../supabase/types/database.ts';
+import { keepFilesPrivate, publishFiles, withdrawFiles } from '@magyarul/core/files';
+import { lessonFilesStore } from '../../src/main/services/publisher/lesson-files.ts';
 import type { Backend } from './backend.ts';
 
 type Client = SupabaseClient<Database>;
@@ -68,4 +70,25 @@ export async function saveTranscriptOnWeb(
   });
   if (saved.error) throw saved.error;
   return saved.data;
+}
+
+/**
+ * Publishes or unpublishes a lesson the way the web admin area does (web/src/admin/lesson-files.ts):
+ * its files are copied to the public bucket before the flag is set, or kept privately before it
+ * is cleared and removed from the public bucket after.
+ */
+export async function setPublishedOnWeb(
+  client: Client,
+  lessonId: string,
+  published: boolean,
+): Promise<void> {
+  const store = lessonFilesStore(client);
+  if (published) await publishFiles(store, lessonId);
+  else await keepFilesPrivate(store, lessonId);
+  const { error } = await client
+    .from('lessons')
+    .update({ is_published: published })
+    .eq('id', lessonId);
+  if (error) throw error;
+  if (!published) await withdrawFiles(store, lessonId);
 }

@@ -46,7 +46,7 @@ test.describe('audio uploads are checked by content', () => {
       .eq('id', lesson.id)
       .single();
     expect(before.data).toEqual({ audio_url: null, duration: null });
-    const stored = await db.storage.from('lesson-audio').list(lesson.id);
+    const stored = await db.storage.from('lesson-drafts').list(`lesson-audio/${lesson.id}`);
     expect(stored.data ?? []).toEqual([]);
 
     // A real WAV of 3.67 s: uploaded, and its length read from the file, rounded down as the

@@ -255,8 +255,8 @@ test.describe('admin lessons tab', () => {
     const db = await adminClient(request);
     const { data: left } = await db.from('lessons').select('id').eq('title', title);
     expect(left).toEqual([]);
-    // The uploaded audio objects were removed too.
-    const { data: objects } = await db.storage.from('lesson-audio').list('', { search: '' });
+    // The uploaded audio objects were removed too (a draft's are in lesson-drafts).
+    const { data: objects } = await db.storage.from('lesson-drafts').list('lesson-audio');
     const names = (objects ?? []).map((o) => o.name);
     const { data: all } = await db.from('lessons').select('id');
     const known = new Set((all ?? []).map((l) => l.id));
@@ -272,7 +272,8 @@ test.describe('admin lessons tab', () => {
   }) => {
     const title = uniqueTitle('No audio');
     const dialog = await openCreate(page);
-    await page.route('**/storage/v1/object/lesson-audio/**', (route) =>
+    // A new lesson's audio goes to the private lesson-drafts bucket (DESIGN.md §13).
+    await page.route('**/storage/v1/object/lesson-drafts/lesson-audio/**', (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',

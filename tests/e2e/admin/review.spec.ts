@@ -311,9 +311,10 @@ test.describe('lesson review editor', () => {
     acceptConfirms(page);
     await signInAdmin(page);
     await page.goto(`/admin/review/${lesson.id}`);
-    const storage = '/storage/v1/object/lesson-audio';
+    // A draft's audio goes to the private lesson-drafts bucket (DESIGN.md §13).
+    const storage = '/storage/v1/object/lesson-drafts';
     const stored = async (folder: string) => {
-      const { data, error } = await db.storage.from('lesson-audio').list(folder);
+      const { data, error } = await db.storage.from('lesson-drafts').list(`lesson-audio/${folder}`);
       if (error) throw error;
       return data.filter((o) => o.id !== null).map((o) => o.name);
     };

@@ -1,6 +1,13 @@
 import { getSupabase, toAppError, type AppClient } from '../lib/supabase.ts';
 import type { Database, Json } from '../lib/database.ts';
 import { sanitizeFileName } from '@magyarul/core/files';
+import {
+  adminObjectUrl,
+  publishLessons,
+  removeLessonObjects,
+  unpublishLessons,
+  uploadLessonObject,
+} from './lesson-files.ts';
 import { LESSON_AUDIO_BUCKET as AUDIO_BUCKET } from '@magyarul/core/lessons';
 import type { TranscriptSaveLine } from '@magyarul/core/lessons';
 
@@ -78,13 +85,16 @@ export async function findLessonWithNumber(
   return data[0] ?? null;
 }
 
+/** Publishes or unpublishes lessons, their files first (lesson-files.ts, DESIGN.md §13). */
 export async function setPublished(ids: readonly string[], published: boolean): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase
-    .from('lessons')
-    .update({ is_published: published })
-    .in('id', [...ids]);
-  if (error) throw toAppError(error);
+  const setFlag = async (supabase: AppClient) => {
+    const { error } = await supabase
+      .from('lessons')
+      .update({ is_published: published })
+      .in('id', [...ids]);
+    if (error) throw toAppError(error);
+  };
+  await (published ? publishLessons(ids, setFlag) : unpublishLessons(ids, setFlag));
 }
 
 /**
@@ -92,21 +102,29 @@ export async function setPublished(ids: readonly string[], published: boolean): 
  * lesson published meanwhile, or already, is neither changed nor counted).
  */
 export async function approveDrafts(ids: readonly string[]): Promise<number> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('lessons')
-    .update({ is_published: true })
-    .in('id', [...ids])
-    .eq('is_published', false)
-    .select('id');
-  if (error) throw toAppError(error);
-  return data.length;
+  let published = 0;
+  await publishLessons(ids, async (supabase) => {
+    const { data, error } = await supabase
+      .from('lessons')
+      .update({ is_published: true })
+      .in('id', [...ids])
+      .eq('is_published', false)
+      .select('id');
+    if (error) throw toAppError(error);
+    published = data.length;
+  });
+  return published;
 }
 
+/** Saves a lesson's fields; a change of is_published moves its files first (setPublished). */
 export async function updateLesson(id: string, patch: LessonUpdate): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.from('lessons').update(patch).eq('id', id);
-  if (error) throw toAppError(error);
+  const setFlag = async (supabase: AppClient) => {
+    const { error } = await supabase.from('lessons').update(patch).eq('id', id);
+    if (error) throw toAppError(error);
+  };
+  if (patch.is_published === true) await publishLessons([id], setFlag);
+  else if (patch.is_published === false) await unpublishLessons([id], setFlag);
+  else await setFlag(await getSupabase());
 }
 
 export async function deleteLessons(ids: readonly string[]): Promise<void> {
@@ -196,30 +214,10 @@ export function objectPath(owner: string, fileName: string): string {
   return `${owner}/${Date.now()}-${sanitizeFileName(fileName)}`;
 }
 
-export async function uploadObject(
-  bucket: string,
-  path: string,
-  file: Blob,
-  contentType: string,
-): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.storage
-    .from(bucket)
-    .upload(path, file, { upsert: true, contentType: contentType || undefined });
-  if (error) throw toAppError(error);
-}
+/** Uploads a lesson file (audio and images privately until published: lesson-files.ts). */
+export const uploadObject = uploadLessonObject;
 
-export async function removeObjects(bucket: string, paths: readonly string[]): Promise<void> {
-  if (paths.length === 0) return;
-  const supabase = await getSupabase();
-  const { error } = await supabase.storage.from(bucket).remove([...paths]);
-  if (error) throw toAppError(error);
-}
-
-export async function publicUrl(bucket: string, path: string): Promise<string> {
-  const supabase = await getSupabase();
-  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
-}
+export const removeObjects = removeLessonObjects;
 
 /** The object path inside lesson-audio for a stored URL or path, or null for foreign URLs. */
 export function audioObjectPath(stored: string): string | null {
@@ -230,11 +228,14 @@ export function audioObjectPath(stored: string): string | null {
   return stored.replace(/^\/+/, '');
 }
 
-/** A playable URL for a stored audio_url / audio_file_path (full URL or lesson-audio path). */
+/**
+ * A URL the admin can play for a stored audio_url / audio_file_path (full URL or lesson-audio
+ * path): a signed URL of its private copy, else its public URL (lesson-files.ts).
+ */
 export async function audioUrlOf(stored: string | null): Promise<string | null> {
   if (!stored) return null;
-  if (/^https?:/i.test(stored)) return stored;
-  return publicUrl(AUDIO_BUCKET, stored.replace(/^\/+/, ''));
+  const path = audioObjectPath(stored);
+  return path === null ? stored : adminObjectUrl(AUDIO_BUCKET, path);
 }
 
 /**

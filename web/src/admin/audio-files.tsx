@@ -18,7 +18,10 @@ async function downloadAudio(stored: string): Promise<void> {
   if (!url) throw new Error('no audio');
   const res = await fetch(url);
   if (!res.ok) throw new Error(`download failed: ${res.status}`);
-  const name = decodeURIComponent(url.split('/').pop() ?? 'audio');
+  // The file's own name: the URL's last segment without a signed URL's ?token=….
+  const name = decodeURIComponent(
+    new URL(url, window.location.href).pathname.split('/').pop() || 'audio',
+  );
   downloadBlob(await res.blob(), name);
 }
 

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
+import { LESSON_DRAFTS_BUCKET, draftObjectName } from '@magyarul/core/files';
 import { AUDIO_BUCKET, lessonAudio } from './audio-paths.ts';
 import type { LessonComparison, LinkedLesson } from './lesson-compare.ts';
+import { publicationSteps } from './lesson-files.ts';
 import { audioContentType } from './remote-ids.ts';
 import { check } from './results.ts';
 import { rowSteps } from './row-steps.ts';
@@ -35,13 +37,18 @@ export function lessonSteps(
   const { objectPath, needed: neededAudio } = lessonAudio(store, lesson);
 
   // The objects the server really holds, listed once per lesson: a local record alone is not
-  // proof (a backend that crashed may have lost a write it had acknowledged).
+  // proof (a backend that crashed may have lost a write it had acknowledged). The recordings
+  // live in the private lesson-drafts bucket under their public name (lesson-files.ts); the
+  // set holds the public names.
+  const drafts = () => client.storage.from(LESSON_DRAFTS_BUCKET);
   let listed: Promise<Set<string>> | null = null;
   const lessonObjects = async () => {
     const objects = new Set<string>();
     for (const role of ['dialogue', 'vocabulary']) {
       const folder = `lessons/${remoteId}/${role}`;
-      const found = check(await client.storage.from(AUDIO_BUCKET).list(folder, { limit: 10_000 }));
+      const found = check(
+        await drafts().list(draftObjectName(AUDIO_BUCKET, folder), { limit: 10_000 }),
+      );
       for (const object of found ?? []) objects.add(`${folder}/${object.name}`);
     }
     return objects;
@@ -63,7 +70,7 @@ export function lessonSteps(
         }
         const bytes = await readFile(join(lesson.folder, file.file_name));
         check(
-          await client.storage.from(AUDIO_BUCKET).upload(path, bytes, {
+          await drafts().upload(draftObjectName(AUDIO_BUCKET, path), bytes, {
             contentType: audioContentType(bytes),
             upsert: true,
           }),
@@ -104,15 +111,19 @@ export function lessonSteps(
         }
       }
       if (unused.length === 0) return 'unchanged';
+      check(await drafts().remove(unused.map((path) => draftObjectName(AUDIO_BUCKET, path))));
       check(await client.storage.from(AUDIO_BUCKET).remove(unused));
       return 'removed';
     },
   };
 
+  const publication = publicationSteps(client, remoteId, isPublished);
   return [
     ...uploads,
+    ...publication.before,
     ...rowSteps(store, client, lesson, comparison, isPublished),
     tokenStep(store, client, lesson),
+    ...publication.after,
     oldAudioStep,
   ];
 }
@@ -131,6 +142,12 @@ export async function removeOrphanedUploads(
   if ((row?.length ?? 0) > 0) return;
   const uploads = store.published.list(lessonId).filter((item) => item.item.startsWith('audio:'));
   if (uploads.length === 0) return;
-  check(await client.storage.from(AUDIO_BUCKET).remove(uploads.map((item) => item.remoteRef)));
+  const paths = uploads.map((item) => item.remoteRef);
+  check(
+    await client.storage
+      .from(LESSON_DRAFTS_BUCKET)
+      .remove(paths.map((path) => draftObjectName(AUDIO_BUCKET, path))),
+  );
+  check(await client.storage.from(AUDIO_BUCKET).remove(paths));
   for (const item of uploads) store.published.remove(lessonId, item.item);
 }

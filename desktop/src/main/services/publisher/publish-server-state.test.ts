@@ -9,7 +9,11 @@ import type { Backend } from '../../../../test/support/backend.ts';
 import { createAccount, startBackendProcess } from '../../../../test/support/backend.ts';
 import { writeCleanLesson } from '../../../../test/support/lessons.ts';
 import { timeAllLines } from '../../../../test/support/timing.ts';
-import { saveTranscriptOnWeb, webAdmin } from '../../../../test/support/web-editor.ts';
+import {
+  saveTranscriptOnWeb,
+  setPublishedOnWeb,
+  webAdmin,
+} from '../../../../test/support/web-editor.ts';
 import { studioMessage } from '../../../shared/messages.ts';
 import type {
   ChangeChoice,
@@ -114,11 +118,7 @@ describe('publishing over what the server has now', () => {
     expect(store.lessons.summary(idOf('Kávézó'))?.publishState).toBe('draft');
 
     // An admin makes it live in the web admin area.
-    const live = await web
-      .from('lessons')
-      .update({ is_published: true })
-      .eq('id', remoteOf('Kávézó'));
-    expect(live.error).toBeNull();
+    await setPublishedOnWeb(web, remoteOf('Kávézó'), true);
     const [check] = (await checkBeforePublish(store, request('Kávézó'))).lessons;
     expect(check?.server).toEqual({ isPublished: true, updatedAt: expect.any(String) as string });
     expect(check?.changes).toEqual([]);
@@ -355,10 +355,10 @@ describe('publishing over what the server has now', () => {
     expect(first.failed + first.blocked).toBe(0);
     const id = idOf('Piac');
     expect(store.lessons.summary(id)?.publishState).toBe('draft');
-    await web.from('lessons').update({ is_published: true }).eq('id', remoteOf('Piac'));
+    await setPublishedOnWeb(web, remoteOf('Piac'), true);
     const live = await refreshServerStates(store, deps.log);
     expect(live.find((l) => l.id === id)?.publishState).toBe('published');
-    await web.from('lessons').update({ is_published: false }).eq('id', remoteOf('Piac'));
+    await setPublishedOnWeb(web, remoteOf('Piac'), false);
     expect(
       (await refreshServerStates(store, deps.log)).find((l) => l.id === id)?.publishState,
     ).toBe('draft');

@@ -15,6 +15,7 @@ import type { PublishItem, PublishRequest } from '../../../shared/model.ts';
 import { openDraftsStore } from '../drafts/drafts-store.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import { importRoot } from '../importer/import-root.ts';
+import { LESSON_DRAFTS_BUCKET, draftObjectName } from '@magyarul/core/files';
 import { AUDIO_BUCKET, publishLessons } from './publish.ts';
 
 const ADMIN = { email: 'studio-admin@magyarul.local', password: 'studio-admin-pw' };
@@ -117,18 +118,30 @@ describe('publishLessons against the embedded backend', () => {
         draft?.words.map((w) => w.wordHu).sort(),
       );
       const matched = draft?.words.filter((w) => w.audioFile !== null) ?? [];
-      const vocabulary = await db.storage.from(AUDIO_BUCKET).list(`lessons/${remoteId}/vocabulary`);
+      // A draft's recordings are in the private lesson-drafts bucket only (DESIGN.md §13).
+      const drafts = db.storage.from(LESSON_DRAFTS_BUCKET);
+      const vocabulary = await drafts.list(`${AUDIO_BUCKET}/lessons/${remoteId}/vocabulary`);
       // Objects are named by content hash: two words with byte-identical recordings share one.
       const hashes = new Set(
         matched.map((w) => store.media.audioFile(summary.id, w.audioFile ?? '')?.content_hash),
       );
       expect(vocabulary.data?.length ?? 0).toBe(hashes.size);
-      const dialogue = await db.storage.from(AUDIO_BUCKET).list(`lessons/${remoteId}/dialogue`);
+      const dialogue = await drafts.list(`${AUDIO_BUCKET}/lessons/${remoteId}/dialogue`);
       expect(dialogue.data?.length ?? 0).toBe(draft?.dialogueFile ? 1 : 0);
+      const listedPublic = await db.storage.from(AUDIO_BUCKET).list(`lessons/${remoteId}/dialogue`);
+      expect(listedPublic.data ?? []).toEqual([]);
+      if (lessons.data?.[0]?.audio_url) {
+        expect((await fetch(lessons.data[0].audio_url)).status).not.toBe(200);
+      }
       for (const word of words.data ?? []) {
         if (word.audio_file_path === null) continue;
         const file = matched.find((w) => w.wordHu === word.word_hu)?.audioFile ?? '';
-        const blob = await db.storage.from(AUDIO_BUCKET).download(word.audio_file_path);
+        const blob = await drafts.download(
+          draftObjectName(
+            AUDIO_BUCKET,
+            word.audio_file_path.split(`/public/${AUDIO_BUCKET}/`).pop() ?? '',
+          ),
+        );
         expect(Buffer.from(await (blob.data as Blob).arrayBuffer())).toEqual(
           readFileSync(join(summary.folder, file)),
         );
@@ -147,9 +160,13 @@ describe('publishLessons against the embedded backend', () => {
       ...quiet,
       onProgress: () => undefined,
     });
-    expect(sent(live.items)).toEqual(['lesson', 'lesson']);
-    const rows = await service().from('lessons').select('is_published');
+    // Going live copies each lesson's recordings to the public bucket, then sends its row.
+    expect(sent(live.items)).toEqual(['public audio', 'lesson', 'public audio', 'lesson']);
+    const rows = await service().from('lessons').select('is_published, audio_url');
     expect(rows.data?.every((r) => r.is_published)).toBe(true);
+    for (const { audio_url: url } of rows.data ?? []) {
+      if (url) expect((await fetch(url)).status, url).toBe(200);
+    }
     expect(
       store.lessons
         .list()

@@ -20,3 +20,20 @@ export const LESSON_BUCKETS = {
 export type LessonFileType = keyof typeof LESSON_BUCKETS;
 
 export type StorageBucket = (typeof LESSON_BUCKETS)[LessonFileType];
+
+/**
+ * The private bucket a lesson's audio and images live in until it is published, each under
+ * `<public bucket>/<name in that bucket>` (migration 20261127810100, DESIGN.md §13).
+ */
+export const LESSON_DRAFTS_BUCKET = 'lesson-drafts';
+
+/** The buckets whose files are public once their lesson is published. */
+export const PUBLIC_LESSON_BUCKETS: readonly string[] = [
+  LESSON_BUCKETS.audio,
+  LESSON_BUCKETS.image,
+];
+
+/** The name in lesson-drafts of a file whose public address is `name` in `bucket`. */
+export function draftObjectName(bucket: string, name: string): string {
+  return `${bucket}/${name}`;
+}
