@@ -12,6 +12,10 @@ import { useAudioClock } from './use-audio-clock.ts';
 import { useFollowLine } from './use-follow-line.ts';
 import { PlayerDock } from './player-dock.tsx';
 import { Transcript, type TranscriptLine } from './transcript.tsx';
+import { activeWordIndex } from '../tokens/word-times.ts';
+import { useWordPanel } from '../tokens/use-word-panel.ts';
+import { WordPanelHost, type WordHelp } from '../tokens/word-panel-host.tsx';
+import { NO_KNOWN_WORDS } from '../tokens/word-token.ts';
 
 export type { TranscriptLine } from './transcript.tsx';
 
@@ -28,19 +32,23 @@ export type AudioVersion = {
  * `slow`, the learner can switch to the slower recording; the transcript then follows its
  * times, and playback goes on (or stays paused) from the start of the line that was playing.
  * The transport is pinned to the bottom of the window and the line being heard is kept in view
- * (useFollowLine); the highlight follows the media clock per animation frame.
+ * (useFollowLine); the highlight follows the media clock per animation frame, the word being
+ * spoken too where the line has word times (in the version being heard). With `wordHelp`, a word
+ * of the transcript opens its panel (tap-a-word): playback pauses while it is open.
  */
 export function AudioPlayer({
   sources: normalSources,
   lines: normalLines,
   slow,
   language = 'en',
+  wordHelp,
   onComplete,
 }: {
   sources: readonly string[];
   lines: readonly TranscriptLine[];
   slow?: AudioVersion;
   language?: MeaningLanguage;
+  wordHelp?: WordHelp;
   onComplete?: () => void;
 }) {
   const t = useT();
@@ -79,16 +87,22 @@ export function AudioPlayer({
   const { volume, setVolume, speed, setSpeed } = useOutputSettings(audioRef, state);
 
   const active = activeLineIndex(lines, currentTime);
-  // The clock per frame; a new line is rendered within that frame (flushSync), not a task later,
-  // so the highlight is never more than a frame behind the voice.
-  const activeRef = useRef(active);
+  const activeWord = activeWordIndex(lines[active]?.tokens, currentTime, version);
+  // The clock per frame; a new line or word is rendered within that frame (flushSync), not a
+  // task later, so the highlight is never more than a frame behind the voice.
+  const shownRef = useRef({ line: active, word: activeWord });
   useLayoutEffect(() => {
-    activeRef.current = active;
+    shownRef.current = { line: active, word: activeWord };
   });
   useAudioClock(audioRef, state === 'playing', (time) => {
-    if (activeLineIndex(lines, time) === activeRef.current) setCurrentTime(time);
+    const line = activeLineIndex(lines, time);
+    const word = activeWordIndex(lines[line]?.tokens, time, version);
+    const shown = shownRef.current;
+    if (line === shown.line && word === shown.word) setCurrentTime(time);
     else flushSync(() => setCurrentTime(time));
   });
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panel = useWordPanel(audioRef, panelRef);
   const follow = useFollowLine({
     transcript: transcriptRef,
     dock: dockRef,
@@ -211,8 +225,28 @@ export function AudioPlayer({
       )}
       {follows && (
         <div ref={transcriptRef}>
-          <Transcript lines={lines} active={active} language={language} onSeek={seekTo} />
+          <Transcript
+            lines={lines}
+            active={active}
+            activeWord={activeWord}
+            language={language}
+            known={wordHelp?.known ?? NO_KNOWN_WORDS}
+            openWord={panel.open?.token.id ?? null}
+            onSeek={seekTo}
+            onWord={wordHelp ? panel.openWord : undefined}
+          />
         </div>
+      )}
+      {panel.open && wordHelp && (
+        <WordPanelHost
+          open={panel.open}
+          help={wordHelp}
+          language={language}
+          lineUrl={source}
+          version={version}
+          panelRef={panelRef}
+          onClose={() => panel.close()}
+        />
       )}
     </section>
   );

@@ -11,9 +11,11 @@ import {
   fetchVocabulary,
 } from '../lib/api.ts';
 import type { LockedLessonState } from './dashboard.tsx';
+import { fetchLessonTokens } from '../tokens/tokens-api.ts';
 
 /**
- * Everything the lesson page reads: the lesson, its transcript and words, the learner's progress
+ * Everything the lesson page reads: the lesson, its transcript (with its tokens) and words, the
+ * learner's progress
  * in it, and the dashboard's reads, which say whether this lesson is open for the learner (a
  * locked lesson typed into the address bar sends them back to the dashboard; the server refuses
  * its progress anyway).
@@ -23,6 +25,9 @@ export function useLessonReads(id: string, userId: string) {
   const lesson = useQuery({ queryKey: ['lesson', id], queryFn: () => fetchLesson(id) });
   const transcript = useQuery({ queryKey: ['transcript', id], queryFn: () => fetchTranscript(id) });
   const vocabulary = useQuery({ queryKey: ['vocabulary', id], queryFn: () => fetchVocabulary(id) });
+  // The words of the lines (tap-a-word): not needed to play the lesson, so a failed read leaves
+  // the lines as plain text rather than failing the page.
+  const tokens = useQuery({ queryKey: ['tokens', id], queryFn: () => fetchLessonTokens(id) });
   const progress = useQuery({
     queryKey: ['progress', userId, id],
     queryFn: () => fetchLessonProgress(userId, id),
@@ -56,6 +61,7 @@ export function useLessonReads(id: string, userId: string) {
     lesson,
     transcript,
     vocabulary,
+    tokens,
     progress,
     locked,
     failed: reads.some((read) => read.isError),

@@ -9,7 +9,7 @@ import {
   withDefaultTimings,
 } from '@magyarul/core/lessons';
 import { saveAudioCompleted } from '../lib/api.ts';
-import type { LessonRow, TranscriptRow } from '../lib/database.ts';
+import type { LessonRow, TranscriptRow, VocabularyRow } from '../lib/database.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
@@ -24,6 +24,9 @@ import { LessonProgressStrip, type FlashcardStage } from '../components/lesson-p
 import { LessonTabs, type LessonTabId } from '../components/lesson-tabs.tsx';
 import { LessonFlashcards } from './lesson-flashcards.tsx';
 import { useLessonReads } from './lesson-reads.ts';
+import { useWordHelp } from '../tokens/use-word-help.ts';
+import { withTokens } from '../tokens/with-tokens.ts';
+import type { WordToken } from '../tokens/word-token.ts';
 
 export function LessonPage() {
   const { id = '' } = useParams();
@@ -101,6 +104,9 @@ function LessonView({ id }: { id: string }) {
           <LessonAudio
             lesson={data}
             rows={reads.transcript.data ?? []}
+            tokens={reads.tokens.data}
+            vocabulary={reads.vocabulary.data ?? []}
+            userId={userId}
             language={meaning.language}
             onComplete={onAudioComplete}
           />
@@ -169,26 +175,42 @@ function LessonHeader({
   );
 }
 
-/** The Audio tab: the dialogue, and its slower recording when every line has a time in it. */
+/**
+ * The Audio tab: the dialogue, and its slower recording when every line has a time in it; every
+ * word of its lines explains itself (tap-a-word).
+ */
 function LessonAudio({
   lesson,
   rows,
+  tokens,
+  vocabulary,
+  userId,
   language,
   onComplete,
 }: {
   lesson: LessonRow;
   rows: readonly TranscriptRow[];
+  tokens: readonly WordToken[] | undefined;
+  vocabulary: readonly VocabularyRow[];
+  userId: string;
   language: MeaningLanguage;
   onComplete: () => void;
 }) {
   const backendUrl = useMemo(() => readBackendConfig().url, []);
-  const lines = withDefaultTimings(rows);
-  const slowLines =
-    lesson.slow_audio_url && rows.length > 0 && rows.every((r) => r.slow_start_time !== null)
-      ? withDefaultTimings(
-          rows.map((r) => ({ ...r, start_time: r.slow_start_time, end_time: r.slow_end_time })),
-        )
-      : null;
+  const wordHelp = useWordHelp(userId, vocabulary, backendUrl);
+  const lines = useMemo(() => withTokens(withDefaultTimings(rows), tokens), [rows, tokens]);
+  const slowLines = useMemo(
+    () =>
+      lesson.slow_audio_url && rows.length > 0 && rows.every((r) => r.slow_start_time !== null)
+        ? withTokens(
+            withDefaultTimings(
+              rows.map((r) => ({ ...r, start_time: r.slow_start_time, end_time: r.slow_end_time })),
+            ),
+            tokens,
+          )
+        : null,
+    [lesson.slow_audio_url, rows, tokens],
+  );
   return (
     <AudioPlayer
       sources={audioUrlCandidates(lesson.audio_url, backendUrl)}
@@ -199,6 +221,7 @@ function LessonAudio({
           : undefined
       }
       language={language}
+      wordHelp={wordHelp}
       onComplete={onComplete}
     />
   );

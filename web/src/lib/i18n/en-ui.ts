@@ -1,6 +1,9 @@
 // English labels of the web interface that the spec does not quote (buttons, field labels,
 // headings). Spec texts live in core's catalogue; together they are the English catalogue.
+import { enWordsUi } from './words-en.ts';
+
 export const enUi = {
+  ...enWordsUi,
   'app.name': 'Magyarul',
   'app.skipToContent': 'Skip to content',
   'app.loading': 'Loading...',

@@ -1,8 +1,10 @@
 import { completeTranslation, type Translation } from './catalogue.ts';
+import { esWordsUi } from './words-es.ts';
 
 // Spanish interface texts. Typed with Translation: a missing learner or interface key is a
 // compile error; admin texts not yet translated fall back to English.
 const texts: Translation = {
+  ...esWordsUi,
   // Core catalogue: learner side
   'landing.nav.features': 'Funciones',
   'landing.nav.lessons': 'Lecciones',
