@@ -10,3 +10,4 @@ export * from './flashcards/index.ts';
 export * from './srs/index.ts';
 export * from './lessons/index.ts';
 export * from './tokens/index.ts';
+export * from './grammar/index.ts';

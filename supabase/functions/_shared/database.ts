@@ -54,6 +54,39 @@ export type Database = {
           },
         ];
       };
+      glossary_entries: {
+        Row: {
+          id: string;
+          lemma: string;
+          part_of_speech: string | null;
+          meaning_en: string;
+          meaning_de: string | null;
+          meaning_es: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          lemma: string;
+          part_of_speech?: string | null;
+          meaning_en: string;
+          meaning_de?: string | null;
+          meaning_es?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          lemma?: string;
+          part_of_speech?: string | null;
+          meaning_en?: string;
+          meaning_de?: string | null;
+          meaning_es?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       lesson_characters: {
         Row: {
           id: string;
@@ -561,6 +594,116 @@ export type Database = {
         };
         Relationships: [];
       };
+      transcript_tokens: {
+        Row: {
+          id: string;
+          line_id: string;
+          position: number;
+          char_start: number;
+          char_end: number;
+          text: string;
+          lemma: string;
+          grammar_notes: Database['public']['Enums']['grammar_note'][];
+          vocabulary_id: string | null;
+          glossary_id: string | null;
+          meaning_en: string | null;
+          meaning_de: string | null;
+          meaning_es: string | null;
+          is_name: boolean;
+          lesson_note_id: string | null;
+          confirmed: boolean;
+          start_time: number | null;
+          end_time: number | null;
+          slow_start_time: number | null;
+          slow_end_time: number | null;
+          natural_start_time: number | null;
+          natural_end_time: number | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          line_id: string;
+          position: number;
+          char_start: number;
+          char_end: number;
+          text: string;
+          lemma: string;
+          grammar_notes?: Database['public']['Enums']['grammar_note'][];
+          vocabulary_id?: string | null;
+          glossary_id?: string | null;
+          meaning_en?: string | null;
+          meaning_de?: string | null;
+          meaning_es?: string | null;
+          is_name?: boolean;
+          lesson_note_id?: string | null;
+          confirmed?: boolean;
+          start_time?: number | null;
+          end_time?: number | null;
+          slow_start_time?: number | null;
+          slow_end_time?: number | null;
+          natural_start_time?: number | null;
+          natural_end_time?: number | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          line_id?: string;
+          position?: number;
+          char_start?: number;
+          char_end?: number;
+          text?: string;
+          lemma?: string;
+          grammar_notes?: Database['public']['Enums']['grammar_note'][];
+          vocabulary_id?: string | null;
+          glossary_id?: string | null;
+          meaning_en?: string | null;
+          meaning_de?: string | null;
+          meaning_es?: string | null;
+          is_name?: boolean;
+          lesson_note_id?: string | null;
+          confirmed?: boolean;
+          start_time?: number | null;
+          end_time?: number | null;
+          slow_start_time?: number | null;
+          slow_end_time?: number | null;
+          natural_start_time?: number | null;
+          natural_end_time?: number | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'transcript_tokens_glossary_id_fkey';
+            columns: ['glossary_id'];
+            isOneToOne: false;
+            referencedRelation: 'glossary_entries';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transcript_tokens_lesson_note_id_fkey';
+            columns: ['lesson_note_id'];
+            isOneToOne: false;
+            referencedRelation: 'lesson_notes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transcript_tokens_line_id_fkey';
+            columns: ['line_id'];
+            isOneToOne: false;
+            referencedRelation: 'lesson_transcript';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transcript_tokens_vocabulary_id_fkey';
+            columns: ['vocabulary_id'];
+            isOneToOne: false;
+            referencedRelation: 'lesson_vocabulary';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       user_feedback: {
         Row: {
           id: string;
@@ -1067,12 +1210,88 @@ export type Database = {
           natural_end_time: number | null;
         }[];
       };
+      save_line_tokens: {
+        Args: {
+          _lesson_id: string;
+          _lines: Json;
+        };
+        Returns: {
+          id: string;
+          line_id: string;
+          position: number;
+          char_start: number;
+          char_end: number;
+          text: string;
+          lemma: string;
+          grammar_notes: Database['public']['Enums']['grammar_note'][];
+          vocabulary_id: string | null;
+          glossary_id: string | null;
+          meaning_en: string | null;
+          meaning_de: string | null;
+          meaning_es: string | null;
+          is_name: boolean;
+          lesson_note_id: string | null;
+          confirmed: boolean;
+          start_time: number | null;
+          end_time: number | null;
+          slow_start_time: number | null;
+          slow_end_time: number | null;
+          natural_start_time: number | null;
+          natural_end_time: number | null;
+          created_at: string;
+          updated_at: string;
+        }[];
+      };
     };
     Enums: {
       app_role: 'admin' | 'user';
       character_sex: 'female' | 'male';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
       feedback_type: 'bug' | 'feature' | 'content' | 'general' | 'others';
+      grammar_note:
+        | 'accusative'
+        | 'dative'
+        | 'inessive'
+        | 'illative'
+        | 'elative'
+        | 'superessive'
+        | 'sublative'
+        | 'delative'
+        | 'adessive'
+        | 'allative'
+        | 'ablative'
+        | 'instrumental'
+        | 'causal_final'
+        | 'translative'
+        | 'terminative'
+        | 'essive_formal'
+        | 'temporal'
+        | 'plural'
+        | 'possessive_1sg'
+        | 'possessive_2sg'
+        | 'possessive_3sg'
+        | 'possessive_1pl'
+        | 'possessive_2pl'
+        | 'possessive_3pl'
+        | 'first_person_singular'
+        | 'second_person_singular'
+        | 'third_person_singular'
+        | 'first_person_plural'
+        | 'second_person_plural'
+        | 'third_person_plural'
+        | 'definite_conjugation'
+        | 'i_you'
+        | 'past'
+        | 'conditional'
+        | 'imperative'
+        | 'infinitive'
+        | 'potential'
+        | 'verbal_prefix'
+        | 'formal_you'
+        | 'comparative'
+        | 'superlative'
+        | 'adverb'
+        | 'adjective_i';
       language_code: 'en' | 'de' | 'es';
       lesson_file_type:
         'audio' | 'image' | 'video' | 'document' | 'transcript' | 'vocabulary' | 'other';
@@ -1108,6 +1327,51 @@ export const Constants = {
       character_sex: ['female', 'male'],
       feedback_status: ['new', 'reviewing', 'resolved', 'closed'],
       feedback_type: ['bug', 'feature', 'content', 'general', 'others'],
+      grammar_note: [
+        'accusative',
+        'dative',
+        'inessive',
+        'illative',
+        'elative',
+        'superessive',
+        'sublative',
+        'delative',
+        'adessive',
+        'allative',
+        'ablative',
+        'instrumental',
+        'causal_final',
+        'translative',
+        'terminative',
+        'essive_formal',
+        'temporal',
+        'plural',
+        'possessive_1sg',
+        'possessive_2sg',
+        'possessive_3sg',
+        'possessive_1pl',
+        'possessive_2pl',
+        'possessive_3pl',
+        'first_person_singular',
+        'second_person_singular',
+        'third_person_singular',
+        'first_person_plural',
+        'second_person_plural',
+        'third_person_plural',
+        'definite_conjugation',
+        'i_you',
+        'past',
+        'conditional',
+        'imperative',
+        'infinitive',
+        'potential',
+        'verbal_prefix',
+        'formal_you',
+        'comparative',
+        'superlative',
+        'adverb',
+        'adjective_i',
+      ],
       language_code: ['en', 'de', 'es'],
       lesson_file_type: [
         'audio',
