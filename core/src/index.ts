@@ -8,6 +8,8 @@ export * from './validation/index.ts';
 export * from './audio-match/index.ts';
 export * from './flashcards/index.ts';
 export * from './srs/index.ts';
+export * from './answers/index.ts';
+export * from './practice/index.ts';
 export * from './lessons/index.ts';
 export * from './tokens/index.ts';
 export * from './grammar/index.ts';

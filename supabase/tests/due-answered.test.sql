@@ -44,8 +44,9 @@ where lesson_id = '00000900-0000-0000-0000-000000000000';
 insert into lesson_vocabulary (id, lesson_id, word_hu, word_en) values
   ('00000900-0000-0000-0000-000000000003', '00000900-0000-0000-0000-000000000000', 'szilva', 'plum');
 
-select results_eq($$select vocabulary_id, times_seen from user_vocabulary_progress where user_id in (tests.user_id('due-a@test.local'), tests.user_id('due-b@test.local'))$$,
-  $$values ('00000900-0000-0000-0000-000000000001'::uuid, 1)$$, 'only the answered word has a progress row: completing and adding queued nothing');
+select results_eq($$select vocabulary_id, times_seen from user_vocabulary_progress where skill = 'recognition' and user_id in (tests.user_id('due-a@test.local'), tests.user_id('due-b@test.local'))$$,
+  $$values ('00000900-0000-0000-0000-000000000001'::uuid, 1)$$, 'only the answered word has a recognition row: completing and adding queued nothing');
+-- (Its right answer opened its recall and listening, unanswered: issue 30. Those are the only other rows.)
 
 select tests.authenticate_as('due-a@test.local');
 select results_eq($$select vocabulary_id from get_due_words(20, true)$$,

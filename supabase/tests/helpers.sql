@@ -169,7 +169,7 @@ begin
   insert into public.user_vocabulary_progress (user_id, vocabulary_id, times_seen, times_correct)
   values (_a, '11111111-0000-0000-0000-000000000001', 2, 1),
          (_b, '11111111-0000-0000-0000-000000000001', 1, 1)
-  on conflict (user_id, vocabulary_id) do update
+  on conflict (user_id, vocabulary_id, skill) do update
     set times_seen = excluded.times_seen, times_correct = excluded.times_correct, due = now();
   insert into public.review_log (user_id, vocabulary_id, rating, state, due, stability, difficulty, was_correct)
   values (_a, '11111111-0000-0000-0000-000000000001', 3, 0, now(), 0, 0, true),

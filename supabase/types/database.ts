@@ -86,6 +86,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      learner_fsrs_parameters: {
+        Row: {
+          user_id: string;
+          parameters: number[] | null;
+          review_count: number;
+          item_count: number;
+          log_loss_default: number | null;
+          log_loss_fitted: number | null;
+          rmse_default: number | null;
+          rmse_fitted: number | null;
+          fitted_at: string;
+        };
+        Insert: {
+          user_id: string;
+          parameters?: number[] | null;
+          review_count: number;
+          item_count: number;
+          log_loss_default?: number | null;
+          log_loss_fitted?: number | null;
+          rmse_default?: number | null;
+          rmse_fitted?: number | null;
+          fitted_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          parameters?: number[] | null;
+          review_count?: number;
+          item_count?: number;
+          log_loss_default?: number | null;
+          log_loss_fitted?: number | null;
+          rmse_default?: number | null;
+          rmse_fitted?: number | null;
+          fitted_at?: string;
+        };
+        Relationships: [];
+      };
       lesson_characters: {
         Row: {
           id: string;
@@ -474,6 +510,8 @@ export type Database = {
           updated_at: string;
           meaning_language: Database['public']['Enums']['language_code'] | null;
           interface_language: Database['public']['Enums']['language_code'] | null;
+          desired_retention: number;
+          new_items_per_day: number;
         };
         Insert: {
           user_id: string;
@@ -483,6 +521,8 @@ export type Database = {
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
           interface_language?: Database['public']['Enums']['language_code'] | null;
+          desired_retention?: number;
+          new_items_per_day?: number;
         };
         Update: {
           user_id?: string;
@@ -492,6 +532,8 @@ export type Database = {
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
           interface_language?: Database['public']['Enums']['language_code'] | null;
+          desired_retention?: number;
+          new_items_per_day?: number;
         };
         Relationships: [];
       };
@@ -499,7 +541,7 @@ export type Database = {
         Row: {
           id: string;
           user_id: string;
-          vocabulary_id: string;
+          vocabulary_id: string | null;
           rating: number;
           state: number;
           due: string;
@@ -514,11 +556,14 @@ export type Database = {
           duration_ms: number | null;
           session_id: string | null;
           client_answer_id: string | null;
+          skill: Database['public']['Enums']['skill'];
+          line_id: string | null;
+          glossary_id: string | null;
         };
         Insert: {
           id?: string;
           user_id?: string;
-          vocabulary_id: string;
+          vocabulary_id?: string | null;
           rating: number;
           state: number;
           due: string;
@@ -533,11 +578,14 @@ export type Database = {
           duration_ms?: number | null;
           session_id?: string | null;
           client_answer_id?: string | null;
+          skill?: Database['public']['Enums']['skill'];
+          line_id?: string | null;
+          glossary_id?: string | null;
         };
         Update: {
           id?: string;
           user_id?: string;
-          vocabulary_id?: string;
+          vocabulary_id?: string | null;
           rating?: number;
           state?: number;
           due?: string;
@@ -552,8 +600,25 @@ export type Database = {
           duration_ms?: number | null;
           session_id?: string | null;
           client_answer_id?: string | null;
+          skill?: Database['public']['Enums']['skill'];
+          line_id?: string | null;
+          glossary_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'review_log_glossary_id_fkey';
+            columns: ['glossary_id'];
+            isOneToOne: false;
+            referencedRelation: 'glossary_entries';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'review_log_line_id_fkey';
+            columns: ['line_id'];
+            isOneToOne: false;
+            referencedRelation: 'lesson_transcript';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'review_log_vocabulary_id_fkey';
             columns: ['vocabulary_id'];
@@ -792,6 +857,77 @@ export type Database = {
           },
         ];
       };
+      user_line_progress: {
+        Row: {
+          id: string;
+          user_id: string;
+          line_id: string;
+          skill: Database['public']['Enums']['skill'];
+          due: string;
+          stability: number;
+          difficulty: number;
+          elapsed_days: number;
+          scheduled_days: number;
+          learning_steps: number;
+          reps: number;
+          lapses: number;
+          state: number;
+          last_review: string | null;
+          times_seen: number;
+          times_correct: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id: string;
+          line_id: string;
+          skill: Database['public']['Enums']['skill'];
+          due?: string;
+          stability?: number;
+          difficulty?: number;
+          elapsed_days?: number;
+          scheduled_days?: number;
+          learning_steps?: number;
+          reps?: number;
+          lapses?: number;
+          state?: number;
+          last_review?: string | null;
+          times_seen?: number;
+          times_correct?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          line_id?: string;
+          skill?: Database['public']['Enums']['skill'];
+          due?: string;
+          stability?: number;
+          difficulty?: number;
+          elapsed_days?: number;
+          scheduled_days?: number;
+          learning_steps?: number;
+          reps?: number;
+          lapses?: number;
+          state?: number;
+          last_review?: string | null;
+          times_seen?: number;
+          times_correct?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'user_line_progress_line_id_fkey';
+            columns: ['line_id'];
+            isOneToOne: false;
+            referencedRelation: 'lesson_transcript';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       user_roles: {
         Row: {
           user_id: string;
@@ -817,7 +953,7 @@ export type Database = {
         Row: {
           id: string;
           user_id: string;
-          vocabulary_id: string;
+          vocabulary_id: string | null;
           due: string;
           stability: number;
           difficulty: number;
@@ -832,11 +968,14 @@ export type Database = {
           times_correct: number;
           created_at: string;
           updated_at: string;
+          skill: Database['public']['Enums']['skill'];
+          glossary_id: string | null;
+          example_line_id: string | null;
         };
         Insert: {
           id?: string;
           user_id?: string;
-          vocabulary_id: string;
+          vocabulary_id?: string | null;
           due?: string;
           stability?: number;
           difficulty?: number;
@@ -851,11 +990,14 @@ export type Database = {
           times_correct?: number;
           created_at?: string;
           updated_at?: string;
+          skill?: Database['public']['Enums']['skill'];
+          glossary_id?: string | null;
+          example_line_id?: string | null;
         };
         Update: {
           id?: string;
           user_id?: string;
-          vocabulary_id?: string;
+          vocabulary_id?: string | null;
           due?: string;
           stability?: number;
           difficulty?: number;
@@ -870,8 +1012,25 @@ export type Database = {
           times_correct?: number;
           created_at?: string;
           updated_at?: string;
+          skill?: Database['public']['Enums']['skill'];
+          glossary_id?: string | null;
+          example_line_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'user_vocabulary_progress_example_line_id_fkey';
+            columns: ['example_line_id'];
+            isOneToOne: false;
+            referencedRelation: 'lesson_transcript';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'user_vocabulary_progress_glossary_id_fkey';
+            columns: ['glossary_id'];
+            isOneToOne: false;
+            referencedRelation: 'glossary_entries';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'user_vocabulary_progress_vocabulary_id_fkey';
             columns: ['vocabulary_id'];
@@ -1008,6 +1167,63 @@ export type Database = {
           words: number | null;
         }[];
       };
+      fsrs_fit_candidates: {
+        Args: {
+          _min_reviews?: number;
+          _min_new?: number;
+          _limit?: number;
+        };
+        Returns: {
+          user_id: string | null;
+          time_zone: string | null;
+          review_count: number | null;
+        }[];
+      };
+      get_due_forecast: {
+        Args: {
+          _days?: number;
+          _now?: string;
+        };
+        Returns: {
+          day: string | null;
+          due: number | null;
+        }[];
+      };
+      get_due_items: {
+        Args: {
+          _limit?: number;
+          _new_limit?: number;
+          _now?: string;
+        };
+        Returns: {
+          item_id: string | null;
+          kind: string | null;
+          skill: Database['public']['Enums']['skill'] | null;
+          lesson_id: string | null;
+          is_new: boolean | null;
+          due: string | null;
+          reps: number | null;
+          times_correct: number | null;
+          word_hu: string | null;
+          word_en: string | null;
+          word_de: string | null;
+          word_es: string | null;
+          difficulty: Database['public']['Enums']['level'] | null;
+          audio_file_path: string | null;
+          line_number: number | null;
+          speaker: Database['public']['Enums']['speaker'] | null;
+          text_content: string | null;
+          translation_en: string | null;
+          translation_de: string | null;
+          translation_es: string | null;
+          start_time: number | null;
+          end_time: number | null;
+          slow_start_time: number | null;
+          slow_end_time: number | null;
+          audio_url: string | null;
+          slow_audio_url: string | null;
+        }[];
+      };
       get_due_words: {
         Args: {
           _limit?: number;
@@ -1025,6 +1241,50 @@ export type Database = {
           difficulty: Database['public']['Enums']['level'] | null;
           audio_file_path: string | null;
           due: string | null;
+        }[];
+      };
+      get_practice_items: {
+        Args: {
+          _lesson_id?: string;
+        };
+        Returns: {
+          item_id: string | null;
+          kind: string | null;
+          skill: Database['public']['Enums']['skill'] | null;
+          lesson_id: string | null;
+          is_new: boolean | null;
+          due: string | null;
+          reps: number | null;
+          times_correct: number | null;
+          word_hu: string | null;
+          word_en: string | null;
+          word_de: string | null;
+          word_es: string | null;
+          difficulty: Database['public']['Enums']['level'] | null;
+          audio_file_path: string | null;
+          line_number: number | null;
+          speaker: Database['public']['Enums']['speaker'] | null;
+          text_content: string | null;
+          translation_en: string | null;
+          translation_de: string | null;
+          translation_es: string | null;
+          start_time: number | null;
+          end_time: number | null;
+          slow_start_time: number | null;
+          slow_end_time: number | null;
+          audio_url: string | null;
+          slow_audio_url: string | null;
+        }[];
+      };
+      get_skill_summary: {
+        Args: {
+          _now?: string;
+        };
+        Returns: {
+          skill: Database['public']['Enums']['skill'] | null;
+          items: number | null;
+          known: number | null;
+          due_today: number | null;
         }[];
       };
       get_streak: {
@@ -1080,6 +1340,24 @@ export type Database = {
           _zone: string;
         };
         Returns: boolean;
+      };
+      keep_token: {
+        Args: {
+          _token_id: string;
+        };
+        Returns: {
+          vocabulary_id: string | null;
+          glossary_id: string | null;
+          example_line_id: string | null;
+          created: boolean | null;
+        }[];
+      };
+      learner_day_start: {
+        Args: {
+          _user_id: string;
+          _now: string;
+        };
+        Returns: string;
       };
       lesson_is_open: {
         Args: {
@@ -1149,6 +1427,55 @@ export type Database = {
         };
         Returns: {
           vocabulary_id: string | null;
+          due: string | null;
+          state: number | null;
+          stability: number | null;
+          difficulty: number | null;
+          scheduled_days: number | null;
+          reps: number | null;
+          lapses: number | null;
+          times_seen: number | null;
+          times_correct: number | null;
+          last_review: string | null;
+          rating: number | null;
+          replayed: boolean | null;
+        }[];
+      };
+      record_review: {
+        Args: {
+          _user_id: string;
+          _skill: Database['public']['Enums']['skill'];
+          _was_correct: boolean;
+          _rating: number;
+          _answered_at: string;
+          _due: string;
+          _stability: number;
+          _difficulty: number;
+          _elapsed_days: number;
+          _scheduled_days: number;
+          _learning_steps: number;
+          _reps: number;
+          _lapses: number;
+          _state: number;
+          _log_state: number;
+          _log_due: string;
+          _log_stability: number;
+          _log_difficulty: number;
+          _log_elapsed_days: number;
+          _log_last_elapsed_days: number;
+          _log_scheduled_days: number;
+          _log_learning_steps: number;
+          _vocabulary_id?: string;
+          _line_id?: string;
+          _glossary_id?: string;
+          _duration_ms?: number;
+          _session_id?: string;
+          _client_answer_id?: string;
+          _expected_reps?: number;
+        };
+        Returns: {
+          item_id: string | null;
+          skill: Database['public']['Enums']['skill'] | null;
           due: string | null;
           state: number | null;
           stability: number | null;
@@ -1296,6 +1623,7 @@ export type Database = {
         'audio' | 'image' | 'video' | 'document' | 'transcript' | 'vocabulary' | 'other';
       level: 'beginner' | 'intermediate' | 'advanced';
       qa_status: 'approved';
+      skill: 'recognition' | 'recall' | 'listening' | 'dictation' | 'speaking';
       source_language: 'english' | 'german' | 'spanish';
       speaker: 'narrator' | 'anna' | 'bence';
       target_language: 'hungarian';
@@ -1383,6 +1711,7 @@ export const Constants = {
       ],
       level: ['beginner', 'intermediate', 'advanced'],
       qa_status: ['approved'],
+      skill: ['recognition', 'recall', 'listening', 'dictation', 'speaking'],
       source_language: ['english', 'german', 'spanish'],
       speaker: ['narrator', 'anna', 'bence'],
       target_language: ['hungarian'],

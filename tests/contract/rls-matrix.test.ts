@@ -659,6 +659,7 @@ describe.each(BACKENDS)('RLS matrix through the HTTP API on %s', (backend) => {
         .from('user_vocabulary_progress')
         .select('times_seen')
         .eq('vocabulary_id', WORD)
+        .eq('skill', 'recognition')
         .single();
       const answered = await clients.learnerA.functions.invoke('record-word-result', {
         body: { vocabulary_id: WORD, was_correct: true, session_id: null },
@@ -668,6 +669,7 @@ describe.each(BACKENDS)('RLS matrix through the HTTP API on %s', (backend) => {
         .from('user_vocabulary_progress')
         .select('times_seen')
         .eq('vocabulary_id', WORD)
+        .eq('skill', 'recognition')
         .single();
       expect(after.data?.times_seen).toBe((before.data?.times_seen ?? 0) + 1);
       const logs = await ctx.service

@@ -8,7 +8,7 @@ import {
   test,
   vocabularyMap,
 } from './support.ts';
-import { learnerClient } from './admin/admin-support.ts';
+import { clientFor, learnerClient } from './admin/admin-support.ts';
 
 const down = { status: 500, contentType: 'application/json', body: '{"message":"down"}' };
 
@@ -90,6 +90,15 @@ test.describe('signed-in learner', () => {
     request,
   }) => {
     const answers = await vocabularyMap(request);
+    // The recognition cards the demo learner has due (no new items today: recall and listening
+    // cards of the mixed review are practice.spec's and practice-review.spec's).
+    const demo = await clientFor(request, DEMO_LEARNER);
+    const { data: me } = await demo.auth.getUser();
+    const limit = await demo
+      .from('profiles')
+      .update({ new_items_per_day: 0 })
+      .eq('user_id', me.user?.id ?? '');
+    expect(limit.error).toBeNull();
     await signIn(page, DEMO_LEARNER);
     await page.goto('/review-flashcards');
     await answerAllCards(page, answers, (i) => i % 4 !== 3);
@@ -116,15 +125,15 @@ test.describe('signed-in learner', () => {
           })
         : route.fallback(),
     );
-    await page.route('**/functions/v1/get-due-words', (route) => route.fulfill(down));
+    await page.route('**/rest/v1/rpc/get_due_items*', (route) => route.fulfill(down));
     await page.reload();
     await expect(page.getByText('Failed to load flashcards')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
 
-    await page.unroute('**/functions/v1/get-due-words');
-    await page.route('**/functions/v1/get-due-words', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{"words":[]}' }),
+    await page.unroute('**/rest/v1/rpc/get_due_items*');
+    await page.route('**/rest/v1/rpc/get_due_items*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
     );
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByRole('heading', { name: 'More Lessons Needed' })).toBeVisible();

@@ -41,20 +41,23 @@ async function walkCards(
 ): Promise<number> {
   const card = page.getByRole('region', { name: cardName(catalogue) });
   await expect(card).toBeVisible();
-  const total = Number(/(\d+)\D*$/.exec((await card.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
-  expect(total).toBeGreaterThan(0);
-  for (let i = 0; i < total; i++) {
-    await expect(card).toHaveAttribute(
-      'aria-label',
-      translate(catalogue, 'flashcards.cardOf', { n: i + 1, total }),
-    );
+  // Until no card is left: the review brings a missed card back later in the session.
+  const labelNow = async () =>
+    (await card.count()) === 0
+      ? null
+      : card.getAttribute('aria-label', { timeout: 1000 }).catch(() => null);
+  let seen = 0;
+  for (let label = await labelNow(); label !== null; label = await labelNow()) {
     const question = nfc((await card.getByRole('heading', { level: 2 }).textContent()) ?? '');
     await inspect(question, await optionTexts(page, catalogue));
     await page.keyboard.press('1');
     await expect(card.getByRole('listitem').getByRole('button').first()).toBeDisabled();
     await page.keyboard.press('Enter');
+    seen += 1;
+    const before = label;
+    await expect(async () => expect(await labelNow()).not.toBe(before)).toPass();
   }
-  return total;
+  return seen;
 }
 
 for (const language of ['de', 'es'] as const) {
@@ -160,7 +163,7 @@ test('a word without a German meaning shows its English one, discreetly marked, 
       times_correct: 1,
       last_review: new Date(Date.now() - 86_400_000).toISOString(),
     })),
-    { onConflict: 'user_id,vocabulary_id' },
+    { onConflict: 'user_id,vocabulary_id,skill' },
   );
   expect(due.error).toBeNull();
 

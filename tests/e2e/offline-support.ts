@@ -5,8 +5,11 @@ import type { Page } from '@playwright/test';
 /** One step of the progress queue (web/src/offline/queue.ts). */
 export type QueuedStep = {
   seq: number;
-  kind: 'audio' | 'answer' | 'session';
+  kind: 'audio' | 'answer' | 'practice' | 'session';
   at: string;
+  /** A practice answer's skill and item. */
+  skill?: string;
+  item?: { kind: string; id: string };
   vocabularyId?: string;
   clientAnswerId?: string;
   sessionId?: string | null;

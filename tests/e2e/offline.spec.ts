@@ -245,7 +245,8 @@ test.describe('offline lessons', () => {
     // Every word's FSRS state took each of its answers once, the last at its last answer.
     const words = await db
       .from('user_vocabulary_progress')
-      .select('vocabulary_id, reps, times_seen, last_review');
+      .select('vocabulary_id, reps, times_seen, last_review')
+      .eq('skill', 'recognition');
     const perWord = new Map<string, QueuedStep[]>();
     for (const step of queuedAnswers) {
       perWord.set(step.vocabularyId ?? '', [...(perWord.get(step.vocabularyId ?? '') ?? []), step]);
@@ -254,7 +255,7 @@ test.describe('offline lessons', () => {
     const seen = (words.data ?? []).filter((w) => w.times_seen > 0);
     expect(seen).toHaveLength(perWord.size);
     for (const word of seen) {
-      const given = perWord.get(word.vocabulary_id) ?? [];
+      const given = perWord.get(word.vocabulary_id ?? '') ?? [];
       expect(word.times_seen).toBe(given.length);
       expect(word.reps).toBe(given.length);
       expect(new Date(word.last_review ?? 0).getTime()).toBe(
@@ -271,7 +272,8 @@ test.describe('offline lessons', () => {
     expect((await db.from('flashcard_sessions').select('id')).data).toHaveLength(1);
     const wordsAfter = await db
       .from('user_vocabulary_progress')
-      .select('vocabulary_id, reps, times_seen, last_review');
+      .select('vocabulary_id, reps, times_seen, last_review')
+      .eq('skill', 'recognition');
     expect(wordsAfter.data).toEqual(expect.arrayContaining(words.data ?? []));
     expect(wordsAfter.data).toHaveLength(words.data?.length ?? 0);
 

@@ -109,7 +109,9 @@ export async function vocabularyMap(request: APIRequestContext): Promise<Map<str
 
 /**
  * Answers every card of the running session with the keyboard (digit, then Enter) and returns
- * how many there were. `correct(i)` decides per card whether to pick the right option.
+ * how many answers it took. `correct(i)` decides per answer whether to pick the right option.
+ * The session may grow as it goes (the review brings a missed card back later): it is answered
+ * until no card is left.
  */
 export async function answerAllCards(
   page: Page,
@@ -118,12 +120,18 @@ export async function answerAllCards(
 ): Promise<number> {
   const card = page.getByRole('region', { name: /^Card \d+ of \d+$/ });
   await expect(card).toBeVisible();
-  const label = (await card.getAttribute('aria-label')) ?? '';
-  const total = Number(/of (\d+)/.exec(label)?.[1] ?? '0');
-  for (let i = 0; i < total; i++) {
-    await answerCard(page, answers, `Card ${i + 1} of ${total}`, correct(i));
+  const labelNow = async () =>
+    (await card.count()) === 0
+      ? null
+      : card.getAttribute('aria-label', { timeout: 1000 }).catch(() => null);
+  let answered = 0;
+  for (let label = await labelNow(); label !== null; label = await labelNow()) {
+    await answerCard(page, answers, label, correct(answered));
+    answered += 1;
+    const before = label;
+    await expect(async () => expect(await labelNow()).not.toBe(before)).toPass();
   }
-  return total;
+  return answered;
 }
 
 /**

@@ -75,6 +75,7 @@ describe.each(BACKENDS)('review and word progress attacks on %s', (backend) => {
       .select('times_seen, times_correct, reps, due')
       .eq('user_id', learner.id)
       .eq('vocabulary_id', wordId)
+      .eq('skill', 'recognition')
       .maybeSingle();
     if (error) throw error;
     return data;
@@ -146,7 +147,7 @@ describe.each(BACKENDS)('review and word progress attacks on %s', (backend) => {
       .from('user_vocabulary_progress')
       .upsert(
         { user_id: mallory.id, vocabulary_id: word, times_seen: 100000, times_correct: 100000 },
-        { onConflict: 'user_id,vocabulary_id' },
+        { onConflict: 'user_id,vocabulary_id,skill' },
       );
     expect(upsert.error?.code).toBe('42501');
     const theirs = await mallory.db

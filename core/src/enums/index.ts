@@ -48,6 +48,10 @@ export const SOURCE_LANGUAGE_OF = {
   es: 'spanish',
 } as const satisfies Readonly<Record<LanguageCode, SourceLanguage>>;
 
+/** What a learner practises on an item, each with its own FSRS state (DESIGN §12.1). */
+export type Skill = Enums<'skill'>;
+export const SKILLS = values.skill;
+
 /** True when `value` is one of `values` (narrows it to their union). */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return (values as readonly unknown[]).includes(value);

@@ -1,9 +1,13 @@
 import { enAdmin } from './en-admin.ts';
 import { enLearner } from './en-learner.ts';
+import { enPractice } from './en-practice.ts';
 import { format, type MessageParams } from './format.ts';
 
-/** The English catalogue: every user-visible text of both spec documents, by stable id. */
-export const en = { ...enLearner, ...enAdmin } as const;
+/**
+ * The English catalogue: every user-visible text of both spec documents, and of the practice
+ * exercises, by stable id.
+ */
+export const en = { ...enLearner, ...enPractice, ...enAdmin } as const;
 
 /** A stable message id, e.g. `'lesson.loadFailed'`. */
 export type MessageKey = keyof typeof en;

@@ -36,7 +36,7 @@ describe('get-due-words', () => {
         times_correct: 1,
         state: 2,
       },
-      { onConflict: 'user_id,vocabulary_id' },
+      { onConflict: 'user_id,vocabulary_id,skill' },
     );
     if (future.error) throw future.error;
     // 'szia' is long overdue: first in the queue.
@@ -49,7 +49,7 @@ describe('get-due-words', () => {
         times_correct: 2,
         state: 2,
       },
-      { onConflict: 'user_id,vocabulary_id' },
+      { onConflict: 'user_id,vocabulary_id,skill' },
     );
     if (overdue.error) throw overdue.error;
     // szia is translated into both languages, köszönöm into Spanish only.

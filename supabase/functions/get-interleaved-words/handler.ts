@@ -50,9 +50,10 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
     const progress = await client
       .from('user_vocabulary_progress')
       .select('vocabulary_id, times_seen')
+      .eq('skill', 'recognition')
       .in('vocabulary_id', ids);
     if (progress.error) throw fromDbError(progress.error);
-    for (const p of progress.data) seen.set(p.vocabulary_id, p.times_seen);
+    for (const p of progress.data) if (p.vocabulary_id) seen.set(p.vocabulary_id, p.times_seen);
   }
   // Words the learner has not answered yet come first; then the least practised.
   const newWords: SessionWord[] = lessonWords.data

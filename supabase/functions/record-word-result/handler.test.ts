@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { newWordProgress, reviewWord } from '@magyarul/core';
+import { newWordProgress, reviewItem, skillCardId } from '@magyarul/core';
 import type { WordProgress } from '@magyarul/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLesson, finishAudio, startFunctionsFixture } from '../../../tests/functions/fixture.ts';
@@ -98,6 +98,7 @@ describe('record-word-result', () => {
       .from('user_vocabulary_progress')
       .select('times_seen, times_correct, reps')
       .eq('vocabulary_id', word(0))
+      .eq('skill', 'recognition')
       .single();
     expect(row.data).toEqual({ times_seen: 3, times_correct: 2, reps: 3 });
     const log = await bence.client.from('review_log').select('id');
@@ -143,17 +144,18 @@ describe('record-word-result', () => {
         cili.token,
       );
       expect(res.status).toBe(200);
-      expected = reviewWord(
+      expected = reviewItem(
         expected ?? newWordProgress(at),
         { correct: answers[i] ?? false, durationMs: null },
         at,
-        { cardId: `${cili.id}:${word(3)}` },
+        { cardId: skillCardId(cili.id, word(3), 'recognition') },
       ).progress;
     }
     const stored = await cili.client
       .from('user_vocabulary_progress')
       .select('due, reps, lapses, times_seen, times_correct, last_review')
       .eq('vocabulary_id', word(3))
+      .eq('skill', 'recognition')
       .single();
     expect(stored.data).toMatchObject({ reps: 3, times_seen: 3, times_correct: 2 });
     expect(new Date(stored.data?.due ?? 0).getTime()).toBe(expected?.due.getTime());
@@ -199,6 +201,7 @@ describe('record-word-result', () => {
       .from('user_vocabulary_progress')
       .select('times_seen')
       .eq('vocabulary_id', word(2))
+      .eq('skill', 'recognition')
       .single();
     expect(row.data?.times_seen).toBe(1);
   });
@@ -254,8 +257,8 @@ describe('record-word-result', () => {
   it('returns the answer fields parsed, with the spec body still valid', () => {
     const id = randomUUID();
     expect(parseAnswer({ vocabulary_id: id, was_correct: false, session_id: null })).toEqual({
-      vocabularyId: id,
-      correct: false,
+      item: { kind: 'vocabulary', id },
+      input: { skill: 'recognition', correct: false },
       durationMs: null,
       sessionId: null,
       clientAnswerId: null,

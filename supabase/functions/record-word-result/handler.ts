@@ -1,41 +1,58 @@
-// record-word-result: one answered flashcard. Body { vocabulary_id, was_correct, session_id?,
-// response_time_ms?, client_answer_id?, answered_at? } → { progress: {...next FSRS state},
-// rating, replayed }.
+// record-word-result: one answer of any skill (DESIGN §12.1). Body: the item (vocabulary_id,
+// glossary_id or line_id), skill (default recognition) and what that skill answers with (see
+// parse.ts), with session_id?, response_time_ms?, client_answer_id?, answered_at? → { progress:
+// {...next FSRS state of that skill}, rating, correct, replayed }.
 //
 // Where the rules live (DESIGN §10, "progress is written through the rules"): FSRS stays in one
-// place, core (ts-fsrs), and runs here. A learner cannot hand the database a state of their own
-// choosing, because the write goes through record_answer, a procedure granted to the service
-// role only: this function proves who the caller is (auth.getUser on their token, not a decoded
-// claim), reads the stored state, lets core compute the next one and writes it with the service
-// role. record_answer then checks what holds whatever was computed: the word's lesson is
-// published and its audio done by this learner, counters move by exactly one answer, the state
-// is one step on from the stored one (40001 when another answer came first: recompute), and the
-// answer time lies within the last 7 days and not before the word's last review.
+// place, core (ts-fsrs), and runs here. A learner cannot hand the database a state or a grade of
+// their own choosing: this function proves who the caller is (auth.getUser on their token, not
+// a decoded claim), grades the answer itself (a typed answer with core's comparison against the
+// item the database holds; speaking is the learner's own grade by design), reads the stored
+// state of that skill, the learner's desired retention and fitted FSRS parameters (used only
+// when they beat the defaults on held-out reviews), lets core compute the next state and writes
+// it with the service role through record_review, a procedure granted to the service role only.
+// record_review then checks what holds whatever was computed: the item is published and open
+// for this learner in this skill, counters move by exactly one answer, the state is one step on
+// from the stored one (40001 when another answer came first: recompute), the grade fits the
+// verdict, and the answer time lies within the last 7 days and not before the last review.
 //
 // The offline queue (issue 13): client_answer_id makes a retry or a replayed queue entry a
 // no-op that returns the stored result (replayed: true); answered_at applies FSRS at the time
 // the answer was given, so queued answers sent in order are scheduled as if sent at once.
-import { newWordProgress, reviewWord } from '../_shared/core/index.ts';
-import type { CardState, WordProgress } from '../_shared/core/index.ts';
+import {
+  learnerWeights,
+  reviewItem,
+  skillCardId,
+  isDesiredRetention,
+} from '../_shared/core/index.ts';
+import type { CardState, PracticeGrade, WordProgress } from '../_shared/core/index.ts';
+import type { Enums } from '../_shared/database.ts';
 import {
   HttpError,
+  callerClient,
   endpoint,
   fromDbError,
-  optionalUuidField,
   readBody,
   serviceClient,
-  uuidField,
   verifiedCaller,
 } from '../_shared/http.ts';
 import type { Env, UserClient } from '../_shared/http.ts';
-import type { Tables } from '../_shared/database.ts';
+import { gradeAnswer } from './grade.ts';
+import { parseAnswer } from './parse.ts';
+import type { Answer } from './parse.ts';
+
+export { parseAnswer } from './parse.ts';
+
+type Skill = Enums<'skill'>;
 
 const STATES: readonly CardState[] = ['new', 'learning', 'review', 'relearning'];
 const MAX_ATTEMPTS = 3;
-const MAX_DURATION_MS = 3_600_000;
 
 export type RecordedProgress = {
-  vocabulary_id: string;
+  item_id: string;
+  /** The lesson word's id, for the callers from before the skills (recognition). */
+  vocabulary_id?: string;
+  skill: Skill;
   due: string;
   state: CardState;
   stability: number;
@@ -48,49 +65,22 @@ export type RecordedProgress = {
   last_review: string | null;
 };
 
-export type Answer = {
-  readonly vocabularyId: string;
-  readonly correct: boolean;
-  readonly durationMs: number | null;
-  readonly sessionId: string | null;
-  readonly clientAnswerId: string | null;
-  /** When the learner answered; null means now. */
-  readonly answeredAt: Date | null;
+type StoredProgress = {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string | null;
+  times_seen: number;
+  times_correct: number;
 };
 
-/** The request body as an answer; throws 400 with the field's problem. */
-export function parseAnswer(body: Record<string, unknown>): Answer {
-  const vocabularyId = uuidField(body, 'vocabulary_id');
-  if (typeof body.was_correct !== 'boolean') {
-    throw new HttpError(400, 'invalid_argument', 'was_correct must be true or false');
-  }
-  const rawTime = body.response_time_ms;
-  if (
-    rawTime !== undefined &&
-    rawTime !== null &&
-    (typeof rawTime !== 'number' || !Number.isFinite(rawTime) || rawTime < 0)
-  ) {
-    throw new HttpError(400, 'invalid_argument', 'response_time_ms must be a positive number');
-  }
-  const rawAt = body.answered_at;
-  let answeredAt: Date | null = null;
-  if (rawAt !== undefined && rawAt !== null) {
-    answeredAt = typeof rawAt === 'string' ? new Date(rawAt) : new Date(Number.NaN);
-    if (Number.isNaN(answeredAt.getTime())) {
-      throw new HttpError(400, 'invalid_argument', 'answered_at must be an ISO 8601 time');
-    }
-  }
-  return {
-    vocabularyId,
-    correct: body.was_correct,
-    durationMs: typeof rawTime === 'number' ? Math.min(rawTime, MAX_DURATION_MS) : null,
-    sessionId: optionalUuidField(body, 'session_id'),
-    clientAnswerId: optionalUuidField(body, 'client_answer_id'),
-    answeredAt,
-  };
-}
-
-function toWordProgress(row: Tables<'user_vocabulary_progress'>): WordProgress {
+function toWordProgress(row: StoredProgress): WordProgress {
   return {
     due: new Date(row.due),
     stability: row.stability,
@@ -107,37 +97,100 @@ function toWordProgress(row: Tables<'user_vocabulary_progress'>): WordProgress {
   };
 }
 
-type Recorded = { progress: RecordedProgress; rating: number; replayed: boolean };
+const PROGRESS_COLUMNS =
+  'due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, times_seen, times_correct';
+
+/** The stored state of this learner's item in this skill; null before its first answer. */
+async function storedProgress(
+  service: UserClient,
+  userId: string,
+  answer: Answer,
+): Promise<StoredProgress | null> {
+  const { item } = answer;
+  const skill = answer.input.skill;
+  const query =
+    item.kind === 'line'
+      ? service
+          .from('user_line_progress')
+          .select(PROGRESS_COLUMNS)
+          .eq('user_id', userId)
+          .eq('line_id', item.id)
+          .eq('skill', skill)
+      : service
+          .from('user_vocabulary_progress')
+          .select(PROGRESS_COLUMNS)
+          .eq('user_id', userId)
+          .eq(item.kind === 'vocabulary' ? 'vocabulary_id' : 'glossary_id', item.id)
+          .eq('skill', skill);
+  const { data, error } = await query.maybeSingle();
+  if (error) throw fromDbError(error);
+  return data;
+}
+
+/** The learner's scheduler: their desired retention, and their fit when it beat the defaults. */
+async function learnerScheduling(
+  service: UserClient,
+  userId: string,
+): Promise<{ parameters: readonly number[]; retention: number | undefined }> {
+  const [profile, fit] = await Promise.all([
+    service.from('profiles').select('desired_retention').eq('user_id', userId).maybeSingle(),
+    service
+      .from('learner_fsrs_parameters')
+      .select('parameters, log_loss_default, log_loss_fitted')
+      .eq('user_id', userId)
+      .maybeSingle(),
+  ]);
+  if (profile.error) throw fromDbError(profile.error);
+  if (fit.error) throw fromDbError(fit.error);
+  const retention = Number(profile.data?.desired_retention);
+  return {
+    parameters: learnerWeights(fit.data),
+    retention: isDesiredRetention(retention) ? retention : undefined,
+  };
+}
+
+type Recorded = {
+  progress: RecordedProgress;
+  rating: number;
+  correct: boolean;
+  replayed: boolean;
+};
 
 async function attempt(
   service: UserClient,
   userId: string,
   answer: Answer,
+  grade: PracticeGrade,
 ): Promise<Recorded | 'conflict'> {
-  const current = await service
-    .from('user_vocabulary_progress')
-    .select('*')
-    .eq('user_id', userId)
-    .eq('vocabulary_id', answer.vocabularyId)
-    .maybeSingle();
-  if (current.error) throw fromDbError(current.error);
+  const skill = answer.input.skill;
+  const [current, scheduling] = await Promise.all([
+    storedProgress(service, userId, answer),
+    learnerScheduling(service, userId),
+  ]);
   const answeredAt = answer.answeredAt ?? new Date();
-  const before = current.data ? toWordProgress(current.data) : newWordProgress(answeredAt);
+  const before = current ? toWordProgress(current) : null;
   // FSRS cannot step back in time. An answer older than the last review is refused by
-  // record_answer (unless it is a replay, which returns the stored result), so the state
+  // record_review (unless it is a replay, which returns the stored result), so the state
   // computed for it is never stored; computing it at the last review keeps ts-fsrs in range.
   const at =
-    before.last_review && before.last_review > answeredAt ? before.last_review : answeredAt;
-  const { progress, log } = reviewWord(
+    before?.last_review && before.last_review > answeredAt ? before.last_review : answeredAt;
+  const { progress, log } = reviewItem(
     before,
-    { correct: answer.correct, durationMs: answer.durationMs },
+    { rating: grade.rating, durationMs: answer.durationMs },
     at,
-    { cardId: `${userId}:${answer.vocabularyId}` },
+    {
+      cardId: skillCardId(userId, answer.item.id, skill),
+      parameters: scheduling.parameters,
+      ...(scheduling.retention === undefined ? {} : { retention: scheduling.retention }),
+    },
   );
-  const { data, error } = await service.rpc('record_answer', {
+  const { data, error } = await service.rpc('record_review', {
     _user_id: userId,
-    _vocabulary_id: answer.vocabularyId,
-    _was_correct: answer.correct,
+    _skill: skill,
+    ...(answer.item.kind === 'vocabulary' ? { _vocabulary_id: answer.item.id } : {}),
+    ...(answer.item.kind === 'glossary' ? { _glossary_id: answer.item.id } : {}),
+    ...(answer.item.kind === 'line' ? { _line_id: answer.item.id } : {}),
+    _was_correct: grade.correct,
     _rating: log.rating,
     _answered_at: answeredAt.toISOString(),
     _due: progress.due.toISOString(),
@@ -160,17 +213,20 @@ async function attempt(
     ...(log.duration_ms === null ? {} : { _duration_ms: log.duration_ms }),
     ...(answer.sessionId ? { _session_id: answer.sessionId } : {}),
     ...(answer.clientAnswerId ? { _client_answer_id: answer.clientAnswerId } : {}),
-    _expected_reps: before.reps,
+    _expected_reps: before?.reps ?? 0,
   });
   if (error) {
     if (error.code === '40001') return 'conflict';
     throw fromDbError(error);
   }
   const row = data[0];
-  if (!row?.vocabulary_id || !row.due) throw new Error('record_answer returned no row');
+  if (!row?.item_id || !row.due || !row.skill) throw new Error('record_review returned no row');
+  const rating = row.rating ?? log.rating;
   return {
     progress: {
-      vocabulary_id: row.vocabulary_id,
+      item_id: row.item_id,
+      ...(answer.item.kind === 'vocabulary' ? { vocabulary_id: row.item_id } : {}),
+      skill: row.skill,
       due: row.due,
       state: STATES[row.state ?? 0] ?? 'new',
       stability: row.stability ?? 0,
@@ -182,7 +238,9 @@ async function attempt(
       times_correct: row.times_correct ?? 0,
       last_review: row.last_review,
     },
-    rating: row.rating ?? log.rating,
+    rating,
+    // A replay answers what was stored: the stored grade's verdict, not this request's.
+    correct: row.replayed === true ? rating > 1 : grade.correct,
     replayed: row.replayed === true,
   };
 }
@@ -190,10 +248,11 @@ async function attempt(
 export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(async (req, env) => {
   const { userId } = await verifiedCaller(req, env);
   const answer = parseAnswer(await readBody(req));
+  const grade = await gradeAnswer(callerClient(req, env).client, answer);
   const service = serviceClient(env);
   for (let i = 0; i < MAX_ATTEMPTS; i++) {
-    const result = await attempt(service, userId, answer);
+    const result = await attempt(service, userId, answer, grade);
     if (result !== 'conflict') return result;
   }
-  throw new HttpError(409, 'conflict', 'The word was answered concurrently; try again');
+  throw new HttpError(409, 'conflict', 'The item was answered concurrently; try again');
 });

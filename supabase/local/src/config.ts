@@ -9,7 +9,7 @@ import { signJwt } from './jwt.ts';
 
 // Operator interface (DESIGN §9): PORT, MAGYARUL_DATA_DIR, DATABASE_URL, JWT_SECRET,
 // AUTH_AUTOCONFIRM, NODE_ENV, MAGYARUL_DEMO_ACCOUNTS, MAGYARUL_STATEMENT_TIMEOUT,
-// MAGYARUL_MAX_READ_COST, MAGYARUL_MAX_BODY, MAGYARUL_DB_AGGREGATES; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
+// MAGYARUL_MAX_READ_COST, MAGYARUL_MAX_BODY, MAGYARUL_DB_AGGREGATES, MAGYARUL_FSRS_FIT_HOURS; MAGYARUL_SUPABASE_DIR (tests: another supabase/ folder) and
 // MAGYARUL_WEB_DIR (another built web app).
 
 /** The repository root (…/supabase/local/src → …). */
@@ -55,6 +55,11 @@ export function loadConfig(
   if (maxBodyBytes === null || maxBodyBytes < 1) {
     throw new Error(`MAGYARUL_MAX_BODY must be a size such as 2MB or 512kB, got ${bodyText}`);
   }
+  const fitText = env.MAGYARUL_FSRS_FIT_HOURS?.trim();
+  const fsrsFitHours = overrides.fsrsFitHours ?? (fitText ? Number(fitText) : 24);
+  if (!(Number.isFinite(fsrsFitHours) && fsrsFitHours >= 0)) {
+    throw new Error(`MAGYARUL_FSRS_FIT_HOURS must be a number of hours ≥ 0, got ${fitText}`);
+  }
   if (statementTimeoutMs === null) {
     throw new Error(
       `MAGYARUL_STATEMENT_TIMEOUT must be a duration such as 500ms or 3s, got ${timeoutText}`,
@@ -80,6 +85,7 @@ export function loadConfig(
       overrides.authEnv ??
       Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('AUTH_'))),
     maxBodyBytes,
+    fsrsFitHours,
     ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
     ...(maxReadCost !== undefined ? { maxReadCost } : {}),
     webDir,

@@ -101,6 +101,11 @@ export type ServerConfig = {
    */
   dbSchemas?: string[];
   /**
+   * Hours between runs of the per-learner FSRS fit (MAGYARUL_FSRS_FIT_HOURS, default 24; 0: no
+   * runs). The first run comes a few minutes after start.
+   */
+  fsrsFitHours?: number;
+  /**
    * The AUTH_* variables of the environment the server was started with (auth/options.ts reads
    * its limits and settings from them); unset: process.env.
    */

@@ -30,6 +30,7 @@ import { anonReadKey, createAnonReadCache, isMutatingRequest } from './http/anon
 import { restService } from './rest/handler.ts';
 import { invalidateSchemaCache } from './rest/schema-cache.ts';
 import { loadServices, memoryOutbox, type Services } from './services.ts';
+import { startFitScheduler } from './fsrs/fit-scheduler.ts';
 
 export type LocalContext = Omit<ServerContext, 'db'> & { db: LocalDb };
 
@@ -299,6 +300,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = (server.address() as AddressInfo).port;
   config.port = port;
   if (!options.config?.publicUrl) config.publicUrl = `http://127.0.0.1:${port}`;
+  // Per-learner FSRS parameters (DESIGN §12.1): fitted here, with the service key, over the
+  // server's own API, as the hosted job does.
+  const fitting = startFitScheduler(`http://127.0.0.1:${port}`, keys.serviceRoleKey, {
+    intervalMs: (config.fsrsFitHours ?? 24) * 3_600_000,
+  });
 
   let closing: Promise<void> | null = null;
   return {
@@ -308,6 +314,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     migrations,
     close() {
       closing ??= (async () => {
+        fitting.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

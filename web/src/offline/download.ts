@@ -12,6 +12,7 @@ import {
 } from '../lib/api.ts';
 import { readBackendConfig } from '../lib/config.ts';
 import { lessonSessionRound } from '../lib/session-round.ts';
+import { fetchDueItems, fetchLessonPracticeRows } from '../practice/practice-api.ts';
 import { idbDelete } from './idb.ts';
 import {
   AUDIO_CACHE,
@@ -79,6 +80,8 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
       fetchVocabulary(lessonId),
       fetchInterleavedWords(lessonId),
       fetchLessonProgress(userId, lessonId),
+      // The learner's practice state of the lesson (its Practice tab offline).
+      fetchLessonPracticeRows(userId, lessonId),
       // How many sessions of it came before: its next session alternates directions offline too.
       lessonSessionRound(userId, lessonId),
       // The dashboard's lists, so it opens without a connection.
@@ -88,6 +91,9 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
     // The review page's words, so a review works offline too (best effort).
     await fetchDueWords().catch((error: unknown) =>
       console.warn('Due words were not stored for offline review', error),
+    );
+    await fetchDueItems(userId).catch((error: unknown) =>
+      console.warn('Due items were not stored for offline review', error),
     );
 
     const backendUrl = readBackendConfig().url;
@@ -166,6 +172,7 @@ export async function removeDownload(userId: string, lessonId: string): Promise<
   }
   await idbDelete('reads', readKeys.words(userId, lessonId));
   await idbDelete('reads', readKeys.lessonProgress(userId, lessonId));
+  await idbDelete('reads', readKeys.practice(userId, lessonId));
   if (!rest.some((r) => r.lessonId === lessonId)) {
     await idbDelete('reads', readKeys.lesson(lessonId));
     await idbDelete('reads', readKeys.transcript(lessonId));

@@ -23,6 +23,11 @@ export const readKeys = {
   streak: (userId: string) => `user:${userId}:streak`,
   touristPack: (userId: string) => `user:${userId}:tourist-pack`,
   profile: (userId: string) => `user:${userId}:profile`,
+  practice: (userId: string, lessonId: string) => `user:${userId}:practice:${lessonId}`,
+  dueItems: (userId: string) => `user:${userId}:due-items`,
+  skillSummary: (userId: string) => `user:${userId}:skill-summary`,
+  dueForecast: (userId: string) => `user:${userId}:due-forecast`,
+  scheduling: (userId: string) => `user:${userId}:scheduling`,
 };
 
 export type DownloadRecord = {

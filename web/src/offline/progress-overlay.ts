@@ -29,7 +29,8 @@ export function applyPendingSteps(
 ): LessonProgressRow[] {
   const byLesson = new Map(rows.map((row) => [row.lesson_id, row]));
   for (const step of steps) {
-    if (step.userId !== userId || step.kind === 'answer' || !step.lessonId) continue;
+    if (step.userId !== userId || step.kind === 'answer' || step.kind === 'practice') continue;
+    if (!step.lessonId) continue;
     const row = byLesson.get(step.lessonId) ?? blankRow(userId, step.lessonId, step.at);
     if (step.kind === 'audio') {
       byLesson.set(step.lessonId, { ...row, audio_completed: true });

@@ -1,3 +1,4 @@
+import type { Skill } from '@magyarul/core';
 import { getSupabase } from '../lib/supabase.ts';
 import { newId } from '../lib/ids.ts';
 import { idbAll, idbDelete, openOfflineDb, promised, transact } from './idb.ts';
@@ -9,6 +10,8 @@ import { browserOffline, isNetworkError } from './network.ts';
 //   audio    complete_lesson_audio(lesson, at)               a no-op when done before
 //   answer   record-word-result { …, client_answer_id, answered_at }
 //                                                            a replayed id returns the stored result
+//   practice record-word-result { skill, item, answer …, client_answer_id, answered_at }
+//                                                            a practice answer of any skill, the same
 //   session  save_flashcard_session(id, total, correct, lesson, at)
 //                                                            keyed by the session's id
 //
@@ -27,6 +30,32 @@ export type QueuedAnswer = Base & {
   readonly sessionId: string | null;
   readonly clientAnswerId: string;
 };
+/** The item a practice answer is for: a lesson word, a kept glossary word or a dialogue line. */
+export type PracticeItemRef = {
+  readonly kind: 'vocabulary' | 'glossary' | 'line';
+  readonly id: string;
+};
+/**
+ * An answer of a practice skill (recall, listening, dictation, speaking; a recognition card of
+ * the mixed review goes as `answer`). The server grades it from what the learner typed.
+ */
+export type QueuedPractice = Base & {
+  readonly kind: 'practice';
+  readonly skill: Skill;
+  readonly item: PracticeItemRef;
+  /** What the learner typed (or, for a listening choice, the meaning picked). */
+  readonly answer?: string;
+  readonly hintUsed?: boolean;
+  readonly easy?: boolean;
+  readonly choice?: boolean;
+  /** Say it: the learner's own grade. */
+  readonly rating?: 1 | 2 | 3 | 4;
+  /** Recognition (a multiple-choice card): the card's verdict. */
+  readonly correct?: boolean;
+  readonly durationMs: number | null;
+  readonly sessionId: string | null;
+  readonly clientAnswerId: string;
+};
 export type QueuedSession = Base & {
   readonly kind: 'session';
   readonly sessionId: string;
@@ -34,7 +63,7 @@ export type QueuedSession = Base & {
   readonly totalCards: number;
   readonly correctAnswers: number;
 };
-export type QueuedStep = QueuedAudio | QueuedAnswer | QueuedSession;
+export type QueuedStep = QueuedAudio | QueuedAnswer | QueuedPractice | QueuedSession;
 type Stored = QueuedStep & { readonly seq: number };
 
 /** sent: stored (or already stored); network: no answer, try later; server: a 5xx or auth
@@ -133,13 +162,16 @@ async function send(step: Stored): Promise<Outcome> {
       return outcomeOf(error, status);
     }
     const { error } = await supabase.functions.invoke('record-word-result', {
-      body: {
-        vocabulary_id: step.vocabularyId,
-        was_correct: step.correct,
-        session_id: step.sessionId,
-        client_answer_id: step.clientAnswerId,
-        answered_at: step.at,
-      },
+      body:
+        step.kind === 'practice'
+          ? practiceBody(step)
+          : {
+              vocabulary_id: step.vocabularyId,
+              was_correct: step.correct,
+              session_id: step.sessionId,
+              client_answer_id: step.clientAnswerId,
+              answered_at: step.at,
+            },
     });
     if (!error) return 'sent';
     const context = (error as { context?: unknown }).context;
@@ -155,6 +187,27 @@ async function send(step: Stored): Promise<Outcome> {
   } catch (error) {
     return outcomeOf(error, undefined);
   }
+}
+
+/** record-word-result's body for a practice answer (supabase/functions/record-word-result). */
+export function practiceBody(step: QueuedPractice): Record<string, unknown> {
+  const field = { vocabulary: 'vocabulary_id', glossary: 'glossary_id', line: 'line_id' }[
+    step.item.kind
+  ];
+  return {
+    [field]: step.item.id,
+    skill: step.skill,
+    ...(step.answer === undefined ? {} : { answer: step.answer }),
+    ...(step.hintUsed ? { hint_used: true } : {}),
+    ...(step.easy ? { easy: true } : {}),
+    ...(step.choice ? { choice: true } : {}),
+    ...(step.rating === undefined ? {} : { rating: step.rating }),
+    ...(step.correct === undefined ? {} : { was_correct: step.correct }),
+    ...(step.durationMs === null ? {} : { response_time_ms: step.durationMs }),
+    session_id: step.sessionId,
+    client_answer_id: step.clientAnswerId,
+    answered_at: step.at,
+  };
 }
 
 const outcomes = new Map<number, Outcome>();
@@ -253,6 +306,30 @@ export async function queueAnswer(
     void flushQueue();
   } catch (error) {
     console.error('record-word-result could not be queued', error);
+  }
+}
+
+/** What a practice answer carries besides the learner and its idempotency key. */
+export type PracticeAnswerInput = Omit<
+  QueuedPractice,
+  'kind' | 'userId' | 'at' | 'clientAnswerId' | 'seq'
+>;
+
+/** Records one practice answer through the queue (never throws, like queueAnswer). */
+export async function queuePracticeAnswer(input: PracticeAnswerInput): Promise<void> {
+  try {
+    const userId = await currentUserId();
+    if (!userId) return;
+    await enqueue({
+      ...input,
+      kind: 'practice',
+      userId,
+      clientAnswerId: newId(),
+      at: new Date().toISOString(),
+    });
+    void flushQueue();
+  } catch (error) {
+    console.error('A practice answer could not be queued', error);
   }
 }
 

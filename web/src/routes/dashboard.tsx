@@ -26,6 +26,7 @@ import { FlameIcon, LockIcon } from '../components/icons.tsx';
 import { TouristPackWords } from '../components/tourist-pack-words.tsx';
 import { OfflineLessons } from '../offline/offline-lessons.tsx';
 import { useOnline } from '../offline/online.ts';
+import { SkillOverview } from '../practice/skill-overview.tsx';
 
 const OVERALL_GOAL = 2000;
 
@@ -111,6 +112,7 @@ export function DashboardPage() {
           </p>
         )}
         {user && <ProgressCard userId={userId} />}
+        {user && <SkillOverview userId={userId} />}
         <LessonList userId={userId} />
         {user && belowFold && <OfflineLessons userId={userId} />}
       </main>

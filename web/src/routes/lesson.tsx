@@ -23,6 +23,7 @@ import { AppHeader } from '../components/app-header.tsx';
 import { LessonProgressStrip, type FlashcardStage } from '../components/lesson-progress-strip.tsx';
 import { LessonTabs, type LessonTabId } from '../components/lesson-tabs.tsx';
 import { LessonFlashcards } from './lesson-flashcards.tsx';
+import { PracticeTab } from '../practice/practice-tab.tsx';
 import { useLessonReads } from './lesson-reads.ts';
 import { useWordHelp } from '../tokens/use-word-help.ts';
 import { withTokens } from '../tokens/with-tokens.ts';
@@ -99,8 +100,23 @@ function LessonView({ id }: { id: string }) {
         audioDone={audioDone}
         flashcards={passed ? 'complete' : audioDone ? 'ready' : 'locked'}
       />
-      <LessonTabs label={data.title} audioDone={audioDone} active={tab} onChange={setTab}>
-        {tab === 'audio' ? (
+      <LessonTabs
+        label={data.title}
+        audioDone={audioDone}
+        passed={passed}
+        active={tab}
+        onChange={setTab}
+      >
+        {tab === 'practice' ? (
+          <PracticeTab
+            userId={userId}
+            lesson={data}
+            transcript={reads.transcript.data ?? []}
+            vocabulary={reads.vocabulary.data ?? []}
+            language={meaning.language}
+            passed={passed}
+          />
+        ) : tab === 'audio' ? (
           <LessonAudio
             lesson={data}
             rows={reads.transcript.data ?? []}

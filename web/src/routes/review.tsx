@@ -1,46 +1,56 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import {
-  buildReviewSession,
-  mulberry32,
-  type Flashcard,
-  type MeaningLanguage,
-} from '@magyarul/core/flashcards';
-import {
-  fetchCompletedLessonCount,
-  fetchDueWords,
-  fetchReviewedWordsCount,
-  recordWordResult,
-  saveFlashcardSession,
-  toCardWords,
-  type ApiWord,
-} from '../lib/api.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeaningLanguage } from '@magyarul/core/flashcards';
+import type { SessionSize } from '@magyarul/core/practice';
+import { fetchCompletedLessonCount, fetchLesson, fetchReviewedWordsCount } from '../lib/api.ts';
+import type { LessonRow } from '../lib/database.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { readBackendConfig } from '../lib/config.ts';
-import { newId } from '../lib/ids.ts';
 import { notify } from '../lib/toast.ts';
 import { OfflineUnavailableError } from '../offline/reads.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
-import { FlashcardPlayer, type SessionSummary } from '../components/flashcard-player.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import type { CardResult } from '../practice/card-result.ts';
+import { fetchDueItems, recordPracticeAnswer } from '../practice/practice-api.ts';
+import { PracticePlayer, type PracticeSummary } from '../practice/practice-player.tsx';
+import { ReviewSetup } from '../practice/review-setup.tsx';
+import { reviewCards, reviewCounts, type ReviewItems } from '../practice/review-session.ts';
+import '../practice/practice.css';
+
+// The review page (issue 30 point 4): every due item of every skill, mixed (recognition,
+// recall, listening, dictation, Say it), with today's new items within the learner's daily
+// limit, in a session of 10, 20 or 50. Offline it uses the list kept on this device without the
+// items answered since.
 
 type ReviewData =
   | { kind: 'noLessons' }
   | { kind: 'moreLessons' }
   | { kind: 'caughtUp' }
-  | { kind: 'ready'; words: ApiWord[] };
+  | { kind: 'ready'; items: ReviewItems };
+
+async function lessonsOf(rows: ReviewItems['rows']): Promise<ReviewItems['lessons']> {
+  const ids = [
+    ...new Set(rows.flatMap((r) => (r.kind === 'line' && r.lesson_id ? [r.lesson_id] : []))),
+  ];
+  const lessons = new Map<string, Pick<LessonRow, 'audio_url' | 'slow_audio_url'>>();
+  for (const id of ids) {
+    const lesson = await fetchLesson(id).catch(() => null);
+    if (lesson) lessons.set(id, lesson);
+  }
+  return lessons;
+}
 
 async function loadReview(userId: string): Promise<ReviewData> {
   const completed = await fetchCompletedLessonCount(userId);
   if (completed === 0) return { kind: 'noLessons' };
-  const words = await fetchDueWords();
-  if (words.length > 0) return { kind: 'ready', words };
+  const rows = await fetchDueItems(userId);
+  if (rows.length > 0) return { kind: 'ready', items: { rows, lessons: await lessonsOf(rows) } };
   const reviewed = await fetchReviewedWordsCount(userId);
   return reviewed === 0 ? { kind: 'moreLessons' } : { kind: 'caughtUp' };
 }
@@ -93,7 +103,9 @@ export function ReviewPage() {
   } else if (review.data.kind === 'caughtUp') {
     content = <Message title="review.allCaughtUp" text="review.allCaughtUpText" />;
   } else {
-    content = <ReviewSession words={review.data.words} language={meaning.language} />;
+    content = (
+      <ReviewSession userId={userId} items={review.data.items} language={meaning.language} />
+    );
   }
 
   return (
@@ -131,49 +143,59 @@ function Message({
   );
 }
 
-function ReviewSession({ words, language }: { words: ApiWord[]; language: MeaningLanguage }) {
+function ReviewSession({
+  userId,
+  items,
+  language,
+}: {
+  userId: string;
+  items: ReviewItems;
+  language: MeaningLanguage;
+}) {
   const t = useT();
   const format = useFormat();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const backendUrl = useMemo(() => readBackendConfig().url, []);
-  const [cards] = useState<Flashcard[]>(() =>
-    buildReviewSession(toCardWords(words, backendUrl), {
-      random: mulberry32(Date.now() >>> 0),
-      language,
-    }),
+  const [size, setSize] = useState<SessionSize>(20);
+  const [started, setStarted] = useState(false);
+  const [seed] = useState(() => Date.now() >>> 0);
+  const cards = useMemo(
+    () => reviewCards(items, { size, language, backendUrl, now: new Date(), seed }),
+    [items, size, language, backendUrl, seed],
   );
+  const counts = reviewCounts(items.rows);
 
-  // The session's answers are recorded under its id, and the session is saved under it.
-  const [sessionId] = useState(newId);
-
-  const onAnswer = useCallback(
-    (card: Flashcard, correct: boolean) => {
-      void recordWordResult(card.vocabularyId, correct, sessionId);
-    },
-    [sessionId],
-  );
-
+  const onAnswer = useCallback((result: CardResult) => {
+    setStarted(true);
+    void recordPracticeAnswer({ ...result.answer, sessionId: null });
+  }, []);
   const onFinished = useCallback(
-    (summary: SessionSummary) => {
-      void saveFlashcardSession(sessionId, null, summary.totalCards, summary.correctAnswers)
-        .then(() =>
-          notify.success(t('review.sessionComplete', { n: format.number(summary.accuracy) })),
-        )
-        .catch((error: unknown) => {
-          console.error('Saving the review session failed', error);
-          notify.error(t('flashcards.sessionSaveFailed'));
-        })
-        .finally(() => void navigate('/dashboard'));
+    (summary: PracticeSummary) => {
+      const accuracy = summary.total === 0 ? 0 : Math.round((summary.right * 100) / summary.total);
+      notify.success(t('review.sessionComplete', { n: format.number(accuracy) }));
+      void queryClient.invalidateQueries({ queryKey: ['skills', userId] });
+      void navigate('/dashboard');
     },
-    [sessionId, t, format, navigate],
+    [t, format, queryClient, userId, navigate],
   );
 
   return (
-    <FlashcardPlayer
-      cards={cards}
-      language={language}
-      onAnswer={onAnswer}
-      onFinished={onFinished}
-    />
+    <div className="stack">
+      <ReviewSetup
+        due={counts.due}
+        fresh={counts.fresh}
+        size={size}
+        onSize={setSize}
+        locked={started}
+      />
+      <PracticePlayer
+        key={size}
+        cards={cards}
+        language={language}
+        onAnswer={onAnswer}
+        onFinished={onFinished}
+      />
+    </div>
   );
 }

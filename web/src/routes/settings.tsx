@@ -5,6 +5,7 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { AppHeader } from '../components/app-header.tsx';
 import { MeaningLanguagePicker } from '../components/meaning-language-picker.tsx';
 import { ProfileName } from '../components/profile-name.tsx';
+import { SchedulingSettings } from '../practice/scheduling-settings.tsx';
 
 /**
  * The learner's settings, one tap from every page's header (issue 29: the name field used to sit
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <h1>{t('settings.title')}</h1>
         <ProfileName userId={userId} current={profile.data?.name ?? ''} />
         <MeaningLanguagePicker userId={userId} />
+        <SchedulingSettings userId={userId} />
       </main>
     </>
   );
