@@ -1,21 +1,18 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { activeLineIndex, isAudioComplete } from '@magyarul/core/lessons';
+import { isAudioComplete } from '@magyarul/core/lessons';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { Button } from './button.tsx';
 import { TransportControls, useOutputSettings } from './audio-controls.tsx';
 import { PlayerSettings, type RecordingVersion } from './player-settings.tsx';
 import { useAudioTransport } from './use-audio-transport.ts';
 import { usePlayerState } from './use-player-state.ts';
-import { useAudioClock } from './use-audio-clock.ts';
+import { usePlayhead } from './use-playhead.ts';
 import { useFollowLine } from './use-follow-line.ts';
 import { PlayerDock } from './player-dock.tsx';
-import { Transcript, type TranscriptLine } from './transcript.tsx';
-import { activeWordIndex } from '../tokens/word-times.ts';
-import { useWordPanel } from '../tokens/use-word-panel.ts';
-import { WordPanelHost, type WordHelp } from '../tokens/word-panel-host.tsx';
-import { NO_KNOWN_WORDS } from '../tokens/word-token.ts';
+import type { TranscriptLine } from './transcript.tsx';
+import type { WordHelp } from '../tokens/word-panel-host.tsx';
+import { PlayerTranscript } from './player-transcript.tsx';
 
 export type { TranscriptLine } from './transcript.tsx';
 
@@ -86,23 +83,14 @@ export function AudioPlayer({
 
   const { volume, setVolume, speed, setSpeed } = useOutputSettings(audioRef, state);
 
-  const active = activeLineIndex(lines, currentTime);
-  const activeWord = activeWordIndex(lines[active]?.tokens, currentTime, version);
-  // The clock per frame; a new line or word is rendered within that frame (flushSync), not a
-  // task later, so the highlight is never more than a frame behind the voice.
-  const shownRef = useRef({ line: active, word: activeWord });
-  useLayoutEffect(() => {
-    shownRef.current = { line: active, word: activeWord };
+  const { active, activeWord } = usePlayhead({
+    audioRef,
+    playing: state === 'playing',
+    lines,
+    version,
+    currentTime,
+    setCurrentTime,
   });
-  useAudioClock(audioRef, state === 'playing', (time) => {
-    const line = activeLineIndex(lines, time);
-    const word = activeWordIndex(lines[line]?.tokens, time, version);
-    const shown = shownRef.current;
-    if (line === shown.line && word === shown.word) setCurrentTime(time);
-    else flushSync(() => setCurrentTime(time));
-  });
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panel = useWordPanel(audioRef, panelRef);
   const follow = useFollowLine({
     transcript: transcriptRef,
     dock: dockRef,
@@ -224,28 +212,17 @@ export function AudioPlayer({
         </>
       )}
       {follows && (
-        <div ref={transcriptRef}>
-          <Transcript
-            lines={lines}
-            active={active}
-            activeWord={activeWord}
-            language={language}
-            known={wordHelp?.known ?? NO_KNOWN_WORDS}
-            openWord={panel.open?.token.id ?? null}
-            onSeek={seekTo}
-            onWord={wordHelp ? panel.openWord : undefined}
-          />
-        </div>
-      )}
-      {panel.open && wordHelp && (
-        <WordPanelHost
-          open={panel.open}
-          help={wordHelp}
+        <PlayerTranscript
+          ref={transcriptRef}
+          audioRef={audioRef}
+          lines={lines}
+          active={active}
+          activeWord={activeWord}
           language={language}
-          lineUrl={source}
           version={version}
-          panelRef={panelRef}
-          onClose={() => panel.close()}
+          source={source}
+          wordHelp={wordHelp}
+          onSeek={seekTo}
         />
       )}
     </section>

@@ -25,6 +25,7 @@ import {
   type DownloadRecord,
 } from './downloads.ts';
 import { storeRead } from './reads.ts';
+import { fetchKnownWords, fetchLessonTokens } from '../tokens/tokens-api.ts';
 
 // Downloading a lesson for offline use. Its rows (lesson, transcript, words, the cards' words,
 // the learner's progress) are read through the API functions, which store them on this device
@@ -75,11 +76,13 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
   try {
     const lesson = await fetchLesson(lessonId);
     if (!lesson) throw new Error(`lesson ${lessonId} not found`);
-    const [transcript, vocabulary, words, progress] = await Promise.all([
+    const [transcript, vocabulary, words, progress, tokens] = await Promise.all([
       fetchTranscript(lessonId),
       fetchVocabulary(lessonId),
       fetchInterleavedWords(lessonId),
       fetchLessonProgress(userId, lessonId),
+      // The words of its lines, so a word's panel opens offline (tap-a-word).
+      fetchLessonTokens(lessonId),
       // The learner's practice state of the lesson (its Practice tab offline).
       fetchLessonPracticeRows(userId, lessonId),
       // How many sessions of it came before: its next session alternates directions offline too.
@@ -88,6 +91,10 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
       fetchPublishedLessons(),
       fetchAllProgress(userId),
     ]);
+    // Which of its words the learner has in review (marked in the transcript; best effort).
+    await fetchKnownWords(userId).catch((error: unknown) =>
+      console.warn('Known words were not stored for offline use', error),
+    );
     // The review page's words, so a review works offline too (best effort).
     await fetchDueWords().catch((error: unknown) =>
       console.warn('Due words were not stored for offline review', error),
@@ -145,7 +152,14 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
       lessonNumber: lesson.lesson_number,
       audioUrls: files.map((f) => f.url),
       audioBytes: files.reduce((sum, f) => sum + f.bytes, 0),
-      dataBytes: jsonBytes([offlineLesson, transcript, offlineVocabulary, offlineWords, progress]),
+      dataBytes: jsonBytes([
+        offlineLesson,
+        transcript,
+        tokens,
+        offlineVocabulary,
+        offlineWords,
+        progress,
+      ]),
       downloadedAt: new Date().toISOString(),
       complete: true,
     };
@@ -177,5 +191,6 @@ export async function removeDownload(userId: string, lessonId: string): Promise<
     await idbDelete('reads', readKeys.lesson(lessonId));
     await idbDelete('reads', readKeys.transcript(lessonId));
     await idbDelete('reads', readKeys.vocabulary(lessonId));
+    await idbDelete('reads', readKeys.tokens(lessonId));
   }
 }
