@@ -22,6 +22,7 @@ returns table (vocabulary_id uuid, glossary_id uuid, example_line_id uuid, creat
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   _uid uuid := (select auth.uid());
   _token record;
