@@ -2,7 +2,7 @@ import type { enWordsUi } from './words-en.ts';
 
 // German texts of tap-a-word (words-en.ts).
 export const deWordsUi: { readonly [K in keyof typeof enWordsUi]: string } = {
-  'transcript.playLine': 'Zeile {n} abspielen ({speaker})',
+  'transcript.playLine': '{speaker} (zu Zeile {n})',
   'word.open': '{word}: Bedeutung zeigen',
   'word.known': 'in deiner Wiederholung',
   'word.dictionaryForm': 'Grundform',

@@ -1,7 +1,7 @@
 // English interface texts of tap-a-word (issue 31): the words of a transcript line and the panel
 // that explains one. German and Spanish: words-de.ts, words-es.ts (typed against these keys).
 export const enWordsUi = {
-  'transcript.playLine': 'Play line {n} ({speaker})',
+  'transcript.playLine': '{speaker} (go to line {n})',
   'word.open': '{word}: show meaning',
   'word.known': 'in your review',
   'word.dictionaryForm': 'Dictionary form',

@@ -2,7 +2,7 @@ import type { enWordsUi } from './words-en.ts';
 
 // Spanish texts of tap-a-word (words-en.ts).
 export const esWordsUi: { readonly [K in keyof typeof enWordsUi]: string } = {
-  'transcript.playLine': 'Reproducir la línea {n} ({speaker})',
+  'transcript.playLine': '{speaker} (ir a la línea {n})',
   'word.open': '{word}: ver el significado',
   'word.known': 'en tu repaso',
   'word.dictionaryForm': 'Forma de diccionario',
