@@ -198,6 +198,7 @@ export async function completeLesson(
     words.data.map((word) => ({
       user_id: user.id,
       vocabulary_id: word.id,
+      skill: 'recognition' as const,
       due: at.toISOString(),
       last_review: at.toISOString(),
       reps: 1,
@@ -205,7 +206,7 @@ export async function completeLesson(
       times_seen: 1,
       times_correct: 1,
     })),
-    { onConflict: 'user_id,vocabulary_id', ignoreDuplicates: true },
+    { onConflict: 'user_id,vocabulary_id,skill', ignoreDuplicates: true },
   );
   if (answered.error) throw answered.error;
 }

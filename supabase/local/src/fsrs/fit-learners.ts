@@ -98,12 +98,10 @@ export async function fitLearner(
     options.optimiser ??
     fsrsRsOptimiser(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
   const fit = await fitLearnerParameters(items, optimiser);
-  const { error } = await client
-    .from('learner_fsrs_parameters')
-    .upsert({
-      ...storedRow(learner.userId, rows.length, fit),
-      fitted_at: new Date().toISOString(),
-    });
+  const { error } = await client.from('learner_fsrs_parameters').upsert({
+    ...storedRow(learner.userId, rows.length, fit),
+    fitted_at: new Date().toISOString(),
+  });
   if (error) throw new Error(`storing the fit failed: ${error.message}`);
   return { userId: learner.userId, reviews: rows.length, fit };
 }
