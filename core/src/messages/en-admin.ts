@@ -229,6 +229,10 @@ export const enAdmin = {
   'transcript.field.text': 'Text of line {n}',
   'transcript.field.translation': '{language} translation of line {n}',
   'transcript.untimed': 'No time yet (plays at the default {start}–{end})',
+  'transcript.wordTimes': 'Word times',
+  'transcript.wordTimesStale': 'Its word times will be dropped on saving: the text changed',
+  'transcript.wordTimesDropped':
+    '{count, plural, one {The word times of line {lines} were dropped: its text changed.} other {The word times of lines {lines} were dropped: their text changed.}}',
   'transcript.addLine': 'Add Line',
   'transcript.addLineAfter': 'Add a line after line {n}',
   'transcript.deleteLine': 'Delete line {n}',

@@ -98,6 +98,7 @@ export function ReviewPage() {
         dispatch={editor.editTranscript}
         issues={editor.issues}
         audioSeconds={editor.audioSeconds}
+        wordTimes={editor.wordTimes}
         saving={editor.saving}
         onSave={() => void editor.saveTranscriptOnly()}
       />

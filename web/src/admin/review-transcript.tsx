@@ -18,6 +18,7 @@ import {
   type TranscriptView,
 } from './transcript-editor-state.ts';
 import { FormatHelp, PasteDialog } from './transcript-dialogs.tsx';
+import type { WordTime } from './line-tokens.ts';
 import { TranscriptLines, type FieldIssue } from './transcript-lines.tsx';
 
 // A line read from a file, as the merge takes it: translations only where the file had them.
@@ -32,6 +33,7 @@ export function ReviewTranscript({
   dispatch,
   issues,
   audioSeconds,
+  wordTimes,
   saving,
   onSave,
 }: {
@@ -39,6 +41,8 @@ export function ReviewTranscript({
   dispatch: Dispatch<TranscriptAction>;
   issues: readonly FieldIssue[];
   audioSeconds: number | null;
+  /** Each stored line's word times, by line id. */
+  wordTimes: ReadonlyMap<string, readonly WordTime[]>;
   saving: boolean;
   onSave: () => void;
 }) {
@@ -121,7 +125,7 @@ export function ReviewTranscript({
         <p className="muted">{t('transcript.empty')}</p>
       )}
       {state.view === 'table' ? (
-        <TranscriptLines state={state} issues={issues} dispatch={dispatch} />
+        <TranscriptLines state={state} issues={issues} wordTimes={wordTimes} dispatch={dispatch} />
       ) : (
         <>
           <p className="small muted">{t('transcript.textViewHint')}</p>

@@ -17,6 +17,8 @@ import type {
   TranscriptAction,
   TranscriptEditorState,
 } from './transcript-editor-state.ts';
+import type { WordTime } from './line-tokens.ts';
+import { LineWordTimes } from './line-word-times.tsx';
 
 const TIME_FIELDS: readonly TimeField[] = ['start', 'end'];
 
@@ -70,12 +72,17 @@ function LineRow({
   index,
   drafts,
   issues,
+  wordTimes,
+  storedText,
   dispatch,
 }: {
   line: EditorLine;
   index: number;
   drafts: TranscriptEditorState['drafts'];
   issues: readonly FieldIssue[];
+  wordTimes: readonly WordTime[];
+  /** The line's text as stored (undefined for a new line). */
+  storedText: string | undefined;
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
@@ -175,6 +182,7 @@ function LineRow({
           );
         })}
       </div>
+      <LineWordTimes words={wordTimes} stale={storedText !== line.text_content} />
       {untimed && (
         <p className="transcript-line-note small muted">
           {t('transcript.untimed', {
@@ -203,13 +211,16 @@ function LineRow({
 export function TranscriptLines({
   state,
   issues,
+  wordTimes,
   dispatch,
 }: {
   state: TranscriptEditorState;
   issues: readonly FieldIssue[];
+  wordTimes: ReadonlyMap<string, readonly WordTime[]>;
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
+  const storedText = new Map(state.original.map((row) => [row.id, row.text_content]));
   return (
     <div className="transcript-table">
       <div className="transcript-head small muted" aria-hidden="true">
@@ -228,6 +239,8 @@ export function TranscriptLines({
             index={index}
             drafts={state.drafts}
             issues={issues.filter((i) => i.index === index)}
+            wordTimes={(line.id && wordTimes.get(line.id)) || []}
+            storedText={line.id ? storedText.get(line.id) : undefined}
             dispatch={dispatch}
           />
         ))}

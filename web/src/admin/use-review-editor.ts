@@ -29,7 +29,14 @@ import {
   vocabularyPatch,
   type Meta,
 } from './review-save.ts';
+import { tokenPlan, tokensByLine, wordTimesOf } from './line-tokens.ts';
 import { toEditorWord, type EditorWord } from './review-vocabulary.tsx';
+import {
+  fetchGlossaryLemmas,
+  fetchLineTokens,
+  saveLineTokens,
+  type TokenRow,
+} from './tokens-api.ts';
 import {
   currentLines,
   draftIssues,
@@ -88,7 +95,8 @@ async function readReview(lessonId: string) {
     fetchVocabulary(lessonId),
     fetchLevels().catch(() => [] as string[]),
   ]);
-  return { lesson: found, levels, lines, vocabulary };
+  const tokens = await fetchLineTokens(lines.map((line) => line.id));
+  return { lesson: found, levels, lines, vocabulary, tokens };
 }
 
 /** Everything the review page edits, and its saves (only what changed is written). */
@@ -100,6 +108,7 @@ export function useReviewEditor(lessonId: string) {
   const [transcript, dispatchTranscript] = useReducer(transcriptReducer, emptyTranscriptState);
   const [words, setWords] = useState<EditorWord[]>([]);
   const [storedWords, setStoredWords] = useState<ReadonlyMap<string, VocabularyRow>>(new Map());
+  const [tokens, setTokens] = useState<ReadonlyMap<string, TokenRow[]>>(new Map());
   const [notes, setNotes] = useState('');
   const [dirty, setDirty] = useState(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
@@ -130,7 +139,8 @@ export function useReviewEditor(lessonId: string) {
     setSeededFrom({ data: read.data, isError: read.isError });
     if (read.isError || read.data === null) setLoaded(null);
     else if (read.data !== undefined) {
-      const { lesson: found, levels, lines: rows, vocabulary } = read.data;
+      const { lesson: found, levels, lines: rows, vocabulary, tokens: tokenRows } = read.data;
+      setTokens(tokensByLine(tokenRows));
       setLoaded({ lesson: found, levels });
       setMeta(metaOf(found));
       dispatchTranscript({ type: 'loaded', rows });
@@ -140,6 +150,10 @@ export function useReviewEditor(lessonId: string) {
   }
 
   const lines = useMemo(() => currentLines(transcript), [transcript]);
+  const wordTimes = useMemo(
+    () => new Map([...tokens].map(([id, list]) => [id, wordTimesOf(list)])),
+    [tokens],
+  );
   const issues: FieldIssue[] = useMemo(
     () =>
       [
@@ -195,12 +209,35 @@ export function useReviewEditor(lessonId: string) {
   const writeTranscript = async (): Promise<void> => {
     const plan = transcriptSavePlan(lines, transcript.original);
     if (!plan.changed) return;
+    const before = transcript.original;
     const rows = await saveTranscript(
       lessonId,
       plan.lines,
-      transcript.original.map((row) => ({ id: row.id, updated_at: row.updated_at })),
+      before.map((row) => ({ id: row.id, updated_at: row.updated_at })),
     );
     dispatchTranscript({ type: 'loaded', rows });
+    await writeTokens(before, rows);
+  };
+
+  /**
+   * After the lines are saved: proposed tokens for new lines and lines whose text changed (the
+   * database dropped their old tokens and word times with the old text), and a word on which
+   * lines lost their word times. Lines whose text stayed keep their tokens untouched.
+   */
+  const writeTokens = async (before: typeof transcript.original, rows: typeof before) => {
+    const glossary = await fetchGlossaryLemmas();
+    const vocabulary = words
+      .filter((w) => storedWords.has(w.id))
+      .map((w) => ({ id: w.id, lemma: w.word_hu }));
+    const tokenWrites = tokenPlan(before, tokens, rows, vocabulary, glossary);
+    await saveLineTokens(lessonId, tokenWrites.saves);
+    setTokens(tokensByLine(await fetchLineTokens(rows.map((row) => row.id))));
+    const dropped = tokenWrites.droppedTimes;
+    if (dropped.length > 0) {
+      notify.info(
+        t('transcript.wordTimesDropped', { count: dropped.length, lines: dropped.join(', ') }),
+      );
+    }
   };
 
   const reportFailure = (error: unknown, what: string) => {
@@ -305,6 +342,7 @@ export function useReviewEditor(lessonId: string) {
     editTranscript,
     issues,
     audioSeconds,
+    wordTimes,
     words,
     changeWords,
     notes,

@@ -329,6 +329,10 @@ const texts: Translation = {
   'transcript.field.text': 'Text von Zeile {n}',
   'transcript.field.translation': '{language}: Übersetzung von Zeile {n}',
   'transcript.untimed': 'Noch keine Zeit (läuft mit der Standardzeit {start}–{end})',
+  'transcript.wordTimes': 'Wortzeiten',
+  'transcript.wordTimesStale': 'Die Wortzeiten fallen beim Speichern weg: Der Text wurde geändert',
+  'transcript.wordTimesDropped':
+    '{count, plural, one {Die Wortzeiten von Zeile {lines} wurden entfernt: Ihr Text hat sich geändert.} other {Die Wortzeiten der Zeilen {lines} wurden entfernt: Ihr Text hat sich geändert.}}',
   'transcript.addLine': 'Zeile hinzufügen',
   'transcript.addLineAfter': 'Zeile nach Zeile {n} hinzufügen',
   'transcript.deleteLine': 'Zeile {n} löschen',

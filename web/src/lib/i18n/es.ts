@@ -327,6 +327,10 @@ const texts: Translation = {
   'transcript.field.text': 'Texto de la línea {n}',
   'transcript.field.translation': '{language}: traducción de la línea {n}',
   'transcript.untimed': 'Aún sin tiempo (se reproduce con el tiempo predeterminado {start}–{end})',
+  'transcript.wordTimes': 'Tiempos de las palabras',
+  'transcript.wordTimesStale': 'Sus tiempos de palabras se eliminarán al guardar: el texto cambió',
+  'transcript.wordTimesDropped':
+    '{count, plural, one {Se eliminaron los tiempos de palabras de la línea {lines}: su texto cambió.} other {Se eliminaron los tiempos de palabras de las líneas {lines}: su texto cambió.}}',
   'transcript.addLine': 'Añadir línea',
   'transcript.addLineAfter': 'Añadir una línea después de la línea {n}',
   'transcript.deleteLine': 'Eliminar la línea {n}',

@@ -6,6 +6,7 @@ import type { LessonComparison, LinkedLesson } from './lesson-compare.ts';
 import { audioContentType } from './remote-ids.ts';
 import { check } from './results.ts';
 import { rowSteps } from './row-steps.ts';
+import { tokenStep } from './token-step.ts';
 import type { StudioClient } from './session.ts';
 
 export { AUDIO_BUCKET };
@@ -16,6 +17,7 @@ export type Step = { item: string; run: () => Promise<'uploaded' | 'unchanged' |
  * Builds the steps that bring one lesson to the server: its recordings (each compared by
  * content hash with the one stored in published_items, and skipped when it matches AND the
  * server still has the object), then its rows as `comparison` says (row-steps.ts), then the
+ * words of its lines with their word times (token-step.ts), then the
  * removal of recordings nothing plays any more. Server ids and object paths are fixed before
  * anything is sent, so a step repeated after a crash overwrites what it sent before.
  */
@@ -107,7 +109,12 @@ export function lessonSteps(
     },
   };
 
-  return [...uploads, ...rowSteps(store, client, lesson, comparison, isPublished), oldAudioStep];
+  return [
+    ...uploads,
+    ...rowSteps(store, client, lesson, comparison, isPublished),
+    tokenStep(store, client, lesson),
+    oldAudioStep,
+  ];
 }
 
 /**
