@@ -360,7 +360,9 @@ test.describe('lesson viewer', () => {
   test('the demo lesson: mark complete opens the flashcards after 1.5 s', async ({ page }) => {
     await page.goto('/lesson-demo');
     await expect(page.getByRole('tab', { name: 'Flashcards' })).toBeDisabled();
-    await expect(page.getByRole('list', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByRole('list', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(
+      5,
+    );
     await page.getByRole('button', { name: 'Mark as Complete (Demo)' }).click();
     await expect(page.getByRole('tab', { name: 'Flashcards' })).toHaveAttribute(
       'aria-selected',

@@ -131,7 +131,9 @@ export async function lessonOneTokens(
         meanings: pick(
           { en: meaning_en, de: meaning_de, es: meaning_es },
           word ? { en: word.word_en, de: word.word_de, es: word.word_es } : null,
-          glossary ? { en: glossary.meaning_en, de: glossary.meaning_de, es: glossary.meaning_es } : null,
+          glossary
+            ? { en: glossary.meaning_en, de: glossary.meaning_de, es: glossary.meaning_es }
+            : null,
         ),
       }))
       .sort((a, b) => a.line_number - b.line_number || a.position - b.position);
@@ -160,13 +162,12 @@ export async function recordPlays(page: Page): Promise<void> {
     const play = HTMLMediaElement.prototype.play;
     HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
       const result = play.call(this);
-      const element = this;
       void result
         .then(() =>
           plays.push({
-            src: element.currentSrc || element.src,
-            time: element.currentTime,
-            inDocument: element.isConnected,
+            src: this.currentSrc || this.src,
+            time: this.currentTime,
+            inDocument: this.isConnected,
           }),
         )
         .catch(() => undefined);

@@ -47,7 +47,8 @@ async function openLessonOne(
   await expect(page.getByRole('button', { name: t('audio.play'), exact: true })).toBeEnabled();
 }
 
-const word = (page: Page, token: StoredToken) => page.locator(`button.word[data-token="${token.id}"]`);
+const word = (page: Page, token: StoredToken) =>
+  page.locator(`button.word[data-token="${token.id}"]`);
 
 for (const { language, width, height } of CASES) {
   test(`tap a word at ${width}×${height} in ${language}: meaning, play, pause, add, review`, async ({
@@ -155,10 +156,9 @@ for (const { language, width, height } of CASES) {
     // The kept word is met in the review.
     await page.goto('/review-flashcards');
     const card = page.locator('main');
-    await expect(card).toContainText(
-      new RegExp(`${kept.lemma}|${meaning}`, 'i'),
-      { timeout: 15_000 },
-    );
+    await expect(card).toContainText(new RegExp(`${kept.lemma}|${meaning}`, 'i'), {
+      timeout: 15_000,
+    });
     await page.screenshot({ path: testInfo.outputPath(`review-${width}x${height}.png`) });
   });
 }
@@ -269,7 +269,8 @@ test('the spoken word lights up from its stored times per frame, at every speed 
       : [{ ...onset, start, lag: onset.time - start, frame: onset.time - onset.before }];
   });
   expect(lags.length).toBeGreaterThan(10);
-  for (const rate of [1, 1.5, 0.75]) expect(lags.some((l) => l.rate === rate && !l.slow)).toBe(true);
+  for (const rate of [1, 1.5, 0.75])
+    expect(lags.some((l) => l.rate === rate && !l.slow)).toBe(true);
   expect(lags.some((l) => l.slow)).toBe(true);
 
   // Per frame: the word lit is the one whose stored span holds that frame's clock (none in the

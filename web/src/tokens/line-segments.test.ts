@@ -15,7 +15,9 @@ const rendered = (segments: ReturnType<typeof lineSegments>) =>
 describe('a line cut into words', () => {
   it('keeps everything between the words as written', () => {
     const text = '„Szia, Bence!” – Hogy vagy?';
-    expect(rendered(lineSegments(text, tokensOf(text)))).toBe('„[Szia], [Bence]!” – [Hogy] [vagy]?');
+    expect(rendered(lineSegments(text, tokensOf(text)))).toBe(
+      '„[Szia], [Bence]!” – [Hogy] [vagy]?',
+    );
   });
 
   it('keeps hyphenated words, numbers and accented letters whole (NFC)', () => {
@@ -29,7 +31,10 @@ describe('a line cut into words', () => {
 
   it('renders a stale token (not the text at its offsets) as plain text', () => {
     const text = 'Kérek egy kávét.';
-    const stale = [token({ text: 'Kérem', char_start: 0, char_end: 5 }), ...tokensOf(text).slice(1)];
+    const stale = [
+      token({ text: 'Kérem', char_start: 0, char_end: 5 }),
+      ...tokensOf(text).slice(1),
+    ];
     expect(rendered(lineSegments(text, stale))).toBe('Kérek [egy] [kávét].');
     expect(rendered(lineSegments(text, undefined))).toBe(text);
   });

@@ -20,7 +20,8 @@ export function lineSegments(text: string, tokens: readonly WordToken[] | undefi
     if (token.char_start < at || line.slice(token.char_start, token.char_end) !== token.text) {
       continue;
     }
-    if (token.char_start > at) segments.push({ kind: 'text', text: line.slice(at, token.char_start) });
+    if (token.char_start > at)
+      segments.push({ kind: 'text', text: line.slice(at, token.char_start) });
     segments.push({ kind: 'word', token, index: (tokens ?? []).indexOf(token) });
     at = token.char_end;
   }

@@ -42,7 +42,9 @@ async function fetchLessonTokensFromNetwork(lessonId: string): Promise<WordToken
     .order('line_id', { ascending: true })
     .order('position', { ascending: true });
   if (error) throw toAppError(error);
-  return (data as unknown as (WordToken & { line?: unknown })[]).map(({ line: _line, ...token }) => token);
+  return (data as unknown as (WordToken & { line?: unknown })[]).map(
+    ({ line: _line, ...token }) => token,
+  );
 }
 
 /** Every word of the lesson's lines; stored on this device while the lesson is downloaded. */

@@ -62,15 +62,15 @@ export function WordPanelHost({
       : run === 'sign-up'
         ? { kind: 'anonymous' }
         : isKnown(token, help.known)
-        ? { kind: 'known' }
-        : {
-            kind: 'ready',
-            pending,
-            onKeep: () => {
-              setPending(true);
-              void run(token).finally(() => setPending(false));
-            },
-          };
+          ? { kind: 'known' }
+          : {
+              kind: 'ready',
+              pending,
+              onKeep: () => {
+                setPending(true);
+                void run(token).finally(() => setPending(false));
+              },
+            };
 
   return (
     <WordPanel

@@ -4,7 +4,13 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { MeaningText } from '../components/meaning-text.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { grammarNoteTexts } from './grammar-text.ts';
-import { dictionaryForm, keepable, tokenMeaning, type TokenWord, type WordToken } from './word-token.ts';
+import {
+  dictionaryForm,
+  keepable,
+  tokenMeaning,
+  type TokenWord,
+  type WordToken,
+} from './word-token.ts';
 
 /** Add to review as the panel shows it. */
 export type KeepState =

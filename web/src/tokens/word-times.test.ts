@@ -3,8 +3,22 @@ import { token } from './fixture.test-support.ts';
 import { activeWordIndex, tokenSpan } from './word-times.ts';
 
 const words = [
-  token({ text: 'Kérek', position: 0, start_time: 1, end_time: 1.4, slow_start_time: 2, slow_end_time: 2.8 }),
-  token({ text: 'egy', position: 1, start_time: 1.5, end_time: 1.7, slow_start_time: 3, slow_end_time: 3.4 }),
+  token({
+    text: 'Kérek',
+    position: 0,
+    start_time: 1,
+    end_time: 1.4,
+    slow_start_time: 2,
+    slow_end_time: 2.8,
+  }),
+  token({
+    text: 'egy',
+    position: 1,
+    start_time: 1.5,
+    end_time: 1.7,
+    slow_start_time: 3,
+    slow_end_time: 3.4,
+  }),
   token({ text: 'kávét', position: 2, start_time: 1.7, end_time: 2.2 }),
 ];
 
@@ -29,7 +43,9 @@ describe('the word being spoken', () => {
 
   it('takes each version’s own times, and none for an empty or reversed span', () => {
     expect(tokenSpan(words[0]!, 'slow')).toEqual({ start: 2, end: 2.8 });
-    expect(tokenSpan(token({ text: 'a', natural_start_time: 3, natural_end_time: 3.2 }), 'natural')).toEqual({
+    expect(
+      tokenSpan(token({ text: 'a', natural_start_time: 3, natural_end_time: 3.2 }), 'natural'),
+    ).toEqual({
       start: 3,
       end: 3.2,
     });

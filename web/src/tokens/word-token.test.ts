@@ -14,12 +14,15 @@ describe('a word’s meaning', () => {
       fallback: false,
     });
     expect(
-      tokenMeaning(token({ text: 'kávét', vocabulary_id: 'v1', meaning_de: 'den Kaffee' }), word, 'de')
-        ?.text,
+      tokenMeaning(
+        token({ text: 'kávét', vocabulary_id: 'v1', meaning_de: 'den Kaffee' }),
+        word,
+        'de',
+      )?.text,
     ).toBe('den Kaffee');
-    expect(tokenMeaning(token({ text: 'kérek', glossary_id: 'g1', glossary }), undefined, 'de')?.text).toBe(
-      'bitten',
-    );
+    expect(
+      tokenMeaning(token({ text: 'kérek', glossary_id: 'g1', glossary }), undefined, 'de')?.text,
+    ).toBe('bitten');
   });
 
   it('falls back to English, marked, as the flashcards do; a name has none', () => {
@@ -54,6 +57,10 @@ describe('keeping and known words', () => {
       token({ text: 'a', line_id: 'l1', position: 0 }),
       token({ text: 'c', line_id: 'l2', position: 0 }),
     ]);
-    expect(joined.map((line) => line.tokens?.map((t) => t.text))).toEqual([['a', 'b'], ['c'], undefined]);
+    expect(joined.map((line) => line.tokens?.map((t) => t.text))).toEqual([
+      ['a', 'b'],
+      ['c'],
+      undefined,
+    ]);
   });
 });

@@ -63,7 +63,11 @@ function tokenTranslations(token: WordToken, word: TokenWord | undefined): Trans
   const linked: Translations = word
     ? { en: word.word_en, de: word.word_de, es: word.word_es }
     : token.glossary
-      ? { en: token.glossary.meaning_en, de: token.glossary.meaning_de, es: token.glossary.meaning_es }
+      ? {
+          en: token.glossary.meaning_en,
+          de: token.glossary.meaning_de,
+          es: token.glossary.meaning_es,
+        }
       : {};
   return {
     en: own.en ?? linked.en,
