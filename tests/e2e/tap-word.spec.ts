@@ -5,6 +5,7 @@ import { createLearner, expect, test } from './support.ts';
 import { signInIn, textsIn, useLanguage, type Language, type Texts } from './day-support.ts';
 import { seriousViolations } from './axe-support.ts';
 import { clientFor, serviceClient } from './admin/admin-support.ts';
+import { controlledByWorker } from './offline-support.ts';
 import { lessonOneTokens, plays, recordPlays, type StoredToken } from './tap-word-support.ts';
 
 // Issue 31 points 1, 2, 3, 5 and 6 (learner side) and issue 28 point 6: every word of the lesson
@@ -326,4 +327,37 @@ test('the spoken word lights up from its stored times per frame, at every speed 
   expect(
     farFromStored.map((f) => `${f.time.toFixed(3)}${f.slow ? ' slow' : ''}: ${f.id ?? 'none'}`),
   ).toEqual([]);
+});
+
+test('a downloaded lesson carries its words: the panel opens offline and its word plays', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const t = textsIn('en');
+  const { lessonId, tokens } = await lessonOneTokens(page.request);
+  const kept = wordToKeep(tokens);
+  await recordPlays(page);
+  await useLanguage(page, 'en');
+  await signInIn(page, t, await createLearner(page.request));
+  await controlledByWorker(page);
+  const card = page.getByRole('region', { name: 'Offline lessons' });
+  await card.getByRole('button', { name: /^Download 1\. .* for offline use$/ }).click();
+  await expect(page.getByText(/^1\. .* is ready to use offline\.$/)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('link', { name: /^1\. / }).click();
+  await expect(page).toHaveURL(new RegExp(`/lesson/${lessonId}$`));
+  await expect(page.locator('button.word')).toHaveCount(tokens.length);
+  await word(page, kept).click();
+  const panel = page.getByRole('dialog', { name: kept.text });
+  await expect(panel.getByText(kept.lemma, { exact: true })).toBeVisible();
+  await expect(panel.locator('.word-meaning')).toContainText(kept.meanings.en ?? '');
+  const before = (await plays(page)).length;
+  await panel.getByRole('button', { name: t('word.play') }).click();
+  await expect.poll(async () => (await plays(page)).length).toBeGreaterThan(before);
+  // The device's copy of the dialogue (marked for the service worker), not the network's.
+  expect((await plays(page)).at(-1)?.src).toContain('magyarul-offline=1');
+  await context.setOffline(false);
 });
