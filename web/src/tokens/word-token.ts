@@ -1,4 +1,4 @@
-import type { LineTranslations, MeaningLanguage } from '@magyarul/core/flashcards';
+import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import {
   pickTranslation,
   type Meaning,
@@ -48,13 +48,6 @@ export type WordToken = {
 export type TokenWord = WordMeanings & {
   readonly id: string;
   readonly audio_file_path?: string | null;
-};
-
-/** A line that carries its words (and its id, which tokens point at). */
-export type TokenLine = LineTranslations & {
-  readonly id?: string;
-  readonly text_content: string;
-  readonly tokens?: readonly WordToken[];
 };
 
 /** The token's own meanings where it has them, else its lesson word's, else its glossary entry's. */
