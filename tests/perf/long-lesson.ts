@@ -25,16 +25,26 @@ export async function makeLessonOneLong(url: string, lessonId: string): Promise<
     .eq('lesson_id', lessonId)
     .order('line_number');
   if (own.error) throw own.error;
-  const others = await db
-    .from('lesson_transcript')
-    .select('speaker, text_content, translation_en, translation_de, translation_es')
-    .neq('lesson_id', lessonId)
-    .order('line_number')
-    .limit(LONG_LESSON_LINES);
-  if (others.error) throw others.error;
+  // Lines of lessons 2, 3, … (one lesson per read: the gateway refuses reads it estimates costly).
+  type Row = Database['public']['Tables']['lesson_transcript']['Row'];
+  const others: Pick<
+    Row,
+    'speaker' | 'text_content' | 'translation_en' | 'translation_de' | 'translation_es'
+  >[] = [];
+  for (let number = 2; own.data.length + others.length < LONG_LESSON_LINES; number++) {
+    const lesson = await db.from('lessons').select('id').eq('lesson_number', number).single();
+    if (lesson.error) throw lesson.error;
+    const rows = await db
+      .from('lesson_transcript')
+      .select('speaker, text_content, translation_en, translation_de, translation_es')
+      .eq('lesson_id', lesson.data.id)
+      .order('line_number');
+    if (rows.error) throw rows.error;
+    others.push(...rows.data);
+  }
   const last = own.data.at(-1);
   let at = (last?.end_time ?? 0) + 0.5;
-  const added = others.data.slice(0, LONG_LESSON_LINES - own.data.length).map((line, i) => {
+  const added = others.slice(0, LONG_LESSON_LINES - own.data.length).map((line, i) => {
     const row = {
       ...line,
       lesson_id: lessonId,
