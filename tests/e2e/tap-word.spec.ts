@@ -86,6 +86,9 @@ for (const { language, width, height } of CASES) {
     // bottom sheet on a phone).
     await page.getByRole('button', { name: t('audio.play'), exact: true }).click();
     await expect(page.getByRole('button', { name: t('audio.pause'), exact: true })).toBeVisible();
+    // The word being spoken is lit inside its line.
+    await expect(transcript.locator('button.word[aria-current="true"]')).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath(`word-highlight-${width}x${height}.png`) });
     await word(page, kept).click();
     const panel = page.getByRole('dialog', { name: kept.text });
     await expect(panel).toBeVisible();
