@@ -970,6 +970,7 @@ export type Database = {
           updated_at: string;
           skill: Database['public']['Enums']['skill'];
           glossary_id: string | null;
+          example_line_id: string | null;
         };
         Insert: {
           id?: string;
@@ -991,6 +992,7 @@ export type Database = {
           updated_at?: string;
           skill?: Database['public']['Enums']['skill'];
           glossary_id?: string | null;
+          example_line_id?: string | null;
         };
         Update: {
           id?: string;
@@ -1012,8 +1014,16 @@ export type Database = {
           updated_at?: string;
           skill?: Database['public']['Enums']['skill'];
           glossary_id?: string | null;
+          example_line_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'user_vocabulary_progress_example_line_id_fkey';
+            columns: ['example_line_id'];
+            isOneToOne: false;
+            referencedRelation: 'lesson_transcript';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'user_vocabulary_progress_glossary_id_fkey';
             columns: ['glossary_id'];
@@ -1330,6 +1340,17 @@ export type Database = {
           _zone: string;
         };
         Returns: boolean;
+      };
+      keep_token: {
+        Args: {
+          _token_id: string;
+        };
+        Returns: {
+          vocabulary_id: string | null;
+          glossary_id: string | null;
+          example_line_id: string | null;
+          created: boolean | null;
+        }[];
       };
       learner_day_start: {
         Args: {

@@ -37,7 +37,7 @@ async function watchTranscript(page: Page, lines: readonly SeedLine[]): Promise<
       const list = document.querySelector('ol.transcript');
       const dock = document.querySelector('[data-pinned]');
       if (!audio || !list || !dock) throw new Error('no player');
-      const buttons = () => Array.from(list.querySelectorAll('button.transcript-line'));
+      const buttons = () => Array.from(list.querySelectorAll('.transcript-line'));
       let current = -1;
       let changedAt = performance.now();
       new MutationObserver(() => {
@@ -76,7 +76,7 @@ async function watched(page: Page): Promise<Watch> {
 /** The line being heard (its index), from the transcript's aria-current. */
 async function currentLine(page: Page): Promise<number> {
   return page
-    .locator('ol.transcript button.transcript-line')
+    .locator('ol.transcript .transcript-line')
     .evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute('aria-current') === 'true'));
 }
 
@@ -129,7 +129,7 @@ async function expectPinnedAtBottom(page: Page, t: Texts): Promise<void> {
   expect(play.y + play.height).toBeLessThanOrEqual(viewport.height);
   expect(dock.y + dock.height).toBeCloseTo(viewport.height, 0);
   // Lines lie under the pinned controls: the transcript is longer than the first screen.
-  const last = await page.locator('ol.transcript button.transcript-line').last().boundingBox();
+  const last = await page.locator('ol.transcript .transcript-line').last().boundingBox();
   expect(last?.y ?? 0).toBeGreaterThan(dock.y);
 }
 

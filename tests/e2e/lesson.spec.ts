@@ -195,9 +195,8 @@ test.describe('lesson viewer', () => {
     await expect(player.getByText(/^0:00 \//)).toBeVisible();
 
     const transcript = player.getByRole('list', { name: 'Transcript' });
-    // The lines' own buttons (a line a note explains also has its note's marker).
-    const third = transcript.locator('button.transcript-line').nth(2);
-    await third.click();
+    const third = transcript.getByRole('listitem').nth(2);
+    await third.locator('button.speaker').click();
     await expect(third).toHaveAttribute('aria-current', 'true');
     await expect(player.getByText(`${clock(times[2]?.start_time ?? -1)} /`)).toBeVisible();
 
@@ -330,10 +329,8 @@ test.describe('lesson viewer', () => {
     await expect(audio).toHaveAttribute('src', /\/lesson-01\.mp3$/);
     const normalDuration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
 
-    const lines = player
-      .getByRole('list', { name: 'Transcript' })
-      .locator('button.transcript-line');
-    await lines.nth(2).click();
+    const lines = player.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
+    await lines.nth(2).locator('button.speaker').click();
     await expect(player.getByText(`${clock(third.start_time)} /`)).toBeVisible();
 
     // The slow file plays from the same line, at that line's time in the slow recording.
@@ -347,7 +344,7 @@ test.describe('lesson viewer', () => {
     expect(slowDuration).toBeGreaterThan(normalDuration * 1.3);
 
     // Clicking a line seeks by the slow times, and the highlight follows them.
-    await lines.nth(3).click();
+    await lines.nth(3).locator('button.speaker').click();
     await expect(lines.nth(3)).toHaveAttribute('aria-current', 'true');
     expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeCloseTo(
       fourth.slow_start_time,
@@ -364,7 +361,9 @@ test.describe('lesson viewer', () => {
   test('the demo lesson: mark complete opens the flashcards after 1.5 s', async ({ page }) => {
     await page.goto('/lesson-demo');
     await expect(page.getByRole('tab', { name: 'Flashcards' })).toBeDisabled();
-    await expect(page.getByRole('list', { name: 'Transcript' }).getByRole('button')).toHaveCount(5);
+    await expect(page.getByRole('list', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(
+      5,
+    );
     await page.getByRole('button', { name: 'Mark as Complete (Demo)' }).click();
     await expect(page.getByRole('tab', { name: 'Flashcards' })).toHaveAttribute(
       'aria-selected',

@@ -133,7 +133,7 @@ async function finishAudio(page: Page, catalogue: FullCatalogue): Promise<void> 
 function transcriptLines(page: Page, catalogue: FullCatalogue): Locator {
   return page
     .getByRole('list', { name: translate(catalogue, 'audio.transcript') })
-    .getByRole('button');
+    .getByRole('listitem');
 }
 
 async function signUpInUi(page: Page, language: Language, email: string): Promise<void> {
@@ -263,7 +263,7 @@ for (const { language, name, other } of LEARNERS) {
       }
       await lines.nth(2).click();
       await expect(lines.nth(2)).toHaveAttribute('aria-current', 'true');
-      await expect(page.locator('[aria-current="true"]')).toContainText(translations[2] ?? '');
+      await expect(page.locator('li[aria-current="true"]')).toContainText(translations[2] ?? '');
       await page.reload();
       await expect(
         page.getByRole('switch', { name: t('transcript.showTranslations') }),

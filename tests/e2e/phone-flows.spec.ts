@@ -339,7 +339,7 @@ test.describe('failing network on a phone', () => {
     await page.goto(`/lesson/${id}`);
     const seek = page.getByRole('slider', { name: 'Seek' });
     await expect(seek).toBeEnabled();
-    const rows = page.getByRole('list', { name: 'Transcript' }).locator('button.transcript-line');
+    const rows = page.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
     const gap = (line.end_time + following.start_time) / 2;
     await seek.fill(String(gap));
     await expect(rows.nth(gapAfter)).toHaveAttribute('aria-current', 'true');

@@ -153,7 +153,7 @@ for (const viewport of PHONES) {
         expect(box.y + box.height, name).toBeLessThanOrEqual(viewport.height);
       }
       await expect(
-        page.getByRole('list', { name: 'Transcript' }).getByRole('button'),
+        page.getByRole('list', { name: 'Transcript' }).getByRole('listitem'),
       ).not.toHaveCount(0);
       expect(await layoutProblemsWhileScrolling(page)).toEqual([]);
 

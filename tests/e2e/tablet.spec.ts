@@ -66,7 +66,7 @@ async function checkPages(page: Page, headerMax = ONE_ROW_HEADER_PX): Promise<vo
     await settle(page);
     await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
     await expect(
-      page.getByRole('list', { name: 'Transcript' }).getByRole('button'),
+      page.getByRole('list', { name: 'Transcript' }).getByRole('listitem'),
     ).not.toHaveCount(0);
     expect(await coveredWhileScrolling(page, headerMax)).toEqual([]);
     await feedbackOpens(page);

@@ -9,7 +9,8 @@
 // profile, as its CLI does, so no test tooling is attached to the pages it measures. The backend
 // runs in a process of its own at a lower priority, as a phone's backend is another machine
 // (MAGYARUL_LIGHTHOUSE_SERVER=inline: in this process). MAGYARUL_LIGHTHOUSE_PAGES=/lesson and
-// MAGYARUL_LIGHTHOUSE_FORMS=mobile narrow a run down.
+// MAGYARUL_LIGHTHOUSE_FORMS=mobile narrow a run down. Last, lesson 1 is made a 40-line transcript
+// with tokens (every word a button: issue 31 point 5) and measured again ("/lesson/:id 40+tok").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, startWebServer } from './web-server.ts';
+import { makeLessonOneLong } from './long-lesson.ts';
 
 const PERFORMANCE_TARGET = 90;
 const ACCESSIBILITY_TARGET = 95;
@@ -48,7 +50,10 @@ try {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(/\/dashboard$/);
   const lessonHref = await page.getByRole('link', { name: /^1\. / }).getAttribute('href');
-  const pages = ['/preview', '/dashboard', lessonHref ?? '/lesson/unknown'];
+  const lessonPath = lessonHref ?? '/lesson/unknown';
+  // The last entry: lesson 1 made a 40-line transcript with tokens (issue 31 point 5) first.
+  const LONG = `${lessonPath}#40-lines`;
+  const pages = ['/preview', '/dashboard', lessonPath, LONG];
   // The session and the language stay in the profile for the measuring browser.
   await context.close();
   chrome = await chromeLauncher.launch({
@@ -62,9 +67,15 @@ try {
   const rows: Row[] = [];
   // MAGYARUL_LIGHTHOUSE_PAGES=/lesson measures only the pages whose label contains it.
   const only = process.env.MAGYARUL_LIGHTHOUSE_PAGES;
-  for (const path of pages) {
-    const label = path.startsWith('/lesson/') ? '/lesson/:id' : path;
+  for (const entry of pages) {
+    const long = entry === LONG;
+    const path = long ? lessonPath : entry;
+    const label = long ? '/lesson/:id 40+tok' : path.startsWith('/lesson/') ? '/lesson/:id' : path;
     if (only && !label.includes(only)) continue;
+    if (long) {
+      const lines = await makeLessonOneLong(server.url, lessonPath.split('/').at(-1) ?? '');
+      console.log(`lesson 1 now has ${lines} lines, each with its words as tokens`);
+    }
     // undefined: Lighthouse's default config, i.e. mobile with simulated throttling.
     for (const [form, config] of [
       ['desktop', desktopConfig],

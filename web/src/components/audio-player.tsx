@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { activeLineIndex, isAudioComplete } from '@magyarul/core/lessons';
+import { isAudioComplete } from '@magyarul/core/lessons';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { Button } from './button.tsx';
 import { TransportControls, useOutputSettings } from './audio-controls.tsx';
@@ -9,11 +8,13 @@ import { PlayerSettings } from './player-settings.tsx';
 import type { RecordingVersion } from '../lib/recording-versions.ts';
 import { useAudioTransport } from './use-audio-transport.ts';
 import { usePlayerState } from './use-player-state.ts';
-import { useAudioClock } from './use-audio-clock.ts';
+import { usePlayhead } from './use-playhead.ts';
 import { useFollowLine } from './use-follow-line.ts';
 import { PlayerDock } from './player-dock.tsx';
-import { Transcript, type TranscriptLine, type TranscriptNotes } from './transcript.tsx';
+import type { TranscriptLine, TranscriptNotes } from './transcript.tsx';
 import { RECORDING_VERSIONS } from '../lib/recording-versions.ts';
+import type { WordHelp } from '../tokens/word-panel-host.tsx';
+import { PlayerTranscript } from './player-transcript.tsx';
 
 export type { TranscriptLine } from './transcript.tsx';
 
@@ -37,7 +38,9 @@ const NO_VERSIONS: OtherVersions = {};
  * line that was playing. `notes` marks the lines a lesson note explains (the transcript's
  * markers open it).
  * The transport is pinned to the bottom of the window and the line being heard is kept in view
- * (useFollowLine); the highlight follows the media clock per animation frame.
+ * (useFollowLine); the highlight follows the media clock per animation frame, the word being
+ * spoken too where the line has word times (in the version being heard). With `wordHelp`, a word
+ * of the transcript opens its panel (tap-a-word): playback pauses while it is open.
  */
 export function AudioPlayer({
   sources: normalSources,
@@ -45,6 +48,7 @@ export function AudioPlayer({
   versions = NO_VERSIONS,
   notes,
   language = 'en',
+  wordHelp,
   onComplete,
 }: {
   sources: readonly string[];
@@ -52,6 +56,7 @@ export function AudioPlayer({
   versions?: OtherVersions;
   notes?: TranscriptNotes;
   language?: MeaningLanguage;
+  wordHelp?: WordHelp;
   onComplete?: () => void;
 }) {
   const t = useT();
@@ -92,16 +97,13 @@ export function AudioPlayer({
 
   const { volume, setVolume, speed, setSpeed } = useOutputSettings(audioRef, state);
 
-  const active = activeLineIndex(lines, currentTime);
-  // The clock per frame; a new line is rendered within that frame (flushSync), not a task later,
-  // so the highlight is never more than a frame behind the voice.
-  const activeRef = useRef(active);
-  useLayoutEffect(() => {
-    activeRef.current = active;
-  });
-  useAudioClock(audioRef, state === 'playing', (time) => {
-    if (activeLineIndex(lines, time) === activeRef.current) setCurrentTime(time);
-    else flushSync(() => setCurrentTime(time));
+  const { active, activeWord } = usePlayhead({
+    audioRef,
+    playing: state === 'playing',
+    lines,
+    version,
+    currentTime,
+    setCurrentTime,
   });
   const follow = useFollowLine({
     transcript: transcriptRef,
@@ -225,15 +227,19 @@ export function AudioPlayer({
         </>
       )}
       {follows && (
-        <div ref={transcriptRef}>
-          <Transcript
-            lines={lines}
-            active={active}
-            language={language}
-            notes={notes}
-            onSeek={seekTo}
-          />
-        </div>
+        <PlayerTranscript
+          ref={transcriptRef}
+          audioRef={audioRef}
+          lines={lines}
+          active={active}
+          activeWord={activeWord}
+          language={language}
+          notes={notes}
+          version={version}
+          source={source}
+          wordHelp={wordHelp}
+          onSeek={seekTo}
+        />
       )}
     </section>
   );

@@ -5,7 +5,10 @@ import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useIdleReady } from '../lib/idle.ts';
 import { MeaningText } from './meaning-text.tsx';
+import type { LessonNote } from '../lib/lesson-texts.ts';
 import { LineNoteMarkers, type TranscriptNotes } from './lesson-notes.tsx';
+import { LineWords, type WordTap } from '../tokens/line-words.tsx';
+import { NO_KNOWN_WORDS, type KnownWords, type WordToken } from '../tokens/word-token.ts';
 
 export type { TranscriptNotes } from './lesson-notes.tsx';
 
@@ -18,6 +21,10 @@ export type TranscriptLine = LineTranslations & {
   readonly end_time: number;
   /** The lesson character who speaks the line (lesson_characters), named in the learner's language. */
   readonly character?: Meaning | null;
+  /** The line's id, which its tokens point at (absent in the demo's hand-made lines). */
+  readonly id?: string;
+  /** The line's words (tap-a-word); a line without them shows its text as it is. */
+  readonly tokens?: readonly WordToken[];
 };
 
 export const SHOW_TRANSLATIONS_KEY = 'magyarul.showTranslations';
@@ -56,26 +63,38 @@ function useShowTranslations(): [boolean, (show: boolean) => void] {
 }
 
 /**
- * The dialogue as it is spoken: the line being heard is highlighted and a click seeks to it.
- * With translations on, each line shows its translation in the learner's language under the
- * Hungarian, inside the same line, so it is highlighted and followed with it; English stands in,
- * tagged, where that language is missing. A line a lesson note explains has a marker after it
- * that opens the note there. Memoised: the player re-renders every animation
- * frame while playing, the transcript only when its line changes.
+ * The dialogue as it is spoken: the line being heard is highlighted (and, where the line has word
+ * times, the word being spoken), the speaker's button plays from that line, and every Hungarian
+ * word is a button that opens its panel (tap-a-word). With translations on, each line shows its
+ * translation in the learner's language under the Hungarian, inside the same line, so it is
+ * highlighted and followed with it; English stands in, tagged, where that language is missing.
+ * A line a lesson note explains has a marker after it that opens the note there.
+ * Memoised, as each line: the player re-renders every animation frame while playing, the
+ * transcript only when its line or word changes, and then only the lines that changed.
  */
 export const Transcript = memo(function Transcript({
   lines,
   active,
+  activeWord = -1,
   language,
   notes,
+  known = NO_KNOWN_WORDS,
+  openWord = null,
   onSeek,
+  onWord = ignoreWord,
 }: {
   lines: readonly TranscriptLine[];
   active: number;
+  /** The word being spoken in the active line (its index in the line's tokens), or -1. */
+  activeWord?: number;
   language: MeaningLanguage;
   /** The notes explaining each line, by line number: a marker after the line opens them. */
   notes?: TranscriptNotes;
+  known?: KnownWords;
+  /** The token whose panel is open. */
+  openWord?: string | null;
   onSeek: (time: number) => void;
+  onWord?: WordTap;
 }) {
   const t = useT();
   const id = useId();
@@ -98,49 +117,111 @@ export const Transcript = memo(function Transcript({
         </div>
       )}
       <ol className="transcript" aria-label={t('audio.transcript')}>
-        {shown.map((line, index) => {
-          const translation = show && translated ? lineTranslationIn(line, language) : null;
-          return (
-            <li key={line.line_number}>
-              <button
-                type="button"
-                className="transcript-line"
-                aria-current={index === active ? 'true' : undefined}
-                onClick={() => onSeek(line.start_time)}
-              >
-                <span className="speaker">
-                  {line.character ? (
-                    <MeaningText meaning={line.character} learnerLanguage={language} />
-                  ) : SPEAKER_KEYS[line.speaker] ? (
-                    t(SPEAKER_KEYS[line.speaker])
-                  ) : (
-                    line.speaker
-                  )}
-                </span>
-                <span className="line-text">
-                  <span lang="hu">{line.text_content}</span>
-                  {show &&
-                    translated &&
-                    (translation ? (
-                      <MeaningText
-                        className="line-translation"
-                        meaning={translation}
-                        learnerLanguage={language}
-                      />
-                    ) : (
-                      <span className="line-translation muted">
-                        {t('transcript.noTranslation')}
-                      </span>
-                    ))}
-                </span>
-              </button>
-              {notes?.get(line.line_number) && (
-                <LineNoteMarkers notes={notes.get(line.line_number) ?? []} language={language} />
-              )}
-            </li>
-          );
-        })}
+        {shown.map((line, index) => (
+          <TranscriptRow
+            key={line.line_number}
+            line={line}
+            current={index === active}
+            activeWord={index === active ? activeWord : -1}
+            translations={show && translated}
+            language={language}
+            notes={notes?.get(line.line_number)}
+            known={known}
+            openWord={openWord}
+            onSeek={onSeek}
+            onWord={onWord}
+          />
+        ))}
       </ol>
     </div>
+  );
+});
+
+function ignoreWord() {
+  // No panel where the transcript is shown without one.
+}
+
+/**
+ * One line: the speaker's button (plays from the line), the words, the translation. A click on
+ * the line outside its words plays from it too, as the whole line did before words were buttons.
+ */
+const TranscriptRow = memo(function TranscriptRow({
+  line,
+  current,
+  activeWord,
+  translations,
+  language,
+  notes,
+  known,
+  openWord,
+  onSeek,
+  onWord,
+}: {
+  line: TranscriptLine;
+  current: boolean;
+  activeWord: number;
+  translations: boolean;
+  language: MeaningLanguage;
+  /** The notes that explain this line: markers after it open them. */
+  notes: readonly LessonNote[] | undefined;
+  known: KnownWords;
+  openWord: string | null;
+  onSeek: (time: number) => void;
+  onWord: WordTap;
+}) {
+  const t = useT();
+  const speaker =
+    line.character?.text ??
+    (SPEAKER_KEYS[line.speaker] ? t(SPEAKER_KEYS[line.speaker]) : line.speaker);
+  const translation = translations ? lineTranslationIn(line, language) : null;
+  return (
+    // A pointer's shortcut; the keyboard's way to the same place is the speaker's button.
+    <li
+      className="transcript-line"
+      aria-current={current ? 'true' : undefined}
+      onClick={() => onSeek(line.start_time)}
+    >
+      <button
+        type="button"
+        className="speaker"
+        aria-label={t('transcript.playLine', { n: line.line_number, speaker })}
+        onClick={(event) => {
+          event.stopPropagation();
+          onSeek(line.start_time);
+        }}
+      >
+        {line.character ? (
+          <MeaningText meaning={line.character} learnerLanguage={language} />
+        ) : (
+          speaker
+        )}
+      </button>
+      <span className="line-text">
+        <LineWords
+          text={line.text_content}
+          tokens={line.tokens}
+          activeWord={activeWord}
+          openWord={line.tokens?.some((token) => token.id === openWord) ? openWord : null}
+          known={known}
+          onWord={onWord}
+        />
+        {translations &&
+          (translation ? (
+            <MeaningText
+              className="line-translation"
+              meaning={translation}
+              learnerLanguage={language}
+            />
+          ) : (
+            <span className="line-translation muted">{t('transcript.noTranslation')}</span>
+          ))}
+      </span>
+      {notes && notes.length > 0 && (
+        // The markers open their note here; a click on them is not a seek of the line.
+        <div className="line-notes-slot" onClick={(event) => event.stopPropagation()}>
+          <LineNoteMarkers notes={notes} language={language} />
+        </div>
+      )}
+    </li>
   );
 });

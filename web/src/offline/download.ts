@@ -26,6 +26,7 @@ import {
   type DownloadRecord,
 } from './downloads.ts';
 import { storeRead } from './reads.ts';
+import { fetchKnownWords, fetchLessonTokens } from '../tokens/tokens-api.ts';
 
 // Downloading a lesson for offline use. Its rows (lesson, transcript, characters, notes, words,
 // the cards' words, the learner's progress) are read through the API functions, which store them
@@ -77,21 +78,27 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
   try {
     const lesson = await fetchLesson(lessonId);
     if (!lesson) throw new Error(`lesson ${lessonId} not found`);
-    const [transcript, vocabulary, words, progress, characters, notes] = await Promise.all([
+    const [transcript, vocabulary, words, progress, tokens, characters, notes] = await Promise.all([
       fetchTranscript(lessonId),
       fetchVocabulary(lessonId),
       fetchInterleavedWords(lessonId),
       fetchLessonProgress(userId, lessonId),
-      // The learner's practice state of the lesson (its Practice tab offline).
-      fetchLessonPracticeRows(userId, lessonId),
+      // The words of its lines, so a word's panel opens offline (tap-a-word).
+      fetchLessonTokens(lessonId),
       fetchLessonCharacters(lessonId),
       fetchLessonNotes(lessonId),
+      // The learner's practice state of the lesson (its Practice tab offline).
+      fetchLessonPracticeRows(userId, lessonId),
       // How many sessions of it came before: its next session alternates directions offline too.
       lessonSessionRound(userId, lessonId),
       // The dashboard's lists, so it opens without a connection.
       fetchPublishedLessons(),
       fetchAllProgress(userId),
     ]);
+    // Which of its words the learner has in review (marked in the transcript; best effort).
+    await fetchKnownWords(userId).catch((error: unknown) =>
+      console.warn('Known words were not stored for offline use', error),
+    );
     // The review page's words, so a review works offline too (best effort).
     await fetchDueWords().catch((error: unknown) =>
       console.warn('Due words were not stored for offline review', error),
@@ -160,6 +167,7 @@ export async function downloadLesson(userId: string, lessonId: string): Promise<
         transcript,
         characters,
         notes,
+        tokens,
         offlineVocabulary,
         offlineWords,
         progress,
@@ -197,5 +205,6 @@ export async function removeDownload(userId: string, lessonId: string): Promise<
     await idbDelete('reads', readKeys.vocabulary(lessonId));
     await idbDelete('reads', readKeys.characters(lessonId));
     await idbDelete('reads', readKeys.notes(lessonId));
+    await idbDelete('reads', readKeys.tokens(lessonId));
   }
 }

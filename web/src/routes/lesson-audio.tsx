@@ -13,18 +13,24 @@ import {
 import { lessonRenderings } from '../lib/recording-versions.ts';
 import { AudioPlayer, type OtherVersions } from '../components/audio-player.tsx';
 import { LessonNotes } from '../components/lesson-notes.tsx';
+import type { WordHelp } from '../tokens/word-panel-host.tsx';
+import { withTokens } from '../tokens/with-tokens.ts';
+import type { WordToken } from '../tokens/word-token.ts';
 
 /**
  * The Audio tab: the dialogue in every version the lesson has (slow, normal, natural tempo; each
  * with its own line times), its lines labelled with their speaker or character in the learner's
  * language, and the lesson's notes (markers on the lines they explain, and a Notes section after
- * the transcript).
+ * the transcript). With `tokens` and `wordHelp`, every word of its lines explains itself
+ * (tap-a-word); the admin's preview shows the lines without them (nothing is recorded there).
  */
 export function LessonAudio({
   lesson,
   rows,
   characters,
   notes,
+  tokens,
+  wordHelp,
   language,
   onComplete,
 }: {
@@ -32,6 +38,8 @@ export function LessonAudio({
   rows: readonly TranscriptRow[];
   characters: readonly LessonCharacter[];
   notes: readonly LessonNoteRow[];
+  tokens?: readonly WordToken[] | undefined;
+  wordHelp?: WordHelp;
   language: MeaningLanguage;
   onComplete: () => void;
 }) {
@@ -44,16 +52,19 @@ export function LessonAudio({
       if (!rendering) return undefined;
       return {
         sources: audioUrlCandidates(rendering.url, backendUrl),
-        lines: rendering.lines.map((line) => ({
-          ...line,
-          character: line.character_key ? (names.get(line.character_key) ?? null) : null,
-        })),
+        lines: withTokens(
+          rendering.lines.map((line) => ({
+            ...line,
+            character: line.character_key ? (names.get(line.character_key) ?? null) : null,
+          })),
+          tokens,
+        ),
       };
     };
     const normal = versionOf('normal') ?? { sources: [], lines: [] };
     const versions: OtherVersions = { slow: versionOf('slow'), natural: versionOf('natural') };
     return { normal, versions };
-  }, [lesson, rows, characters, language, backendUrl]);
+  }, [lesson, rows, characters, tokens, language, backendUrl]);
   const noteList = useMemo(() => notesIn(notes, language), [notes, language]);
   const byLine = useMemo(() => notesByLine(noteList), [noteList]);
   return (
@@ -64,6 +75,7 @@ export function LessonAudio({
         versions={player.versions}
         notes={byLine}
         language={language}
+        wordHelp={wordHelp}
         onComplete={onComplete}
       />
       <LessonNotes notes={noteList} language={language} />

@@ -9,6 +9,10 @@ import {
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
 import { DEMO_LINES, DEMO_WORDS, demoWav } from '../lib/demo-content.ts';
+import { withDemoTokens } from '../lib/demo-tokens.ts';
+import { useAuth } from '../lib/auth.tsx';
+import { NO_KNOWN_WORDS } from '../tokens/word-token.ts';
+import type { WordHelp } from '../tokens/word-panel-host.tsx';
 import { AudioPlayer } from '../components/audio-player.tsx';
 import { Button } from '../components/button.tsx';
 import type { SessionSummary } from '../components/flashcard-player.tsx';
@@ -19,6 +23,8 @@ import { SiteHeader } from '../components/site-header.tsx';
 import { LessonProgressStrip } from '../components/lesson-progress-strip.tsx';
 
 const OPEN_FLASHCARDS_AFTER_MS = 1500;
+const DEMO_TRANSCRIPT = withDemoTokens(DEMO_LINES);
+const DEMO_WORD_MAP = new Map(DEMO_WORDS.map((word) => [word.id, word] as const));
 
 function demoCards(seed: number, language: MeaningLanguage, round: number): Flashcard[] {
   // Three sample cards, one per word, both directions represented (the other way on Try Again).
@@ -32,6 +38,17 @@ export function LessonDemoPage() {
   const [complete, setComplete] = useState(false);
   const [round, setRound] = useState(0);
   const meaning = useMeaningLanguage();
+  const { user } = useAuth();
+  // The demo's words are not the course's: a visitor is offered an account, a learner nothing.
+  const wordHelp = useMemo<WordHelp>(
+    () => ({
+      words: DEMO_WORD_MAP,
+      known: NO_KNOWN_WORDS,
+      keep: user ? null : 'sign-up',
+      backendUrl: '',
+    }),
+    [user],
+  );
   // Drawn when the Flashcards tab first opens, in the learner's language once it is known.
   const [cards, setCards] = useState<Flashcard[] | null>(null);
   const [summary, setSummary] = useState<SessionSummary | null>(null);
@@ -73,8 +90,9 @@ export function LessonDemoPage() {
             <div className="stack">
               <AudioPlayer
                 sources={[audioUrl]}
-                lines={DEMO_LINES}
+                lines={DEMO_TRANSCRIPT}
                 language={meaning.language}
+                wordHelp={wordHelp}
                 onComplete={() => setComplete(true)}
               />
               <Button variant="secondary" disabled={complete} onClick={() => setComplete(true)}>

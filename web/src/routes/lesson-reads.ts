@@ -12,12 +12,13 @@ import {
 } from '../lib/api.ts';
 import { fetchLessonCharacters, fetchLessonNotes } from '../lib/lesson-extras-api.ts';
 import type { LockedLessonState } from './dashboard.tsx';
+import { fetchLessonTokens } from '../tokens/tokens-api.ts';
 
 /**
- * Everything the lesson page reads: the lesson, its transcript, characters, notes and words, the
- * learner's progress in it, and the dashboard's reads, which say whether this lesson is open for
- * the learner (a locked lesson typed into the address bar sends them back to the dashboard; the
- * server refuses its progress anyway).
+ * Everything the lesson page reads: the lesson, its transcript (with its tokens), characters,
+ * notes and words, the learner's progress in it, and the dashboard's reads, which say whether this
+ * lesson is open for the learner (a locked lesson typed into the address bar sends them back to
+ * the dashboard; the server refuses its progress anyway).
  */
 export function useLessonReads(id: string, userId: string) {
   const navigate = useNavigate();
@@ -29,6 +30,9 @@ export function useLessonReads(id: string, userId: string) {
     queryFn: () => fetchLessonCharacters(id),
   });
   const notes = useQuery({ queryKey: ['notes', id], queryFn: () => fetchLessonNotes(id) });
+  // The words of the lines (tap-a-word): not needed to play the lesson, so a failed read leaves
+  // the lines as plain text rather than failing the page.
+  const tokens = useQuery({ queryKey: ['tokens', id], queryFn: () => fetchLessonTokens(id) });
   const progress = useQuery({
     queryKey: ['progress', userId, id],
     queryFn: () => fetchLessonProgress(userId, id),
@@ -73,6 +77,7 @@ export function useLessonReads(id: string, userId: string) {
     vocabulary,
     characters,
     notes,
+    tokens,
     progress,
     locked,
     failed: reads.some((read) => read.isError),

@@ -1,9 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState, type ComponentProps } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { progressStrip } from '@magyarul/core/lessons';
 import { saveAudioCompleted } from '../lib/api.ts';
+import type { VocabularyRow } from '../lib/database.ts';
 import { lessonTitle } from '../lib/lesson-texts.ts';
+import { readBackendConfig } from '../lib/config.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useMeaningLanguage } from '../lib/meaning-language.ts';
@@ -16,6 +18,7 @@ import { PracticeTab } from '../practice/practice-tab.tsx';
 import { LessonHeader, LessonMain } from './lesson-parts.tsx';
 import { useLessonReads } from './lesson-reads.ts';
 import { LessonAudio } from './lesson-audio.tsx';
+import { useWordHelp } from '../tokens/use-word-help.ts';
 
 export function LessonPage() {
   const { id = '' } = useParams();
@@ -107,11 +110,14 @@ function LessonView({ id }: { id: string }) {
             passed={passed}
           />
         ) : tab === 'audio' ? (
-          <LessonAudio
+          <LessonAudioWithWords
             lesson={data}
             rows={reads.transcript.data ?? []}
             characters={reads.characters.data ?? []}
             notes={reads.notes.data ?? []}
+            tokens={reads.tokens.data}
+            vocabulary={reads.vocabulary.data ?? []}
+            userId={userId}
             language={meaning.language}
             onComplete={onAudioComplete}
           />
@@ -128,4 +134,18 @@ function LessonView({ id }: { id: string }) {
       </LessonTabs>
     </LessonMain>
   );
+}
+
+/** The Audio tab of the learner's lesson: every word of its lines explains itself (tap-a-word). */
+function LessonAudioWithWords({
+  vocabulary,
+  userId,
+  ...audio
+}: Omit<ComponentProps<typeof LessonAudio>, 'wordHelp'> & {
+  vocabulary: readonly VocabularyRow[];
+  userId: string;
+}) {
+  const backendUrl = useMemo(() => readBackendConfig().url, []);
+  const wordHelp = useWordHelp(userId, vocabulary, backendUrl);
+  return <LessonAudio {...audio} wordHelp={wordHelp} />;
 }

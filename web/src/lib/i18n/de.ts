@@ -1,12 +1,14 @@
 import { completeTranslation, type Translation } from './catalogue.ts';
 import { dePractice } from './de-practice.ts';
 import { dePracticeUi } from './practice-de.ts';
+import { deWordsUi } from './words-de.ts';
 
 // German interface texts. Typed with Translation: a missing learner or interface key is a
 // compile error; admin texts not yet translated fall back to English.
 const texts: Translation = {
   ...dePractice,
   ...dePracticeUi,
+  ...deWordsUi,
   // Core catalogue: learner side
   'landing.nav.features': 'Funktionen',
   'landing.nav.lessons': 'Lektionen',

@@ -1,9 +1,11 @@
 // English labels of the web interface that the spec does not quote (buttons, field labels,
 // headings). Spec texts live in core's catalogue; together they are the English catalogue.
 import { enPracticeUi } from './practice-en.ts';
+import { enWordsUi } from './words-en.ts';
 
 export const enUi = {
   ...enPracticeUi,
+  ...enWordsUi,
   'app.name': 'Magyarul',
   'app.skipToContent': 'Skip to content',
   'app.loading': 'Loading...',

@@ -1,12 +1,14 @@
 import { completeTranslation, type Translation } from './catalogue.ts';
 import { esPractice } from './es-practice.ts';
 import { esPracticeUi } from './practice-es.ts';
+import { esWordsUi } from './words-es.ts';
 
 // Spanish interface texts. Typed with Translation: a missing learner or interface key is a
 // compile error; admin texts not yet translated fall back to English.
 const texts: Translation = {
   ...esPractice,
   ...esPracticeUi,
+  ...esWordsUi,
   // Core catalogue: learner side
   'landing.nav.features': 'Funciones',
   'landing.nav.lessons': 'Lecciones',
