@@ -169,7 +169,9 @@ test.describe('the lesson follows the voice', () => {
     await expect(back).toBeVisible();
     await back.click();
     await expect(back).toBeHidden();
-    await expect(page.locator('ol.transcript .transcript-line[aria-current="true"]')).toBeInViewport({
+    await expect(
+      page.locator('ol.transcript .transcript-line[aria-current="true"]'),
+    ).toBeInViewport({
       ratio: 1,
     });
 
@@ -218,7 +220,9 @@ test.describe('the lesson follows the voice', () => {
     await page.mouse.move(700, 400);
     await page.mouse.wheel(0, -3000);
     await expect(page.getByRole('button', { name: t('audio.backToLine') })).toBeVisible();
-    await expect(page.locator('ol.transcript .transcript-line[aria-current="true"]')).toBeInViewport({
+    await expect(
+      page.locator('ol.transcript .transcript-line[aria-current="true"]'),
+    ).toBeInViewport({
       ratio: 1,
       timeout: 8_000,
     });
