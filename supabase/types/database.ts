@@ -441,6 +441,10 @@ export type Database = {
           updated_at: string;
           meaning_language: Database['public']['Enums']['language_code'] | null;
           interface_language: Database['public']['Enums']['language_code'] | null;
+          daily_goal: number;
+          reminder_hour: number | null;
+          reminder_unsubscribe_token: string;
+          reminded_on: string | null;
         };
         Insert: {
           user_id: string;
@@ -450,6 +454,10 @@ export type Database = {
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
           interface_language?: Database['public']['Enums']['language_code'] | null;
+          daily_goal?: number;
+          reminder_hour?: number | null;
+          reminder_unsubscribe_token?: string;
+          reminded_on?: string | null;
         };
         Update: {
           user_id?: string;
@@ -459,6 +467,10 @@ export type Database = {
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
           interface_language?: Database['public']['Enums']['language_code'] | null;
+          daily_goal?: number;
+          reminder_hour?: number | null;
+          reminder_unsubscribe_token?: string;
+          reminded_on?: string | null;
         };
         Relationships: [];
       };
@@ -557,6 +569,24 @@ export type Database = {
           created_at?: string;
           word_de?: string | null;
           word_es?: string | null;
+        };
+        Relationships: [];
+      };
+      user_achievements: {
+        Row: {
+          user_id: string;
+          achievement: Database['public']['Enums']['achievement'];
+          earned_at: string;
+        };
+        Insert: {
+          user_id: string;
+          achievement: Database['public']['Enums']['achievement'];
+          earned_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          achievement?: Database['public']['Enums']['achievement'];
+          earned_at?: string;
         };
         Relationships: [];
       };
@@ -833,11 +863,32 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      award_achievements: {
+        Args: {
+          _user_id: string;
+          _at: string;
+        };
+        Returns: undefined;
+      };
       can_read_user: {
         Args: {
           _user_id: string;
         };
         Returns: boolean;
+      };
+      claim_reminders: {
+        Args: {
+          _now?: string;
+          _limit?: number;
+        };
+        Returns: {
+          user_id: string | null;
+          email: string | null;
+          language: Database['public']['Enums']['language_code'] | null;
+          due_count: number | null;
+          unsubscribe_token: string | null;
+          local_date: string | null;
+        }[];
       };
       complete_lesson_audio: {
         Args: {
@@ -865,6 +916,17 @@ export type Database = {
           words: number | null;
         }[];
       };
+      daily_activity: {
+        Args: {
+          _user_id: string;
+          _now: string;
+        };
+        Returns: {
+          day: string | null;
+          items: number | null;
+          lesson_steps: number | null;
+        }[];
+      };
       get_due_words: {
         Args: {
           _limit?: number;
@@ -890,6 +952,19 @@ export type Database = {
           _now?: string;
         };
         Returns: {
+          current_streak: number | null;
+          longest_streak: number | null;
+        }[];
+      };
+      get_today: {
+        Args: {
+          _now?: string;
+        };
+        Returns: {
+          due_count: number | null;
+          next_due: string | null;
+          answered_today: number | null;
+          daily_goal: number | null;
           current_streak: number | null;
           longest_streak: number | null;
         }[];
@@ -949,6 +1024,13 @@ export type Database = {
         Args: {
           _bucket: string;
           _ref: string;
+        };
+        Returns: string;
+      };
+      local_day: {
+        Args: {
+          _at: string;
+          _zone: string;
         };
         Returns: string;
       };
@@ -1020,6 +1102,13 @@ export type Database = {
           replayed: boolean | null;
         }[];
       };
+      release_reminder: {
+        Args: {
+          _user_id: string;
+          _local_date: string;
+        };
+        Returns: undefined;
+      };
       save_flashcard_session: {
         Args: {
           _session_id: string;
@@ -1066,8 +1155,31 @@ export type Database = {
           natural_end_time: number | null;
         }[];
       };
+      streak_of: {
+        Args: {
+          _user_id: string;
+          _now: string;
+        };
+        Returns: {
+          current_streak: number | null;
+          longest_streak: number | null;
+        }[];
+      };
+      time_zone_of: {
+        Args: {
+          _user_id: string;
+        };
+        Returns: string;
+      };
+      unsubscribe_reminders: {
+        Args: {
+          _token: string;
+        };
+        Returns: boolean;
+      };
     };
     Enums: {
+      achievement: 'first_lesson' | 'ten_lessons' | 'streak_7' | 'words_100';
       app_role: 'admin' | 'user';
       character_sex: 'female' | 'male';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
@@ -1103,6 +1215,7 @@ export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums']
 export const Constants = {
   public: {
     Enums: {
+      achievement: ['first_lesson', 'ten_lessons', 'streak_7', 'words_100'],
       app_role: ['admin', 'user'],
       character_sex: ['female', 'male'],
       feedback_status: ['new', 'reviewing', 'resolved', 'closed'],

@@ -442,6 +442,10 @@ export type Database = {
           updated_at: string;
           meaning_language: Database['public']['Enums']['language_code'] | null;
           interface_language: Database['public']['Enums']['language_code'] | null;
+          daily_goal: number;
+          reminder_hour: number | null;
+          reminder_unsubscribe_token: string;
+          reminded_on: string | null;
         };
         Insert: {
           user_id: string;
@@ -451,6 +455,10 @@ export type Database = {
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
           interface_language?: Database['public']['Enums']['language_code'] | null;
+          daily_goal?: number;
+          reminder_hour?: number | null;
+          reminder_unsubscribe_token?: string;
+          reminded_on?: string | null;
         };
         Update: {
           user_id?: string;
@@ -460,6 +468,10 @@ export type Database = {
           updated_at?: string;
           meaning_language?: Database['public']['Enums']['language_code'] | null;
           interface_language?: Database['public']['Enums']['language_code'] | null;
+          daily_goal?: number;
+          reminder_hour?: number | null;
+          reminder_unsubscribe_token?: string;
+          reminded_on?: string | null;
         };
         Relationships: [];
       };
@@ -558,6 +570,24 @@ export type Database = {
           created_at?: string;
           word_de?: string | null;
           word_es?: string | null;
+        };
+        Relationships: [];
+      };
+      user_achievements: {
+        Row: {
+          user_id: string;
+          achievement: Database['public']['Enums']['achievement'];
+          earned_at: string;
+        };
+        Insert: {
+          user_id: string;
+          achievement: Database['public']['Enums']['achievement'];
+          earned_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          achievement?: Database['public']['Enums']['achievement'];
+          earned_at?: string;
         };
         Relationships: [];
       };
@@ -834,11 +864,32 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      award_achievements: {
+        Args: {
+          _user_id: string;
+          _at: string;
+        };
+        Returns: undefined;
+      };
       can_read_user: {
         Args: {
           _user_id: string;
         };
         Returns: boolean;
+      };
+      claim_reminders: {
+        Args: {
+          _now?: string;
+          _limit?: number;
+        };
+        Returns: {
+          user_id: string | null;
+          email: string | null;
+          language: Database['public']['Enums']['language_code'] | null;
+          due_count: number | null;
+          unsubscribe_token: string | null;
+          local_date: string | null;
+        }[];
       };
       complete_lesson_audio: {
         Args: {
@@ -866,6 +917,17 @@ export type Database = {
           words: number | null;
         }[];
       };
+      daily_activity: {
+        Args: {
+          _user_id: string;
+          _now: string;
+        };
+        Returns: {
+          day: string | null;
+          items: number | null;
+          lesson_steps: number | null;
+        }[];
+      };
       get_due_words: {
         Args: {
           _limit?: number;
@@ -891,6 +953,19 @@ export type Database = {
           _now?: string;
         };
         Returns: {
+          current_streak: number | null;
+          longest_streak: number | null;
+        }[];
+      };
+      get_today: {
+        Args: {
+          _now?: string;
+        };
+        Returns: {
+          due_count: number | null;
+          next_due: string | null;
+          answered_today: number | null;
+          daily_goal: number | null;
           current_streak: number | null;
           longest_streak: number | null;
         }[];
@@ -950,6 +1025,13 @@ export type Database = {
         Args: {
           _bucket: string;
           _ref: string;
+        };
+        Returns: string;
+      };
+      local_day: {
+        Args: {
+          _at: string;
+          _zone: string;
         };
         Returns: string;
       };
@@ -1021,6 +1103,13 @@ export type Database = {
           replayed: boolean | null;
         }[];
       };
+      release_reminder: {
+        Args: {
+          _user_id: string;
+          _local_date: string;
+        };
+        Returns: undefined;
+      };
       save_flashcard_session: {
         Args: {
           _session_id: string;
@@ -1067,8 +1156,31 @@ export type Database = {
           natural_end_time: number | null;
         }[];
       };
+      streak_of: {
+        Args: {
+          _user_id: string;
+          _now: string;
+        };
+        Returns: {
+          current_streak: number | null;
+          longest_streak: number | null;
+        }[];
+      };
+      time_zone_of: {
+        Args: {
+          _user_id: string;
+        };
+        Returns: string;
+      };
+      unsubscribe_reminders: {
+        Args: {
+          _token: string;
+        };
+        Returns: boolean;
+      };
     };
     Enums: {
+      achievement: 'first_lesson' | 'ten_lessons' | 'streak_7' | 'words_100';
       app_role: 'admin' | 'user';
       character_sex: 'female' | 'male';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
@@ -1104,6 +1216,7 @@ export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums']
 export const Constants = {
   public: {
     Enums: {
+      achievement: ['first_lesson', 'ten_lessons', 'streak_7', 'words_100'],
       app_role: ['admin', 'user'],
       character_sex: ['female', 'male'],
       feedback_status: ['new', 'reviewing', 'resolved', 'closed'],
