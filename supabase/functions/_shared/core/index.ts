@@ -2,3 +2,4 @@
 export * from './srs/index.ts';
 export * from './files/bucket-names.ts';
 export * from './flashcards/random.ts';
+export * from './messages/reminder-mail.ts';

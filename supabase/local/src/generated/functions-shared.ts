@@ -23,7 +23,12 @@ export const CORE_COPY_DIR = join('_shared', 'core');
 const DATABASE_COPY = join('_shared', 'database.ts');
 
 /** The parts of @magyarul/core the functions import, as paths under core/src. */
-export const CORE_ENTRIES = ['srs/index.ts', 'files/bucket-names.ts', 'flashcards/random.ts'];
+export const CORE_ENTRIES = [
+  'srs/index.ts',
+  'files/bucket-names.ts',
+  'flashcards/random.ts',
+  'messages/reminder-mail.ts',
+];
 
 export type GeneratedFile = {
   /** Relative to supabase/functions, with forward slashes. */
