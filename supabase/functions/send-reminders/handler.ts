@@ -68,12 +68,15 @@ export const handler = endpoint(async (req, env): Promise<SendReport> => {
   if (error) throw fromDbError(error);
   let sent = 0;
   let failed = 0;
-  for (const reminder of data) {
-    const token = encodeURIComponent(reminder.unsubscribe_token);
+  for (const row of data) {
+    // The procedure's columns are never null (its joins); the generated types cannot say so.
+    const { user_id: userId, email, unsubscribe_token: secret, local_date: day } = row;
+    if (!userId || !email || !secret || !day) continue;
+    const token = encodeURIComponent(secret);
     const unsubscribeUrl = `${mail.site}/unsubscribe?token=${token}`;
     const oneClickUrl = `${apiUrl}/functions/v1/unsubscribe-reminders?token=${token}`;
-    const message = reminderMail(reminder.language, {
-      dueCount: reminder.due_count,
+    const message = reminderMail(row.language, {
+      dueCount: row.due_count ?? 0,
       reviewUrl: `${mail.site}/review-flashcards`,
       unsubscribeUrl,
     });
@@ -84,7 +87,7 @@ export const handler = endpoint(async (req, env): Promise<SendReport> => {
         headers: { Authorization: `Bearer ${mail.key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({
           from: mail.from,
-          to: [reminder.email],
+          to: [email],
           ...message,
           headers: {
             'List-Unsubscribe': `<${oneClickUrl}>`,
@@ -103,8 +106,8 @@ export const handler = endpoint(async (req, env): Promise<SendReport> => {
     }
     failed += 1;
     const released = await db.rpc('release_reminder', {
-      _user_id: reminder.user_id,
-      _local_date: reminder.local_date,
+      _user_id: userId,
+      _local_date: day,
     });
     if (released.error) console.error('send-reminders: release failed', released.error.message);
   }

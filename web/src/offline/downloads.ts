@@ -21,6 +21,8 @@ export const readKeys = {
   streak: (userId: string) => `user:${userId}:streak`,
   touristPack: (userId: string) => `user:${userId}:tourist-pack`,
   profile: (userId: string) => `user:${userId}:profile`,
+  today: (userId: string) => `user:${userId}:today`,
+  achievements: (userId: string) => `user:${userId}:achievements`,
 };
 
 export type DownloadRecord = {

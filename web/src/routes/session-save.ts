@@ -45,6 +45,9 @@ export function useSessionSave({
   // What follows a save's answer; t, onPassed and queryClient do not start a new save.
   const stored = useEffectEvent((passed: boolean) => {
     setSaveState('saved');
+    // Today's answers, the due count and what they earned have moved.
+    void queryClient.invalidateQueries({ queryKey: ['today', userId] });
+    void queryClient.invalidateQueries({ queryKey: ['achievements', userId] });
     if (!passed) return;
     onPassed();
     void queryClient.invalidateQueries({ queryKey: ['progress', userId] });

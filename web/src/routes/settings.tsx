@@ -5,10 +5,13 @@ import { useT } from '../lib/i18n/i18n.tsx';
 import { AppHeader } from '../components/app-header.tsx';
 import { MeaningLanguagePicker } from '../components/meaning-language-picker.tsx';
 import { ProfileName } from '../components/profile-name.tsx';
+import { DaySettings } from '../components/day-settings.tsx';
+import { NotificationSetting } from '../components/notification-setting.tsx';
 
 /**
  * The learner's settings, one tap from every page's header (issue 29: the name field used to sit
- * at the foot of a 4,600 px phone dashboard): the name and the meaning language.
+ * at the foot of a 4,600 px phone dashboard): the name, the meaning language, the daily goal,
+ * the daily reminder and this device's notifications.
  */
 export function SettingsPage() {
   const { user } = useAuth();
@@ -26,6 +29,8 @@ export function SettingsPage() {
         <h1>{t('settings.title')}</h1>
         <ProfileName userId={userId} current={profile.data?.name ?? ''} />
         <MeaningLanguagePicker userId={userId} />
+        <DaySettings userId={userId} timeZone={profile.data?.timeZone ?? 'UTC'} />
+        <NotificationSetting />
       </main>
     </>
   );
