@@ -14,11 +14,15 @@ describe('reminderMail', () => {
     expect(reminderMail('es', { dueCount: 3, ...urls }).text).toContain(
       'Hoy te toca repasar 3 palabras húngaras.',
     );
-    expect(reminderMail('en', { dueCount: 2, ...urls }).subject).toBe('2 words are waiting for you');
+    expect(reminderMail('en', { dueCount: 2, ...urls }).subject).toBe(
+      '2 words are waiting for you',
+    );
   });
 
   it('returns English for an unknown language', () => {
-    expect(reminderMail('fr', { dueCount: 2, ...urls }).subject).toBe('2 words are waiting for you');
+    expect(reminderMail('fr', { dueCount: 2, ...urls }).subject).toBe(
+      '2 words are waiting for you',
+    );
   });
 
   it('returns both links in the text and escaped in the html', () => {

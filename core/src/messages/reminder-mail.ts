@@ -51,7 +51,11 @@ function escapeHtml(text: string): string {
  */
 export function reminderMail(
   language: unknown,
-  { dueCount, reviewUrl, unsubscribeUrl }: { dueCount: number; reviewUrl: string; unsubscribeUrl: string },
+  {
+    dueCount,
+    reviewUrl,
+    unsubscribeUrl,
+  }: { dueCount: number; reviewUrl: string; unsubscribeUrl: string },
 ): ReminderMail {
   const known = MAIL_LANGUAGES.find((l) => l === language) ?? 'en';
   const texts = TEXTS[known];
@@ -67,7 +71,8 @@ export function reminderMail(
     '--',
     format(texts.unsubscribe, { url: unsubscribeUrl }),
   ].join('\n');
-  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
   const [actionLabel] = format(texts.action, { url: '' }).split(':');
   const [unsubscribeLead] = format(texts.unsubscribe, { url: '' }).split(/:\s*$/);
   const html =

@@ -114,9 +114,9 @@ describe('send-reminders', () => {
     const [mail] = mails;
     expect(mail?.subject).toBe('2 Wörter warten auf dich');
     expect(mail?.text).toContain('https://app.magyarul.test/review-flashcards');
-    expect(mail?.links.some((l) => l.startsWith('https://app.magyarul.test/unsubscribe?token='))).toBe(
-      true,
-    );
+    expect(
+      mail?.links.some((l) => l.startsWith('https://app.magyarul.test/unsubscribe?token=')),
+    ).toBe(true);
     expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail?.headers['List-Unsubscribe']).toMatch(
       new RegExp(`^<${fx.server.url}/functions/v1/unsubscribe-reminders\\?token=[0-9a-f-]{36}>$`),

@@ -18,7 +18,9 @@ import { ProgressBar } from './progress.tsx';
  */
 export const TodayCard = memo(function TodayCard({ userId }: { userId: string }) {
   const t = useT();
-  const today = useQuery({ queryKey: ['today', userId], queryFn: () => fetchToday(userId),
+  const today = useQuery({
+    queryKey: ['today', userId],
+    queryFn: () => fetchToday(userId),
     // Read again on every visit: a review just finished moves every figure.
     staleTime: 0,
   });

@@ -31,7 +31,10 @@ type WorkerScope = {
     openWindow(url: string): Promise<unknown>;
   };
   readonly registration: {
-    showNotification(title: string, options: { body: string; tag: string; icon: string }): Promise<void>;
+    showNotification(
+      title: string,
+      options: { body: string; tag: string; icon: string },
+    ): Promise<void>;
   };
   skipWaiting(): Promise<void>;
   addEventListener(

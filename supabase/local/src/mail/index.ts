@@ -128,7 +128,8 @@ function parseSendBody(value: unknown): Omit<MailMessage, 'id' | 'created_at'> |
   const body = value as Record<string, unknown>;
   const to = Array.isArray(body.to) ? body.to[0] : body.to;
   const { subject, text, html, headers } = body;
-  if (typeof to !== 'string' || typeof subject !== 'string' || typeof text !== 'string') return null;
+  if (typeof to !== 'string' || typeof subject !== 'string' || typeof text !== 'string')
+    return null;
   const extra: Record<string, string> = {};
   if (typeof headers === 'object' && headers !== null) {
     for (const [name, v] of Object.entries(headers)) if (typeof v === 'string') extra[name] = v;
@@ -161,7 +162,8 @@ async function sendThroughOutbox(req: Request, ctx: ServerContext): Promise<Resp
     parsed = null;
   }
   const message = parseSendBody(parsed);
-  if (!message) return jsonResponse(422, { code: 422, message: 'to, subject and text are required' });
+  if (!message)
+    return jsonResponse(422, { code: 422, message: 'to, subject and text are required' });
   await ctx.mail.send(message);
   return jsonResponse(200, { id: crypto.randomUUID() });
 }

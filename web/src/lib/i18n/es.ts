@@ -399,7 +399,8 @@ const texts: Translation = {
   'landing.features.offline.title': 'Lecciones sin conexión',
   'landing.features.offline.text': 'Descarga lecciones y aprende sin conexión.',
   'landing.features.streaks.title': 'Metas, rachas y logros',
-  'landing.features.streaks.text': 'Una meta diaria a tu medida, rachas de días cumplidos, logros y un recordatorio diario te mantienen motivado.',
+  'landing.features.streaks.text':
+    'Una meta diaria a tu medida, rachas de días cumplidos, logros y un recordatorio diario te mantienen motivado.',
   'landing.lessons.title': 'Empieza con estas lecciones',
   'landing.accountMenu': 'Menú de la cuenta',
   'landing.footer.copyright': '© 2025 Magyarul',
@@ -475,27 +476,34 @@ const texts: Translation = {
   'achievement.streak_7': 'Racha de 7 días',
   'achievement.words_100': '100 palabras acertadas',
   'settings.goal.title': 'Meta diaria',
-  'settings.goal.help': 'Respuestas al día. Cada día que la alcanzas, o que terminas un paso de una lección, cuenta para tu racha.',
+  'settings.goal.help':
+    'Respuestas al día. Cada día que la alcanzas, o que terminas un paso de una lección, cuenta para tu racha.',
   'settings.goal.option': '{n} respuestas',
   'settings.reminder.title': 'Recordatorio diario',
-  'settings.reminder.help': 'Un correo a esta hora ({zone}) los días en que tengas palabras pendientes.',
+  'settings.reminder.help':
+    'Un correo a esta hora ({zone}) los días en que tengas palabras pendientes.',
   'settings.reminder.hour': 'Hora del recordatorio',
   'settings.reminder.off': 'Sin recordatorio',
   'settings.saved': 'Guardado',
   'settings.saveFailed': 'No se pudo guardar. Inténtalo de nuevo.',
   'settings.notify.title': 'Notificaciones en este dispositivo',
-  'settings.notify.help': 'Donde la app está instalada, también puede avisarte en este dispositivo cuando tengas palabras pendientes. Lo comprueba al abrirse y, en los navegadores que lo permiten, en segundo plano una vez al día.',
+  'settings.notify.help':
+    'Donde la app está instalada, también puede avisarte en este dispositivo cuando tengas palabras pendientes. Lo comprueba al abrirse y, en los navegadores que lo permiten, en segundo plano una vez al día.',
   'settings.notify.enable': 'Permitir notificaciones',
   'settings.notify.on': 'Las notificaciones están activadas en este dispositivo.',
-  'settings.notify.denied': 'Las notificaciones de este sitio están bloqueadas en la configuración del navegador.',
+  'settings.notify.denied':
+    'Las notificaciones de este sitio están bloqueadas en la configuración del navegador.',
   'settings.notify.unsupported': 'Este navegador no puede mostrar notificaciones de la app.',
   'notify.due.title': 'Hora de repasar',
   'notify.due.later': 'Tus próximas palabras húngaras ya están pendientes de repaso.',
-  'notify.due.body': '{n, plural, one {Tienes # palabra pendiente de repaso.} other {Tienes # palabras pendientes de repaso.}}',
+  'notify.due.body':
+    '{n, plural, one {Tienes # palabra pendiente de repaso.} other {Tienes # palabras pendientes de repaso.}}',
   'unsubscribe.title': 'Recordatorio diario',
   'unsubscribe.working': 'Cancelando la suscripción…',
-  'unsubscribe.done': 'Ya no recibirás correos de recordatorio. Puedes volver a activarlos en tus ajustes.',
-  'unsubscribe.invalid': 'Este enlace de baja no es válido: quizá los recordatorios ya están desactivados, o un correo más reciente trae un enlace nuevo.',
+  'unsubscribe.done':
+    'Ya no recibirás correos de recordatorio. Puedes volver a activarlos en tus ajustes.',
+  'unsubscribe.invalid':
+    'Este enlace de baja no es válido: quizá los recordatorios ya están desactivados, o un correo más reciente trae un enlace nuevo.',
   'unsubscribe.failed': 'Algo salió mal. Vuelve a abrir el enlace.',
   'auth.welcome': '¡Te damos la bienvenida!',
   'auth.confirmedSignIn': 'Tu correo electrónico está confirmado. Inicia sesión.',
