@@ -14,7 +14,7 @@ const KEYS: Readonly<Record<Achievement, `achievement.${Achievement}`>> = {
 export const AchievementsCard = memo(function AchievementsCard({ userId }: { userId: string }) {
   const t = useT();
   const earned = useQuery({
-    queryKey: ['achievements', userId],
+    queryKey: ['progress', userId, 'achievements'],
     queryFn: () => fetchAchievements(userId),
     staleTime: 0,
   });

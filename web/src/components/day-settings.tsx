@@ -34,7 +34,7 @@ export function DaySettings({ userId, timeZone }: { userId: string; timeZone: st
     onSuccess: async () => {
       notify.success(t('settings.saved'));
       await queryClient.invalidateQueries({ queryKey: ['day-settings', userId] });
-      await queryClient.invalidateQueries({ queryKey: ['today', userId] });
+      await queryClient.invalidateQueries({ queryKey: ['progress', userId, 'today'] });
       await queryClient.invalidateQueries({ queryKey: ['streak', userId] });
       await queryClient.invalidateQueries({ queryKey: ['profile', userId] });
     },

@@ -1,6 +1,6 @@
 import { memo, useEffect } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lessonStatuses } from '@magyarul/core/lessons';
 import { timeUntil } from '@magyarul/core/srs';
 import { fetchAllProgress, fetchPublishedLessons } from '../lib/api.ts';
@@ -8,6 +8,7 @@ import { fetchToday, type Today } from '../lib/day-api.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { useFormat } from '../lib/i18n/use-format.ts';
 import { sendDueNotice } from '../offline/due-notice.ts';
+import { onQueueChange } from '../offline/queue.ts';
 import { ButtonLink } from './button.tsx';
 import { ProgressBar } from './progress.tsx';
 
@@ -18,8 +19,18 @@ import { ProgressBar } from './progress.tsx';
  */
 export const TodayCard = memo(function TodayCard({ userId }: { userId: string }) {
   const t = useT();
+  const queryClient = useQueryClient();
+  // Answers still in the offline queue when the card first read (a session just finished, or
+  // answers given offline) count once they reach the server: read again as each one leaves.
+  useEffect(
+    () =>
+      onQueueChange(
+        () => void queryClient.invalidateQueries({ queryKey: ['progress', userId, 'today'] }),
+      ),
+    [userId, queryClient],
+  );
   const today = useQuery({
-    queryKey: ['today', userId],
+    queryKey: ['progress', userId, 'today'],
     queryFn: () => fetchToday(userId),
     // Read again on every visit: a review just finished moves every figure.
     staleTime: 0,

@@ -45,12 +45,12 @@ export function useSessionSave({
   // What follows a save's answer; t, onPassed and queryClient do not start a new save.
   const stored = useEffectEvent((passed: boolean) => {
     setSaveState('saved');
-    // Today's answers, the due count and what they earned have moved.
-    void queryClient.invalidateQueries({ queryKey: ['today', userId] });
-    void queryClient.invalidateQueries({ queryKey: ['achievements', userId] });
+    // Every session moves today's answers and the due count (the Today card and the
+    // achievements are keyed under ['progress', userId], which the offline queue's replay
+    // invalidates too).
+    void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
     if (!passed) return;
     onPassed();
-    void queryClient.invalidateQueries({ queryKey: ['progress', userId] });
   });
   const failed = useEffectEvent((passed: boolean, attempt: number) => {
     if (attempt === 0) {
