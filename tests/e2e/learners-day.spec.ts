@@ -87,7 +87,7 @@ async function makeDue(email: string, count: number): Promise<void> {
 }
 
 function goalText(t: Texts, done: number, goal: number): string {
-  return t('today.goalProgress', { done: String(done), goal: String(goal) });
+  return t('today.goalProgress', { done: String(done), goal });
 }
 
 /** Lesson 1 from the Today card's Continue: audio, then a passing session (all right). */
@@ -157,7 +157,7 @@ async function walkTheDay(
   // Settings: a goal of 10 (met today) and a reminder at the chosen hour.
   await today.getByRole('link', { name: t('today.changeGoal') }).click();
   await expect(page).toHaveURL(/\/settings$/);
-  const goal = page.getByLabel(t('settings.goal.title'), { exact: true });
+  const goal = page.getByLabel(t('settings.goal.label'));
   await goal.selectOption('10');
   await expect(page.getByText(t('settings.saved')).first()).toBeVisible();
   const hour = page.getByLabel(t('settings.reminder.hour'));

@@ -55,7 +55,7 @@ export function DaySettings({ userId, timeZone }: { userId: string; timeZone: st
       <section className="card" aria-labelledby={`${id}-goal-title`}>
         <h2 id={`${id}-goal-title`}>{t('settings.goal.title')}</h2>
         <div className="field">
-          <label htmlFor={`${id}-goal`}>{t('settings.goal.title')}</label>
+          <label htmlFor={`${id}-goal`}>{t('settings.goal.label')}</label>
           <select
             id={`${id}-goal`}
             value={goal}
@@ -65,7 +65,7 @@ export function DaySettings({ userId, timeZone }: { userId: string; timeZone: st
           >
             {DAILY_GOALS.map((n) => (
               <option key={n} value={n}>
-                {t('settings.goal.option', { n: format.number(n) })}
+                {t('settings.goal.option', { n })}
               </option>
             ))}
           </select>

@@ -131,7 +131,7 @@ function DailyGoal({ today }: { today: Today }) {
         <span className="today-goal-progress">
           {t('today.goalProgress', {
             done: format.number(today.answeredToday),
-            goal: format.number(today.dailyGoal),
+            goal: today.dailyGoal,
           })}
         </span>
         {met && <strong> · {t('today.goalMet')}</strong>}

@@ -474,7 +474,7 @@ const texts: Translation = {
   'today.continueLesson': 'Lektion {n}: {title}',
   'today.allLessonsDone': 'Du hast alle Lektionen abgeschlossen. Bleib beim Wiederholen!',
   'today.goal': 'Tagesziel',
-  'today.goalProgress': '{done} von {goal} Antworten heute',
+  'today.goalProgress': '{done} von {goal, plural, one {# Antwort} other {# Antworten}} heute',
   'today.goalMet': 'Tagesziel erreicht!',
   'today.changeGoal': 'Ziel oder Erinnerung ändern',
   'achievements.title': 'Erfolge',
@@ -487,7 +487,8 @@ const texts: Translation = {
   'settings.goal.title': 'Tagesziel',
   'settings.goal.help':
     'Antworten pro Tag. Jeder Tag, an dem du es erreichst oder einen Lektionsschritt abschließt, zählt für deine Serie.',
-  'settings.goal.option': '{n} Antworten',
+  'settings.goal.option': '{n, plural, one {# Antwort} other {# Antworten}}',
+  'settings.goal.label': 'Antworten pro Tag',
   'settings.reminder.title': 'Tägliche Erinnerung',
   'settings.reminder.help':
     'Eine E-Mail um diese Uhrzeit ({zone}) an Tagen, an denen Wörter fällig sind.',

@@ -91,7 +91,7 @@ export const enUi = {
   'today.continueLesson': 'Lesson {n}: {title}',
   'today.allLessonsDone': 'You have finished every lesson. Keep reviewing!',
   'today.goal': 'Daily goal',
-  'today.goalProgress': '{done} of {goal} answers today',
+  'today.goalProgress': '{done} of {goal, plural, one {# answer} other {# answers}} today',
   'today.goalMet': 'Daily goal reached!',
   'today.changeGoal': 'Change goal or reminder',
   'achievements.title': 'Achievements',
@@ -103,7 +103,8 @@ export const enUi = {
   'settings.goal.title': 'Daily goal',
   'settings.goal.help':
     'Answers a day. Each day you reach it, or finish a lesson step, counts for your streak.',
-  'settings.goal.option': '{n} answers',
+  'settings.goal.option': '{n, plural, one {# answer} other {# answers}}',
+  'settings.goal.label': 'Answers a day',
   'settings.reminder.title': 'Daily reminder',
   'settings.reminder.help':
     'An e-mail at this time ({zone}) on days when words are due for review.',

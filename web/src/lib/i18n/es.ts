@@ -466,7 +466,7 @@ const texts: Translation = {
   'today.continueLesson': 'Lección {n}: {title}',
   'today.allLessonsDone': 'Has terminado todas las lecciones. ¡Sigue repasando!',
   'today.goal': 'Meta diaria',
-  'today.goalProgress': '{done} de {goal} respuestas hoy',
+  'today.goalProgress': '{done} de {goal, plural, one {# respuesta} other {# respuestas}} hoy',
   'today.goalMet': '¡Meta diaria cumplida!',
   'today.changeGoal': 'Cambiar meta o recordatorio',
   'achievements.title': 'Logros',
@@ -478,7 +478,8 @@ const texts: Translation = {
   'settings.goal.title': 'Meta diaria',
   'settings.goal.help':
     'Respuestas al día. Cada día que la alcanzas, o que terminas un paso de una lección, cuenta para tu racha.',
-  'settings.goal.option': '{n} respuestas',
+  'settings.goal.option': '{n, plural, one {# respuesta} other {# respuestas}}',
+  'settings.goal.label': 'Respuestas al día',
   'settings.reminder.title': 'Recordatorio diario',
   'settings.reminder.help':
     'Un correo a esta hora ({zone}) los días en que tengas palabras pendientes.',
