@@ -486,7 +486,7 @@ const texts: Translation = {
   'achievement.words_100': '100 Wörter richtig beantwortet',
   'settings.goal.title': 'Tagesziel',
   'settings.goal.help':
-    'Antworten pro Tag. Jeder Tag, an dem du es erreichst oder einen Lektionsschritt abschließt, zählt für deine Serie.',
+    'Jeder Tag, an dem du es erreichst oder einen Lektionsschritt abschließt, zählt für deine Serie.',
   'settings.goal.option': '{n, plural, one {# Antwort} other {# Antworten}}',
   'settings.goal.label': 'Antworten pro Tag',
   'settings.reminder.title': 'Tägliche Erinnerung',

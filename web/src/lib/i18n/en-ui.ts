@@ -102,7 +102,7 @@ export const enUi = {
   'achievement.words_100': '100 words answered right',
   'settings.goal.title': 'Daily goal',
   'settings.goal.help':
-    'Answers a day. Each day you reach it, or finish a lesson step, counts for your streak.',
+    'Each day you reach it, or finish a lesson step, counts for your streak.',
   'settings.goal.option': '{n, plural, one {# answer} other {# answers}}',
   'settings.goal.label': 'Answers a day',
   'settings.reminder.title': 'Daily reminder',

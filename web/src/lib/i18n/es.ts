@@ -477,7 +477,7 @@ const texts: Translation = {
   'achievement.words_100': '100 palabras acertadas',
   'settings.goal.title': 'Meta diaria',
   'settings.goal.help':
-    'Respuestas al día. Cada día que la alcanzas, o que terminas un paso de una lección, cuenta para tu racha.',
+    'Cada día que la alcanzas, o que terminas un paso de una lección, cuenta para tu racha.',
   'settings.goal.option': '{n, plural, one {# respuesta} other {# respuestas}}',
   'settings.goal.label': 'Respuestas al día',
   'settings.reminder.title': 'Recordatorio diario',
