@@ -25,7 +25,7 @@ test.describe('signed-in learner', () => {
       'href',
       '/review-flashcards',
     );
-    await expect(today.getByRole('link', { name: /^Continue: Lesson 2: / })).toHaveAttribute(
+    await expect(today.getByRole('link', { name: /^Continue Lesson 2: / })).toHaveAttribute(
       'href',
       /^\/lesson\/[0-9a-f-]+$/,
     );

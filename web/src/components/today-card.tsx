@@ -66,7 +66,7 @@ function DueNow({ today }: { today: Today }) {
     return (
       <div className="today-item">
         <ButtonLink to="/review-flashcards" className="today-due">
-          {t('today.due', { n: today.dueCount })}
+          {t('today.due', { n: today.dueCount })}{' '}
           <span className="today-sub">{t('today.startReview')}</span>
         </ButtonLink>
       </div>
@@ -106,14 +106,8 @@ function ContinueLesson({ userId }: { userId: string }) {
       : lesson.title;
   return (
     <div className="today-item">
-      <ButtonLink
-        to={`/lesson/${lesson.id}`}
-        variant="secondary"
-        className="today-continue"
-        aria-label={`${t('today.continue')}: ${title}`}
-      >
-        {t('today.continue')}
-        <span className="today-sub">{title}</span>
+      <ButtonLink to={`/lesson/${lesson.id}`} variant="secondary" className="today-continue">
+        {t('today.continue')} <span className="today-sub">{title}</span>
       </ButtonLink>
     </div>
   );
