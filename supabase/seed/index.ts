@@ -216,10 +216,10 @@ async function seedLearnerHistory(
 
   // A daily goal of 10 answers: the history's days (20 answers, 11, then one and lesson 2's
   // audio) are goal days, so the streak counts three.
-  await tx.query(
-    `update public.profiles set time_zone = $2, daily_goal = 10 where user_id = $1`,
-    [learnerId, LEARNER_TIME_ZONE],
-  );
+  await tx.query(`update public.profiles set time_zone = $2, daily_goal = 10 where user_id = $1`, [
+    learnerId,
+    LEARNER_TIME_ZONE,
+  ]);
 
   const history = demoHistory(
     firstLesson.words.map((w) => w.hu),

@@ -101,8 +101,7 @@ export const enUi = {
   'achievement.streak_7': '7-day streak',
   'achievement.words_100': '100 words answered right',
   'settings.goal.title': 'Daily goal',
-  'settings.goal.help':
-    'Each day you reach it, or finish a lesson step, counts for your streak.',
+  'settings.goal.help': 'Each day you reach it, or finish a lesson step, counts for your streak.',
   'settings.goal.option': '{n, plural, one {# answer} other {# answers}}',
   'settings.goal.label': 'Answers a day',
   'settings.reminder.title': 'Daily reminder',
