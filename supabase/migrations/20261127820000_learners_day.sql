@@ -28,9 +28,9 @@ create unique index profiles_reminder_unsubscribe_token_key
 -- a column nobody may write by hand stays honest). Column grants replace the table grants.
 -- (anon keeps the same column grants, so its writes stay what RLS makes them: no row.)
 revoke insert, update on public.profiles from anon, authenticated;
-grant insert (user_id, name, time_zone, meaning_language, daily_goal, reminder_hour)
-  on public.profiles to anon, authenticated;
-grant update (name, time_zone, meaning_language, daily_goal, reminder_hour)
+grant insert (user_id, name, time_zone, meaning_language, interface_language, daily_goal,
+  reminder_hour) on public.profiles to anon, authenticated;
+grant update (name, time_zone, meaning_language, interface_language, daily_goal, reminder_hour)
   on public.profiles to anon, authenticated;
 
 -- A learner who switches reminders on again gets a new unsubscribe secret (an old e-mail's link
