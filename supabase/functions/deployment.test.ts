@@ -13,6 +13,8 @@ const NAMES = [
   'get-interleaved-words',
   'record-word-result',
   'generate-lesson-image',
+  'send-reminders',
+  'unsubscribe-reminders',
 ];
 
 /** The TypeScript files a deployment bundles from: everything but tests and their configs. */

@@ -214,7 +214,9 @@ async function seedLearnerHistory(
   const firstLesson = LESSONS[0];
   if (!lesson1 || !lesson2 || !firstLesson) return;
 
-  await tx.query(`update public.profiles set time_zone = $2 where user_id = $1`, [
+  // A daily goal of 10 answers: the history's days (20 answers, 11, then one and lesson 2's
+  // audio) are goal days, so the streak counts three.
+  await tx.query(`update public.profiles set time_zone = $2, daily_goal = 10 where user_id = $1`, [
     learnerId,
     LEARNER_TIME_ZONE,
   ]);

@@ -72,14 +72,22 @@ select is(get_user_reviewed_words_count(tests.user_id('learner-b@test.local')), 
 -- streak ------------------------------------------------------------------------------------------
 select tests.clear_authentication();
 delete from review_log; delete from user_lesson_progress; delete from flashcard_sessions;
-update profiles set time_zone = 'Europe/Budapest' where user_id = tests.user_id('learner-a@test.local');
+update profiles set time_zone = 'Europe/Budapest', daily_goal = 10 where user_id = tests.user_id('learner-a@test.local');
 -- Budapest is UTC+1 in November: 03:30 local on the 21st still belongs to the 20th (4 am cutoff).
+-- Goal days: ten answers each (the goal); the 17th has nine, short of the goal.
 insert into review_log (user_id, vocabulary_id, rating, state, due, stability, difficulty, was_correct, reviewed_at)
-select tests.user_id('learner-a@test.local'), '11111111-0000-0000-0000-000000000001', 3, 2, now(), 1, 5, true, t
-from unnest(array['2026-11-15 12:00Z', '2026-11-16 12:00Z', '2026-11-18 10:00Z', '2026-11-19 10:00Z', '2026-11-20 10:00Z', '2026-11-21 02:30Z']::timestamptz[]) t;
+select tests.user_id('learner-a@test.local'), '11111111-0000-0000-0000-000000000001', 3, 2, now(), 1, 5, true, t + n * interval '1 second'
+from unnest(array['2026-11-15 12:00Z', '2026-11-16 12:00Z', '2026-11-18 10:00Z', '2026-11-19 10:00Z', '2026-11-20 10:00Z']::timestamptz[]) t,
+     generate_series(0, 9) n;
+insert into review_log (user_id, vocabulary_id, rating, state, due, stability, difficulty, was_correct, reviewed_at)
+select tests.user_id('learner-a@test.local'), '11111111-0000-0000-0000-000000000001', 3, 2, now(), 1, 5, true, '2026-11-21 02:30Z'::timestamptz + n * interval '1 second'
+from generate_series(0, 9) n;
+insert into review_log (user_id, vocabulary_id, rating, state, due, stability, difficulty, was_correct, reviewed_at)
+select tests.user_id('learner-a@test.local'), '11111111-0000-0000-0000-000000000001', 3, 2, now(), 1, 5, true, '2026-11-17 12:00Z'::timestamptz + n * interval '1 second'
+from generate_series(1, 9) n;
 select tests.authenticate_as('learner-a@test.local');
 select results_eq($$select current_streak, longest_streak from get_streak(tests.user_id('learner-a@test.local'), '2026-11-21 12:00Z')$$,
-  $$values (3, 3)$$, 'the current streak counts local days with a 4 am cutoff and survives until today ends');
+  $$values (3, 3)$$, 'the current streak counts goal days (local, 4 am cutoff; nine answers of ten do not count) and survives until today ends');
 select results_eq($$select current_streak, longest_streak from get_streak(tests.user_id('learner-a@test.local'), '2026-11-23 12:00Z')$$,
   $$values (0, 3)$$, 'a missed day ends the current streak');
 select tests.authenticate_as('learner-b@test.local');

@@ -512,6 +512,10 @@ export type Database = {
           interface_language: Database['public']['Enums']['language_code'] | null;
           desired_retention: number;
           new_items_per_day: number;
+          daily_goal: number;
+          reminder_hour: number | null;
+          reminder_unsubscribe_token: string;
+          reminded_on: string | null;
         };
         Insert: {
           user_id: string;
@@ -523,6 +527,10 @@ export type Database = {
           interface_language?: Database['public']['Enums']['language_code'] | null;
           desired_retention?: number;
           new_items_per_day?: number;
+          daily_goal?: number;
+          reminder_hour?: number | null;
+          reminder_unsubscribe_token?: string;
+          reminded_on?: string | null;
         };
         Update: {
           user_id?: string;
@@ -534,6 +542,10 @@ export type Database = {
           interface_language?: Database['public']['Enums']['language_code'] | null;
           desired_retention?: number;
           new_items_per_day?: number;
+          daily_goal?: number;
+          reminder_hour?: number | null;
+          reminder_unsubscribe_token?: string;
+          reminded_on?: string | null;
         };
         Relationships: [];
       };
@@ -767,6 +779,24 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      user_achievements: {
+        Row: {
+          user_id: string;
+          achievement: Database['public']['Enums']['achievement'];
+          earned_at: string;
+        };
+        Insert: {
+          user_id: string;
+          achievement: Database['public']['Enums']['achievement'];
+          earned_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          achievement?: Database['public']['Enums']['achievement'];
+          earned_at?: string;
+        };
+        Relationships: [];
       };
       user_feedback: {
         Row: {
@@ -1135,11 +1165,32 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      award_achievements: {
+        Args: {
+          _user_id: string;
+          _at: string;
+        };
+        Returns: undefined;
+      };
       can_read_user: {
         Args: {
           _user_id: string;
         };
         Returns: boolean;
+      };
+      claim_reminders: {
+        Args: {
+          _now?: string;
+          _limit?: number;
+        };
+        Returns: {
+          user_id: string | null;
+          email: string | null;
+          language: Database['public']['Enums']['language_code'] | null;
+          due_count: number | null;
+          unsubscribe_token: string | null;
+          local_date: string | null;
+        }[];
       };
       complete_lesson_audio: {
         Args: {
@@ -1165,6 +1216,17 @@ export type Database = {
         Returns: {
           lessons: number | null;
           words: number | null;
+        }[];
+      };
+      daily_activity: {
+        Args: {
+          _user_id: string;
+          _now: string;
+        };
+        Returns: {
+          day: string | null;
+          items: number | null;
+          lesson_steps: number | null;
         }[];
       };
       fsrs_fit_candidates: {
@@ -1297,6 +1359,19 @@ export type Database = {
           longest_streak: number | null;
         }[];
       };
+      get_today: {
+        Args: {
+          _now?: string;
+        };
+        Returns: {
+          due_count: number | null;
+          next_due: string | null;
+          answered_today: number | null;
+          daily_goal: number | null;
+          current_streak: number | null;
+          longest_streak: number | null;
+        }[];
+      };
       get_tourist_pack_progress: {
         Args: {
           _user_id: string;
@@ -1399,6 +1474,13 @@ export type Database = {
           in_public: boolean | null;
           shared: boolean | null;
         }[];
+      };
+      local_day: {
+        Args: {
+          _at: string;
+          _zone: string;
+        };
+        Returns: string;
       };
       previous_published_lesson: {
         Args: {
@@ -1517,6 +1599,13 @@ export type Database = {
           replayed: boolean | null;
         }[];
       };
+      release_reminder: {
+        Args: {
+          _user_id: string;
+          _local_date: string;
+        };
+        Returns: undefined;
+      };
       save_flashcard_session: {
         Args: {
           _session_id: string;
@@ -1595,8 +1684,31 @@ export type Database = {
           updated_at: string;
         }[];
       };
+      streak_of: {
+        Args: {
+          _user_id: string;
+          _now: string;
+        };
+        Returns: {
+          current_streak: number | null;
+          longest_streak: number | null;
+        }[];
+      };
+      time_zone_of: {
+        Args: {
+          _user_id: string;
+        };
+        Returns: string;
+      };
+      unsubscribe_reminders: {
+        Args: {
+          _token: string;
+        };
+        Returns: boolean;
+      };
     };
     Enums: {
+      achievement: 'first_lesson' | 'ten_lessons' | 'streak_7' | 'words_100';
       app_role: 'admin' | 'user';
       character_sex: 'female' | 'male';
       feedback_status: 'new' | 'reviewing' | 'resolved' | 'closed';
@@ -1677,6 +1789,7 @@ export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums']
 export const Constants = {
   public: {
     Enums: {
+      achievement: ['first_lesson', 'ten_lessons', 'streak_7', 'words_100'],
       app_role: ['admin', 'user'],
       character_sex: ['female', 'male'],
       feedback_status: ['new', 'reviewing', 'resolved', 'closed'],

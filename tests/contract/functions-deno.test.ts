@@ -49,6 +49,11 @@ describe('edge functions bundled and run under Deno 2.1 answer like /functions/v
       SUPABASE_URL: server.url,
       SUPABASE_ANON_KEY: anonKey,
       SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+      // send-reminders' secrets: the backend's outbox stands in for the mail service.
+      MAIL_API_URL: `${server.url}/_dev/mail/send`,
+      MAIL_API_KEY: serviceRoleKey,
+      MAIL_FROM: 'Magyarul <reminders@deno.test>',
+      SITE_URL: server.url,
     };
     const functions = isolatedFunctions();
     copy = functions;
@@ -204,6 +209,8 @@ describe('edge functions bundled and run under Deno 2.1 answer like /functions/v
       'get-due-words',
       'get-interleaved-words',
       'record-word-result',
+      'send-reminders',
+      'unsubscribe-reminders',
     ]);
   });
 
@@ -303,6 +310,48 @@ describe('edge functions bundled and run under Deno 2.1 answer like /functions/v
       }
     },
   );
+
+  it('returns the same 403 from send-reminders to a learner and the anon key', async () => {
+    for (const token of [users.anna.token, null]) {
+      const answer = await same('send-reminders', token, { now: new Date().toISOString() });
+      expect(answer).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    }
+  });
+
+  it('returns a reminder sent under Deno into the outbox, and its one-click unsubscribe works there', async () => {
+    const service = createClient<Database>(server.url, server.ctx.keys.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const chosen = await service
+      .from('profiles')
+      .update({ reminder_hour: 7, time_zone: 'UTC' })
+      .eq('user_id', users.anna.id);
+    if (chosen.error) throw chosen.error;
+    // 07:30 UTC today: after the words came due (a day ago) and at Anna's hour.
+    const now = `${new Date().toISOString().slice(0, 10)}T07:30:00Z`;
+    const sent = await call('deno', 'send-reminders', server.ctx.keys.serviceRoleKey, { now });
+    expect(sent).toMatchObject({ status: 200, body: { claimed: 1, sent: 1, failed: 0 } });
+    const again = await call('local', 'send-reminders', server.ctx.keys.serviceRoleKey, { now });
+    expect(again.body).toEqual({ claimed: 0, sent: 0, failed: 0 });
+    const mails = (await (
+      await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(users.anna.email)}`)
+    ).json()) as { subject: string; headers: Record<string, string> }[];
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/^\d+ words? (is|are) waiting for you$/);
+    const token = /token=([0-9a-f-]{36})/.exec(mails[0]?.headers['List-Unsubscribe'] ?? '')?.[1];
+    const oneClick = await fetch(`${deno.get('unsubscribe-reminders')?.url ?? ''}?token=${token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(await oneClick.json()).toEqual({ unsubscribed: true });
+    const profile = await service
+      .from('profiles')
+      .select('reminder_hour')
+      .eq('user_id', users.anna.id)
+      .single();
+    expect(profile.data?.reminder_hour).toBeNull();
+  });
 
   it('returns the same CORS preflight answer from every function', async () => {
     for (const name of deno.keys()) {

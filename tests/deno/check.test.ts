@@ -10,12 +10,14 @@ import { DENO_RELEASES, FUNCTIONS_DIR, denoBinary, edgeFunctions, runDeno } from
 const NAMES = edgeFunctions();
 
 describe('the edge functions found', () => {
-  it('returns the four functions config.toml deploys', () => {
+  it('returns the functions config.toml deploys', () => {
     expect(NAMES).toEqual([
       'generate-lesson-image',
       'get-due-words',
       'get-interleaved-words',
       'record-word-result',
+      'send-reminders',
+      'unsubscribe-reminders',
     ]);
   });
 });

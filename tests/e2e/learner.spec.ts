@@ -13,18 +13,26 @@ import { clientFor, learnerClient } from './admin/admin-support.ts';
 const down = { status: 500, contentType: 'application/json', body: '{"message":"down"}' };
 
 test.describe('signed-in learner', () => {
-  test('dashboard: greeting, buttons, goal, tourist pack, real streak, lesson marks', async ({
+  test('dashboard: greeting, Today card, goal, tourist pack, real streak, lesson marks', async ({
     page,
   }) => {
     await signIn(page, DEMO_LEARNER);
     await expect(page.getByText(/^Hello/)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute(
+    // The Today card (issue 29 point 2): the words due start the review, Continue goes to the
+    // learner's next open lesson (lesson 2: the seed passed lesson 1), not to the demo lesson.
+    const today = page.getByRole('region', { name: 'Today' });
+    await expect(today.getByRole('link', { name: /^\d+ words? due/ })).toHaveAttribute(
       'href',
-      '/lesson-demo',
+      '/review-flashcards',
+    );
+    await expect(today.getByRole('link', { name: /^Continue Lesson 2: / })).toHaveAttribute(
+      'href',
+      /^\/lesson\/[0-9a-f-]+$/,
     );
     await expect(
-      page.getByRole('main').getByRole('link', { name: 'Review Flashcards' }),
-    ).toHaveAttribute('href', '/review-flashcards');
+      page.getByRole('main').getByRole('link', { name: 'Continue Learning' }),
+    ).toHaveCount(0);
+    await expect(today.getByText(/^\d+ of 10 answers today$/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
     await expect(page.getByText('2,000 words to conversational', { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d+ of 150 words$/)).toBeVisible();

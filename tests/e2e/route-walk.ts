@@ -22,6 +22,12 @@ export async function allRoutes(request: APIRequestContext): Promise<WalkedRoute
     { name: 'terms', who: 'visitor', path: '/terms' },
     { name: 'privacy', who: 'visitor', path: '/privacy' },
     { name: 'not-found', who: 'visitor', path: '/no-such-page' },
+    // A reminder e-mail's unsubscribe link with a token nobody holds (the page says so).
+    {
+      name: 'unsubscribe',
+      who: 'visitor',
+      path: '/unsubscribe?token=00000000-0000-4000-8000-000000000000',
+    },
     { name: 'dashboard', who: 'learner', path: '/dashboard' },
     { name: 'lesson', who: 'learner', path: `/lesson/${one}` },
     { name: 'review-flashcards', who: 'learner', path: '/review-flashcards' },

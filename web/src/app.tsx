@@ -34,6 +34,7 @@ const LessonPreviewPage = page(() => import('./routes/lesson-preview.tsx'), 'Les
 const DashboardPage = page(() => import('./routes/dashboard.tsx'), 'DashboardPage');
 const ReviewPage = page(() => import('./routes/review.tsx'), 'ReviewPage');
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage');
+const UnsubscribePage = page(() => import('./routes/unsubscribe.tsx'), 'UnsubscribePage');
 const TermsPage = page(() => import('./routes/legal.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('./routes/legal.tsx'), 'PrivacyPage');
 const NotFoundPage = page(() => import('./routes/not-found.tsx'), 'NotFoundPage');
@@ -75,6 +76,7 @@ export const learnerRoutes: RouteObject[] = [
   { path: '/dashboard', element: guarded(DashboardPage) },
   { path: '/review-flashcards', element: guarded(ReviewPage) },
   { path: '/settings', element: guarded(SettingsPage) },
+  { path: '/unsubscribe', element: <UnsubscribePage /> },
   { path: '/terms', element: <TermsPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
 ];

@@ -15,3 +15,4 @@ export { MAIL_LANGUAGES, mailTexts, type MailLanguage, type MailTexts } from './
 export { enStudio } from './en-studio.ts';
 export { format, placeholdersOf, type MessageParams } from './format.ts';
 export { pluralCategory, type PluralOptions } from './plural.ts';
+export { reminderMail, type ReminderMail } from './reminder-mail.ts';

@@ -14,4 +14,5 @@ export * from './due.ts';
 export * from './interleave.ts';
 export * from './local-day.ts';
 export * from './streak.ts';
+export * from './next-due.ts';
 export * from './rows.ts';

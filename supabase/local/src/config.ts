@@ -86,6 +86,8 @@ export function loadConfig(
         : env.NODE_ENV !== 'production'),
     maxRows: overrides.maxRows ?? 1000,
     anonReadCache: overrides.anonReadCache ?? env.MAGYARUL_ANON_READ_CACHE !== 'false',
+    reminderIntervalSeconds:
+      overrides.reminderIntervalSeconds ?? reminderInterval(env.MAGYARUL_REMINDER_INTERVAL_SECONDS),
     dbAggregates: overrides.dbAggregates ?? flag(env.MAGYARUL_DB_AGGREGATES),
     dbTxEnd,
     ...(overrides.dbSchemas ? { dbSchemas: overrides.dbSchemas } : {}),
@@ -129,4 +131,13 @@ export function makeKeys(jwtSecret: string): Keys {
   const key = (role: string) =>
     signJwt({ iss: 'supabase-demo', role, iat: KEY_ISSUED, exp: KEY_EXPIRY }, jwtSecret);
   return { jwtSecret, anonKey: key('anon'), serviceRoleKey: key('service_role') };
+}
+
+function reminderInterval(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return 300;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 0) {
+    throw new Error(`MAGYARUL_REMINDER_INTERVAL_SECONDS must be whole seconds, got ${text}`);
+  }
+  return seconds;
 }

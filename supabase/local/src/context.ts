@@ -41,6 +41,8 @@ export type MailMessage = {
   text: string;
   html: string;
   links: string[];
+  /** Extra headers (the reminders' List-Unsubscribe); auth mails have none. */
+  headers?: Record<string, string>;
   created_at: string;
 };
 
@@ -90,6 +92,11 @@ export type ServerConfig = {
    * see http/anon-cache.ts). Default on; MAGYARUL_ANON_READ_CACHE=false turns it off.
    */
   anonReadCache?: boolean;
+  /**
+   * Seconds between the reminder scheduler's calls of the send-reminders function (DESIGN
+   * §12.2); 0 turns it off. MAGYARUL_REMINDER_INTERVAL_SECONDS, default 300.
+   */
+  reminderIntervalSeconds?: number;
   /**
    * PostgREST's db-aggregates-enabled: `col.sum()`, `count()` … in select. Off by default, as on
    * hosted Supabase (PGRST123); MAGYARUL_DB_AGGREGATES=true turns it on.

@@ -31,6 +31,7 @@ import { restService } from './rest/handler.ts';
 import { invalidateSchemaCache } from './rest/schema-cache.ts';
 import { loadServices, memoryOutbox, type Services } from './services.ts';
 import { startFitScheduler } from './fsrs/fit-scheduler.ts';
+import { startReminderScheduler } from './reminders/scheduler.ts';
 
 export type LocalContext = Omit<ServerContext, 'db'> & { db: LocalDb };
 
@@ -225,8 +226,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         return json(200, { url: config.publicUrl, anonKey: keys.anonKey });
       }
       if (services.devMail && url.pathname.startsWith('/_dev/mail')) {
+        let body: Buffer | null = null;
+        if (method === 'POST') {
+          try {
+            body = await readBody(req, AUTH_MAX_BODY_BYTES);
+          } catch (error) {
+            if (error instanceof BodyTooLargeError) return payloadTooLarge(error.limit);
+            throw error;
+          }
+        }
         return services.devMail(
-          toRequest(req, url, headers, null),
+          toRequest(req, url, headers, body),
           url.pathname.slice('/_dev'.length),
           ctx,
         );
@@ -306,6 +316,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     intervalMs: (config.fsrsFitHours ?? 24) * 3_600_000,
   });
 
+  const reminders = startReminderScheduler(ctx, quiet);
+
   let closing: Promise<void> | null = null;
   return {
     url: config.publicUrl,
@@ -319,6 +331,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        reminders.stop();
         statistics?.stop();
         await db.close();
       })();

@@ -46,6 +46,14 @@ export async function learnerClient(
   return { email, db, userId: data.user.id };
 }
 
+/** The run's service role key (what hosted's pg_cron job sends to send-reminders). */
+export function serviceRoleKey(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir || process.env.E2E_BASE_URL) throw new Error('serviceClient needs the run’s server');
+  const secret = readFileSync(join(dataDir, 'data', 'jwt-secret'), 'utf8').trim();
+  return makeKeys(secret).serviceRoleKey;
+}
+
 /**
  * A service-role client, for arranging what no user may write through the API (a learner's
  * completed lesson, a thousand imported feedback rows). The key is made from the secret the
@@ -53,11 +61,7 @@ export async function learnerClient(
  * started (not with E2E_BASE_URL).
  */
 export function serviceClient(): Db {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir || process.env.E2E_BASE_URL) throw new Error('serviceClient needs the run’s server');
-  const secret = readFileSync(join(dataDir, 'data', 'jwt-secret'), 'utf8').trim();
-  const { serviceRoleKey } = makeKeys(secret);
-  return createClient<Database>(baseUrl(), serviceRoleKey, {
+  return createClient<Database>(baseUrl(), serviceRoleKey(), {
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }

@@ -30,6 +30,8 @@ export const readKeys = {
   skillSummary: (userId: string) => `user:${userId}:skill-summary`,
   dueForecast: (userId: string) => `user:${userId}:due-forecast`,
   scheduling: (userId: string) => `user:${userId}:scheduling`,
+  today: (userId: string) => `user:${userId}:today`,
+  achievements: (userId: string) => `user:${userId}:achievements`,
 };
 
 export type DownloadRecord = {

@@ -20,18 +20,37 @@ type FetchEventLike = ExtendableEventLike & {
   readonly request: Request;
   respondWith(response: Promise<Response> | Response): void;
 };
+type MessageEventLike = ExtendableEventLike & { readonly data: unknown };
+type NotificationEventLike = ExtendableEventLike & { readonly notification: { close(): void } };
+type WindowClientLike = { readonly visibilityState: string; focus(): Promise<unknown> };
 type WorkerScope = {
   readonly location: Location;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window' }): Promise<readonly WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  readonly registration: {
+    showNotification(
+      title: string,
+      options: { body: string; tag: string; icon: string },
+    ): Promise<void>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(
-    type: 'install' | 'activate',
+    type: 'install' | 'activate' | 'periodicsync',
     listener: (event: ExtendableEventLike) => void,
   ): void;
   addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: NotificationEventLike) => void,
+  ): void;
 };
 
 import { parseRange } from './range.ts';
+import { parseDueNotice, shouldNotify, type DueNotice } from './due-notice-rule.ts';
 
 declare const __MAGYARUL_PRECACHE__: readonly string[];
 declare const __MAGYARUL_VERSION__: string;
@@ -70,8 +89,65 @@ worker.addEventListener('activate', (event) => {
         if (name.startsWith('magyarul-shell-') && name !== SHELL_CACHE) await caches.delete(name);
       }
       await worker.clients.claim();
+      await notifyWhenDue();
     })(),
   );
+});
+
+// The "words are due" notification (issue 29 point 3; due-notice-rule.ts says what it can and
+// cannot know). The page's last notice is kept in Cache Storage, as the worker has no other
+// storage that survives it being stopped.
+const STATE_CACHE = 'magyarul-state-v1';
+const NOTICE_KEY = '/__magyarul/due-notice';
+
+async function readNotice(): Promise<DueNotice | null> {
+  const stored = await (await caches.open(STATE_CACHE)).match(NOTICE_KEY);
+  return stored ? ((await stored.json()) as DueNotice) : null;
+}
+
+async function writeNotice(notice: DueNotice): Promise<void> {
+  await (await caches.open(STATE_CACHE)).put(NOTICE_KEY, Response.json(notice));
+}
+
+async function notifyWhenDue(): Promise<void> {
+  const notice = await readNotice();
+  const windows = await worker.clients.matchAll({ type: 'window' });
+  const visible = windows.some((w) => w.visibilityState === 'visible');
+  if (!notice || !shouldNotify(notice, new Date(), visible)) return;
+  try {
+    await worker.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: 'magyarul-due',
+      icon: '/icons/icon-192.png',
+    });
+  } catch {
+    return; // Permission not granted (or withdrawn): nothing to show, nothing to remember.
+  }
+  await writeNotice({ ...notice, shownFor: notice.dueAt });
+}
+
+worker.addEventListener('message', (event) => {
+  const notice = parseDueNotice(event.data);
+  if (!notice) return;
+  event.waitUntil(
+    (async () => {
+      const previous = await readNotice();
+      // The same due time keeps its "shown" mark; a new one may be shown again.
+      await writeNotice({
+        ...notice,
+        shownFor: previous?.dueAt === notice.dueAt ? (previous.shownFor ?? null) : null,
+      });
+    })(),
+  );
+});
+
+worker.addEventListener('periodicsync', (event) => {
+  event.waitUntil(notifyWhenDue());
+});
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(worker.clients.openWindow('/review-flashcards'));
 });
 
 worker.addEventListener('fetch', (event) => {

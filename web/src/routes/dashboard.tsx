@@ -29,6 +29,8 @@ import { ProgressBar } from '../components/progress.tsx';
 import { LoadError, SkeletonRows } from '../components/load-state.tsx';
 import { FlameIcon, LockIcon } from '../components/icons.tsx';
 import { TouristPackWords } from '../components/tourist-pack-words.tsx';
+import { TodayCard } from '../components/today-card.tsx';
+import { AchievementsCard } from '../components/achievements-card.tsx';
 import { OfflineLessons } from '../offline/offline-lessons.tsx';
 import { useOnline } from '../offline/online.ts';
 import { SkillOverview } from '../practice/skill-overview.tsx';
@@ -97,17 +99,20 @@ export function DashboardPage() {
               {t('dashboard.guest')} · <Link to="/auth">{t('dashboard.loginPrompt')}</Link>
             </p>
           )}
-          <div className="button-row">
-            <ButtonLink to="/lesson-demo">{t('dashboard.continueLearning')}</ButtonLink>
-            <ButtonLink to="/review-flashcards" variant="secondary">
-              {t('dashboard.reviewFlashcards')}
-            </ButtonLink>
-            {role === 'admin' && (
-              <ButtonLink to="/admin" variant="secondary">
-                {t('dashboard.adminDashboard')}
-              </ButtonLink>
-            )}
-          </div>
+          {/* Signed in, the Today card says what to do (issue 29 point 2); the demo lesson
+              stays for visitors and on the landing page. */}
+          {(!user || role === 'admin') && (
+            <div className="button-row">
+              {!user && (
+                <ButtonLink to="/lesson-demo">{t('dashboard.continueLearning')}</ButtonLink>
+              )}
+              {role === 'admin' && (
+                <ButtonLink to="/admin" variant="secondary">
+                  {t('dashboard.adminDashboard')}
+                </ButtonLink>
+              )}
+            </div>
+          )}
         </section>
         {locked && (
           <p className="notice" role="alert">
@@ -116,8 +121,10 @@ export function DashboardPage() {
               : t('lesson.lockedUnnumbered')}
           </p>
         )}
+        {user && <TodayCard userId={userId} />}
         {user && <ProgressCard userId={userId} />}
         {user && <SkillOverview userId={userId} />}
+        {user && <AchievementsCard userId={userId} />}
         <LessonList userId={userId} />
         {user && belowFold && <OfflineLessons userId={userId} />}
       </main>

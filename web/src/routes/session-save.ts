@@ -45,6 +45,13 @@ export function useSessionSave({
   // What follows a save's answer; t, onPassed and queryClient do not start a new save.
   const stored = useEffectEvent((passed: boolean) => {
     setSaveState('saved');
+    // Every session moves today's answers and the due count; only these two reads (the
+    // lesson's own progress is read again on a pass only, as before).
+    void queryClient.invalidateQueries({ queryKey: ['progress', userId, 'today'], exact: true });
+    void queryClient.invalidateQueries({
+      queryKey: ['progress', userId, 'achievements'],
+      exact: true,
+    });
     if (!passed) return;
     onPassed();
     void queryClient.invalidateQueries({ queryKey: ['progress', userId] });

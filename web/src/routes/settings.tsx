@@ -6,10 +6,13 @@ import { AppHeader } from '../components/app-header.tsx';
 import { MeaningLanguagePicker } from '../components/meaning-language-picker.tsx';
 import { ProfileName } from '../components/profile-name.tsx';
 import { SchedulingSettings } from '../practice/scheduling-settings.tsx';
+import { DaySettings } from '../components/day-settings.tsx';
+import { NotificationSetting } from '../components/notification-setting.tsx';
 
 /**
  * The learner's settings, one tap from every page's header (issue 29: the name field used to sit
- * at the foot of a 4,600 px phone dashboard): the name and the meaning language.
+ * at the foot of a 4,600 px phone dashboard): the name, the meaning language, the daily goal,
+ * the daily reminder and this device's notifications.
  */
 export function SettingsPage() {
   const { user } = useAuth();
@@ -28,6 +31,8 @@ export function SettingsPage() {
         <ProfileName userId={userId} current={profile.data?.name ?? ''} />
         <MeaningLanguagePicker userId={userId} />
         <SchedulingSettings userId={userId} />
+        <DaySettings userId={userId} timeZone={profile.data?.timeZone ?? 'UTC'} />
+        <NotificationSetting />
       </main>
     </>
   );

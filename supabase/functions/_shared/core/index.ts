@@ -3,3 +3,4 @@ export * from './srs/index.ts';
 export * from './practice/grade.ts';
 export * from './files/bucket-names.ts';
 export * from './flashcards/random.ts';
+export * from './messages/reminder-mail.ts';

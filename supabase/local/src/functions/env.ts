@@ -27,8 +27,25 @@ export function functionSecrets(supabaseDir: string): Record<string, string> {
   return secretsCache.secrets;
 }
 
+/**
+ * Defaults for the project's own mail secrets (send-reminders), only while the development
+ * routes are on: mail goes to the outbox's Resend-style endpoint with the service role key. On
+ * hosted, and under NODE_ENV=production, MAIL_API_URL, MAIL_API_KEY, MAIL_FROM and SITE_URL are
+ * secrets the project sets (supabase/functions/send-reminders/README.md).
+ */
+function developmentMailSecrets(ctx: ServerContext): Record<string, string> {
+  if (!ctx.config.devRoutes) return {};
+  return {
+    MAIL_API_URL: `${ctx.config.publicUrl}/_dev/mail/send`,
+    MAIL_API_KEY: ctx.keys.serviceRoleKey,
+    MAIL_FROM: 'Magyarul <reminders@magyarul.local>',
+    SITE_URL: ctx.config.publicUrl,
+  };
+}
+
 export function functionEnv(ctx: ServerContext): Record<string, string | undefined> {
   return {
+    ...developmentMailSecrets(ctx),
     ...functionSecrets(ctx.config.supabaseDir),
     SUPABASE_URL: ctx.config.publicUrl,
     SUPABASE_ANON_KEY: ctx.keys.anonKey,

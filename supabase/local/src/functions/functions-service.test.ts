@@ -89,8 +89,11 @@ describe('functionsService', () => {
     );
     try {
       const names = await fetchImpl(`${url}/functions/v1/env-names`, { method: 'POST' });
+      // With the development routes on, the reminders' mail secrets default to the outbox
+      // (functions/env.ts); a secret of functions/.env would replace them.
       expect(await names.json()).toEqual([
         'IMAGE_PROVIDER_URL',
+        ...(ctx.config.devRoutes ? ['MAIL_API_KEY', 'MAIL_API_URL', 'MAIL_FROM', 'SITE_URL'] : []),
         'SUPABASE_ANON_KEY',
         'SUPABASE_SERVICE_ROLE_KEY',
         'SUPABASE_URL',

@@ -32,7 +32,17 @@ describe("the edge functions' generated copies", () => {
     expect(paths).toContain('_shared/core/index.ts');
     expect(paths).toContain('_shared/core/srs/review.ts');
     expect(paths).toContain('_shared/core/files/bucket-names.ts');
-    // The CSV reader (papaparse) and the message catalogue are not reached.
-    expect(paths.filter((p) => /\/(csv|messages)\//.test(p))).toEqual([]);
+    // The CSV reader (papaparse) is not reached; of the messages only the reminder e-mail
+    // (send-reminders) with its formatting and the mail languages, not the app catalogues.
+    expect(paths.filter((p) => /\/csv\//.test(p))).toEqual([]);
+    expect(paths.filter((p) => /\/messages\//.test(p)).sort()).toEqual([
+      '_shared/core/messages/de-mail.ts',
+      '_shared/core/messages/en-mail.ts',
+      '_shared/core/messages/es-mail.ts',
+      '_shared/core/messages/format.ts',
+      '_shared/core/messages/mail-catalogues.ts',
+      '_shared/core/messages/plural.ts',
+      '_shared/core/messages/reminder-mail.ts',
+    ]);
   });
 });

@@ -28,6 +28,7 @@ export const CORE_ENTRIES = [
   'practice/grade.ts',
   'files/bucket-names.ts',
   'flashcards/random.ts',
+  'messages/reminder-mail.ts',
 ];
 
 export type GeneratedFile = {

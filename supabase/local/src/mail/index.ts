@@ -11,6 +11,7 @@ type MailRow = {
   text_body: string;
   html_body: string;
   links: string[] | null;
+  headers: Record<string, string> | null;
   created_at: unknown;
 };
 
@@ -22,6 +23,7 @@ function toMessage(row: MailRow): MailMessage {
     text: row.text_body,
     html: row.html_body,
     links: row.links ?? [],
+    headers: row.headers ?? {},
     created_at: iso(row.created_at) ?? '',
   };
 }
@@ -33,12 +35,19 @@ export function createMailOutbox(source: Queryable | { db: Queryable }): MailOut
 } {
   const ctx = { db: 'db' in source ? source.db : source };
   const select =
-    'select id::text as id, to_address, subject, text_body, html_body, links, created_at from _local.mail_outbox';
+    'select id::text as id, to_address, subject, text_body, html_body, links, headers, created_at from _local.mail_outbox';
   return {
     async send(message) {
       await ctx.db.query(
-        'insert into _local.mail_outbox (to_address, subject, text_body, html_body, links) values ($1, $2, $3, $4, $5)',
-        [message.to, message.subject, message.text, message.html, message.links],
+        'insert into _local.mail_outbox (to_address, subject, text_body, html_body, links, headers) values ($1, $2, $3, $4, $5, $6)',
+        [
+          message.to,
+          message.subject,
+          message.text,
+          message.html,
+          message.links,
+          JSON.stringify(message.headers ?? {}),
+        ],
       );
     },
     async list() {
@@ -113,12 +122,59 @@ function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
+/** The Resend-style body the send-reminders function posts ({ to, subject, text, html, headers }). */
+function parseSendBody(value: unknown): Omit<MailMessage, 'id' | 'created_at'> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const body = value as Record<string, unknown>;
+  const to = Array.isArray(body.to) ? body.to[0] : body.to;
+  const { subject, text, html, headers } = body;
+  if (typeof to !== 'string' || typeof subject !== 'string' || typeof text !== 'string')
+    return null;
+  const extra: Record<string, string> = {};
+  if (typeof headers === 'object' && headers !== null) {
+    for (const [name, v] of Object.entries(headers)) if (typeof v === 'string') extra[name] = v;
+  }
+  return {
+    to,
+    subject,
+    text,
+    html: typeof html === 'string' ? html : '',
+    links: extractLinks(text),
+    headers: extra,
+  };
+}
+
+/**
+ * POST /_dev/mail/send: a Resend-compatible sink for mail the functions send (the daily
+ * reminders), so locally they land in the outbox like the auth mails. Only with the service
+ * role key: nobody else writes into the outbox.
+ */
+async function sendThroughOutbox(req: Request, ctx: ServerContext): Promise<Response> {
+  if (req.method !== 'POST') return jsonResponse(405, { code: 405, message: 'Method not allowed' });
+  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
+  if (token !== ctx.keys.serviceRoleKey) {
+    return jsonResponse(401, { code: 401, message: 'The service role key is required' });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await req.text());
+  } catch {
+    parsed = null;
+  }
+  const message = parseSendBody(parsed);
+  if (!message)
+    return jsonResponse(422, { code: 422, message: 'to, subject and text are required' });
+  await ctx.mail.send(message);
+  return jsonResponse(200, { id: crypto.randomUUID() });
+}
+
 /**
  * Mounted by the server under `/_dev` when dev routes are on: `path` is `/mail` (HTML page) or
  * `/mail.json` (JSON list; `?to=` filters by recipient). Other paths → JSON 404.
  */
 export const devMailService: Service = async (req, path, ctx: ServerContext) => {
   const route = path.replace(/\/+$/, '');
+  if (route === '/mail/send') return sendThroughOutbox(req, ctx);
   if (route !== '/mail' && route !== '/mail.json') {
     return jsonResponse(404, { code: 404, message: 'Not found' });
   }

@@ -106,3 +106,21 @@ const LEVEL_KEYS: Readonly<Record<string, TextKey>> = {
 export function levelKey(level: string): TextKey | null {
   return LEVEL_KEYS[level.trim().toLowerCase()] ?? null;
 }
+
+/** "in 3 hours" / "in 3 Stunden" / "dentro de 3 horas"; "tomorrow" for one day. */
+export function formatRelative(
+  value: number,
+  unit: Intl.RelativeTimeFormatUnit,
+  language: Language,
+): string {
+  return new Intl.RelativeTimeFormat(LOCALES[language], { numeric: 'auto' }).format(value, unit);
+}
+
+/** An hour of the day as the language writes it (18:00 in all three interface locales). */
+export function formatHour(hour: number, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(Date.UTC(2000, 0, 1, hour));
+}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useI18n } from './i18n.tsx';
-import { formatNumber, formatPercent, levelKey } from './format.ts';
+import { formatHour, formatNumber, formatPercent, formatRelative, levelKey } from './format.ts';
 
 export type Formatters = {
   /** 2,000 / 2.000 / 2.000 */
@@ -9,6 +9,10 @@ export type Formatters = {
   readonly percent: (ratio: number) => string;
   /** beginner → Beginner / Anfänger / Principiante (an unknown level as stored) */
   readonly level: (level: string) => string;
+  /** (3, 'hour') → in 3 hours / in 3 Stunden / dentro de 3 horas */
+  readonly relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => string;
+  /** 18 → 18:00 */
+  readonly hour: (hour: number) => string;
 };
 
 /** Numbers and level names in the interface language. */
@@ -22,6 +26,9 @@ export function useFormat(): Formatters {
         const key = levelKey(level);
         return key ? t(key) : level;
       },
+      relative: (value: number, unit: Intl.RelativeTimeFormatUnit) =>
+        formatRelative(value, unit, language),
+      hour: (hour: number) => formatHour(hour, language),
     }),
     [language, t],
   );
