@@ -274,12 +274,23 @@ describe('edge functions bundled and run under Deno 2.1 answer like /functions/v
       transcriptPreview: 'NARRATOR: A piacon vagyunk.',
     });
     expect(answer.status).toBe(200);
-    const { imageUrl } = answer.body as { imageUrl: string };
-    const image = await fetch(imageUrl);
-    expect(image.headers.get('content-type')).toContain('image/png');
-    expect(new Uint8Array(await image.arrayBuffer()).subarray(1, 4)).toEqual(
-      new TextEncoder().encode('PNG'),
-    );
+    const { imageUrl, draftBucket, draftPath } = answer.body as {
+      imageUrl: string;
+      draftBucket: string;
+      draftPath: string;
+    };
+    // Private until a published lesson names it (DESIGN.md §13): the admin reads it there.
+    expect((await fetch(imageUrl)).status).toBeGreaterThanOrEqual(400);
+    const admin = createClient(server.url, server.ctx.keys.anonKey, {
+      auth: { persistSession: false },
+      global: { headers: { Authorization: `Bearer ${users.admin.token}` } },
+    });
+    const { data, error } = await admin.storage.from(draftBucket).download(draftPath);
+    expect(error).toBeNull();
+    expect(data?.type).toContain('image/png');
+    expect(
+      new Uint8Array((await data?.arrayBuffer()) ?? new ArrayBuffer(0)).subarray(1, 4),
+    ).toEqual(new TextEncoder().encode('PNG'));
   });
 
   it('returns the same 403 to a learner asking for a picture', async () => {

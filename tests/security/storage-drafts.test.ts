@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKENDS,
+  callFunction,
   startSecurityServer,
   type Db,
   type Learner,
@@ -231,5 +232,38 @@ describe.each(BACKENDS)('a draft lesson’s files (%s)', (backend) => {
     expect(files.data?.filter((file) => file.in_public).every((file) => file.shared)).toBe(true);
     await publish(admin.db, first.id);
     expect(await status(audio)).toBe(200);
+  });
+  it('keeps a generated image of a draft private until its lesson is published', async () => {
+    const generated = await callFunction(
+      server,
+      'generate-lesson-image',
+      { lessonTitle: `Titkos kép ${backend}`, lessonLevel: 'beginner' },
+      admin.token,
+    );
+    expect(generated.status).toBe(200);
+    const { imageUrl, draftBucket, draftPath } = generated.body as {
+      imageUrl: string;
+      draftBucket: string;
+      draftPath: string;
+    };
+    const created = await admin.db
+      .from('lessons')
+      .insert({ lesson_number: 951, title: 'Titkos kép', is_published: false, image_url: imageUrl })
+      .select('id')
+      .single();
+    if (created.error) throw created.error;
+    const pictured = created.data.id;
+    // The title's picture is not readable by its public address, nor downloadable, by anon or
+    // a learner; the admin reads it.
+    expect(await status(imageUrl)).not.toBe(200);
+    for (const db of [server.anon, learner.db]) {
+      expect((await db.storage.from(draftBucket).download(draftPath)).error).not.toBeNull();
+    }
+    expect((await admin.db.storage.from(draftBucket).download(draftPath)).error).toBeNull();
+    await publish(admin.db, pictured);
+    expect(await status(imageUrl)).toBe(200);
+    await unpublish(admin.db, pictured);
+    expect(await status(imageUrl)).not.toBe(200);
+    expect((await admin.db.storage.from(draftBucket).download(draftPath)).error).toBeNull();
   });
 });

@@ -22,6 +22,16 @@ describe('generate-lesson-image', () => {
     await fx.stop();
   });
 
+  type Answer = { imageUrl: string; path: string; draftBucket: string; draftPath: string };
+  /** The stored picture: in lesson-drafts until a lesson naming it is published. */
+  const stored = async (answer: Answer): Promise<Uint8Array> => {
+    const { data, error } = await fx.service.storage
+      .from(answer.draftBucket)
+      .download(answer.draftPath);
+    if (error) throw error;
+    return new Uint8Array(await data.arrayBuffer());
+  };
+
   const body = {
     lessonTitle: 'Első lecke: a kávézóban',
     lessonDescription: 'Anna és Bence kávét rendel.',
@@ -29,33 +39,33 @@ describe('generate-lesson-image', () => {
     transcriptPreview: 'NARRATOR: Egy kávézóban vagyunk.',
   };
 
-  it('returns a public URL of a PNG stored in lesson-images', async () => {
+  it('returns the public URL a PNG will have, kept in lesson-drafts until its lesson is published', async () => {
     const res = await fx.call(handler, body, admin.token);
     expect(res.status).toBe(200);
-    const { imageUrl, path } = (await res.json()) as { imageUrl: string; path: string };
+    const answer = (await res.json()) as Answer;
+    const { imageUrl, path } = answer;
     expect(path).toMatch(/^generated\/elso-lecke-a-kavezoban-[0-9a-f]{8}\.png$/);
     expect(imageUrl).toBe(`${fx.server.url}/storage/v1/object/public/lesson-images/${path}`);
-    const image = await fetch(imageUrl);
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toContain('image/png');
-    const bytes = new Uint8Array(await image.arrayBuffer());
+    expect(answer).toMatchObject({
+      draftBucket: 'lesson-drafts',
+      draftPath: `lesson-images/${path}`,
+    });
+    // Nobody reads it by its public address while no published lesson names it.
+    expect((await fetch(imageUrl)).status).toBeGreaterThanOrEqual(400);
+    const bytes = await stored(answer);
     expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
     expect(bytes.length).toBeGreaterThan(1000);
   });
 
   it('returns the same picture for the same title', async () => {
-    const first = (await (await fx.call(handler, body, admin.token)).json()) as {
-      imageUrl: string;
-    };
-    const a = new Uint8Array(await (await fetch(first.imageUrl)).arrayBuffer());
+    const first = (await (await fx.call(handler, body, admin.token)).json()) as Answer;
+    const a = await stored(first);
     const other = (await (
       await fx.call(handler, { ...body, lessonTitle: 'Második lecke' }, admin.token)
-    ).json()) as { imageUrl: string };
-    const b = new Uint8Array(await (await fetch(other.imageUrl)).arrayBuffer());
-    const again = (await (await fx.call(handler, body, admin.token)).json()) as {
-      imageUrl: string;
-    };
-    const c = new Uint8Array(await (await fetch(again.imageUrl)).arrayBuffer());
+    ).json()) as Answer;
+    const b = await stored(other);
+    const again = (await (await fx.call(handler, body, admin.token)).json()) as Answer;
+    const c = await stored(again);
     expect(again.imageUrl).toBe(first.imageUrl);
     expect(Buffer.from(c).equals(Buffer.from(a))).toBe(true);
     expect(Buffer.from(b).equals(Buffer.from(a))).toBe(false);
@@ -89,11 +99,10 @@ describe('generate-lesson-image', () => {
           IMAGE_PROVIDER_URL: url,
         },
       );
-      const { imageUrl, path } = (await res.json()) as { imageUrl: string; path: string };
-      expect(path).toMatch(/\.jpg$/);
+      const answer = (await res.json()) as Answer;
+      expect(answer.path).toMatch(/\.jpg$/);
       expect(prompts[0]).toMatchObject({ lessonTitle: 'Harmadik lecke', lessonLevel: 'beginner' });
-      const stored = new Uint8Array(await (await fetch(imageUrl)).arrayBuffer());
-      expect([...stored]).toEqual([...provided]);
+      expect([...(await stored(answer))]).toEqual([...provided]);
 
       fail = true;
       const fallback = await fx.call(

@@ -4,7 +4,7 @@
 // With IMAGE_PROVIDER_URL set, the prompt is POSTed there first and the returned image bytes
 // (image/png, image/jpeg or image/webp) are stored instead; on any provider failure the local
 // drawing is used.
-import { LESSON_BUCKETS } from '../_shared/core/index.ts';
+import { LESSON_BUCKETS, LESSON_DRAFTS_BUCKET, draftObjectName } from '../_shared/core/index.ts';
 import { HttpError, callerClient, endpoint, fromDbError, readBody } from '../_shared/http.ts';
 import type { Env } from '../_shared/http.ts';
 import { IMAGE_HEIGHT, IMAGE_WIDTH, drawIllustration, hashText } from '../_shared/illustration.ts';
@@ -85,9 +85,13 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
   };
   const hash = hashText(`${title}\u0000${level}`).toString(16).padStart(8, '0');
   const path = `generated/${slugify(title)}-${hash}.${PROVIDER_TYPES[image.type] ?? 'png'}`;
+  // Kept in the private lesson-drafts bucket under the name it will have once public (DESIGN.md
+  // §13): the lesson's rows name the public address, and publishing the lesson copies it there.
+  // The admin shows it by a signed URL of `draftPath` until then.
+  const draftPath = draftObjectName(BUCKET, path);
   const upload = await client.storage
-    .from(BUCKET)
-    .upload(path, new Blob([image.bytes], { type: image.type }), {
+    .from(LESSON_DRAFTS_BUCKET)
+    .upload(draftPath, new Blob([image.bytes], { type: image.type }), {
       contentType: image.type,
       upsert: true,
     });
@@ -95,5 +99,5 @@ export const handler: (req: Request, env: Env) => Promise<Response> = endpoint(a
     throw new HttpError(502, 'storage_error', `Failed to store the image: ${upload.error.message}`);
   }
   const { publicUrl } = client.storage.from(BUCKET).getPublicUrl(path).data;
-  return { imageUrl: publicUrl, path };
+  return { imageUrl: publicUrl, path, draftBucket: LESSON_DRAFTS_BUCKET, draftPath };
 });

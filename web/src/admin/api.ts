@@ -1,6 +1,6 @@
 import { getSupabase, toAppError, type AppClient } from '../lib/supabase.ts';
 import type { Database, Json } from '../lib/database.ts';
-import { sanitizeFileName } from '@magyarul/core/files';
+import { LESSON_BUCKETS, sanitizeFileName } from '@magyarul/core/files';
 import {
   adminObjectUrl,
   publishLessons,
@@ -378,12 +378,16 @@ export async function generateLessonImage(body: {
   lessonDescription: string;
   lessonLevel: string;
   transcriptPreview: string;
-}): Promise<{ imageUrl: string | null }> {
+}): Promise<{ imageUrl: string | null; previewUrl: string | null }> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.functions.invoke<{ imageUrl?: string }>(
+  const { data, error } = await supabase.functions.invoke<{ imageUrl?: string; path?: string }>(
     'generate-lesson-image',
     { body },
   );
   if (error) throw toAppError(error);
-  return { imageUrl: data?.imageUrl ?? null };
+  const imageUrl = data?.imageUrl ?? null;
+  // The picture stays private until its lesson is published: the admin sees it by a signed URL.
+  const previewUrl =
+    imageUrl && data?.path ? await adminObjectUrl(LESSON_BUCKETS.image, data.path) : null;
+  return { imageUrl, previewUrl };
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../components/button.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
@@ -23,6 +24,8 @@ export function GenerateImage({
   onImage: (url: string) => void;
 }) {
   const t = useT();
+  // The generated picture is private until its lesson is published: shown by a signed URL.
+  const [preview, setPreview] = useState<{ url: string; shown: string } | null>(null);
   const generation = useMutation({
     mutationFn: () =>
       generateLessonImage({
@@ -31,11 +34,12 @@ export function GenerateImage({
         lessonLevel: level,
         transcriptPreview,
       }),
-    onSuccess: ({ imageUrl }) => {
+    onSuccess: ({ imageUrl, previewUrl }) => {
       if (!imageUrl) {
         notify.error(t('image.noUrl'));
         return;
       }
+      setPreview(previewUrl ? { url: imageUrl, shown: previewUrl } : null);
       onImage(imageUrl);
       notify.success(t('image.generated'));
     },
@@ -62,7 +66,11 @@ export function GenerateImage({
         </Button>
       </div>
       {image && (
-        <img className="admin-generated-image" src={image} alt={t('adminUi.generatedImageAlt')} />
+        <img
+          className="admin-generated-image"
+          src={preview?.url === image ? preview.shown : image}
+          alt={t('adminUi.generatedImageAlt')}
+        />
       )}
     </>
   );
