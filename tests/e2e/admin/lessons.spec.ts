@@ -147,6 +147,14 @@ test.describe('admin lessons tab', () => {
     await dialog.getByRole('button', { name: 'Generate Image' }).click();
     await expect(page.getByText('Lesson image generated!')).toBeVisible();
     await expect(dialog.getByRole('img', { name: 'Generated lesson image' })).toBeVisible();
+    // Shown to the admin from its private copy (it is public only once its lesson is published).
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('img', { name: 'Generated lesson image' })
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
 
     // Published without German or Spanish: the admin is asked first and accepts.
     const confirms: string[] = [];
@@ -174,6 +182,8 @@ test.describe('admin lessons tab', () => {
     expect(lesson?.lesson_number).toBe(number);
     expect(lesson?.audio_url).toMatch(new RegExp(`^${lesson?.id}/\\d+-lesson\\.mp3$`));
     expect(lesson?.image_url).toMatch(/^http/);
+    // Publishing copied the generated image to its public address.
+    expect((await request.get(lesson?.image_url ?? '')).status()).toBe(200);
     expect(lesson?.duration).toBeGreaterThan(0);
     const { data: words } = await db
       .from('lesson_vocabulary')
