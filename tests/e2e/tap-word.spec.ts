@@ -333,6 +333,11 @@ test('the spoken word lights up from its stored times per frame, at every speed 
   expect(
     farFromStored.map((f) => `${f.time.toFixed(3)}${f.slow ? ' slow' : ''}: ${f.id ?? 'none'}`),
   ).toEqual([]);
+  // Within ±50 ms of the stored times (issue 28 point 6), judged as the line's highlight is
+  // (lesson-follow.spec.ts): by the median and the third quartile, since a loaded machine can
+  // stall a single frame.
+  expect(quantile(abs, 0.5)).toBeLessThanOrEqual(50);
+  expect(quantile(abs, 0.75)).toBeLessThanOrEqual(50);
 });
 
 test('a downloaded lesson carries its words: the panel opens offline and its word plays', async ({
