@@ -372,3 +372,34 @@ test('a downloaded lesson carries its words: the panel opens offline and its wor
   expect((await plays(page)).at(-1)?.src).toContain('magyarul-offline=1');
   await context.setOffline(false);
 });
+
+test('a word a lesson note explains shows that note in its panel, in the learner’s language', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const t = textsIn('de');
+  const { lessonId, tokens } = await lessonOneTokens(page.request);
+  const linked = await serviceClient()
+    .from('transcript_tokens')
+    .select('id, note:lesson_notes!inner(title_de, body_de)')
+    .in(
+      'id',
+      tokens.map((token) => token.id),
+    )
+    .not('lesson_note_id', 'is', null)
+    .limit(1)
+    .single();
+  if (linked.error) throw linked.error;
+  const token = tokens.find((candidate) => candidate.id === linked.data.id);
+  if (!token) throw new Error('no token with a note');
+  await openLessonOne(page, t, 'de', lessonId);
+  await word(page, token).click();
+  const panel = page.getByRole('dialog', { name: token.text });
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('.word-lesson-note')).toContainText(linked.data.note.title_de ?? '');
+  await expect(panel.locator('.word-lesson-note')).toContainText(
+    (linked.data.note.body_de ?? '').slice(0, 40),
+  );
+  await page.screenshot({ path: testInfo.outputPath('panel-note-390x844.png') });
+  expect(await seriousViolations(page, 'panel with a note')).toEqual([]);
+});

@@ -67,6 +67,11 @@ export function LessonAudio({
   }, [lesson, rows, characters, tokens, language, backendUrl]);
   const noteList = useMemo(() => notesIn(notes, language), [notes, language]);
   const byLine = useMemo(() => notesByLine(noteList), [noteList]);
+  // A word's panel shows the note that explains it (tap-a-word).
+  const help = useMemo(
+    () => wordHelp && { ...wordHelp, notes: new Map(noteList.map((note) => [note.id, note])) },
+    [wordHelp, noteList],
+  );
   return (
     <>
       <AudioPlayer
@@ -75,7 +80,7 @@ export function LessonAudio({
         versions={player.versions}
         notes={byLine}
         language={language}
-        wordHelp={wordHelp}
+        wordHelp={help}
         onComplete={onComplete}
       />
       <LessonNotes notes={noteList} language={language} />

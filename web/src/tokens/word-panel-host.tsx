@@ -5,6 +5,7 @@ import { WordPanel, type KeepState } from './word-panel.tsx';
 import { playWord, type Clip } from './word-clip.ts';
 import { tokenSpan, type AudioVersionName } from './word-times.ts';
 import type { OpenWord } from './use-word-panel.ts';
+import type { LessonNote } from '../lib/lesson-texts.ts';
 import { isKnown, type KnownWords, type TokenWord, type WordToken } from './word-token.ts';
 
 /** What the player needs to explain its words: the lesson's words, the learner's, and keeping. */
@@ -16,6 +17,8 @@ export type WordHelp = {
   readonly keep: ((token: WordToken) => Promise<void>) | 'sign-up' | null;
   /** Where relative recording paths are resolved. */
   readonly backendUrl: string;
+  /** The lesson's notes by id, in the learner's language (a token names the one explaining it). */
+  readonly notes?: ReadonlyMap<string, LessonNote>;
 };
 
 /**
@@ -79,6 +82,7 @@ export function WordPanelHost({
       anchor={anchor}
       language={language}
       keep={keep}
+      note={token.lesson_note_id ? help.notes?.get(token.lesson_note_id) : undefined}
       canPlay={wordUrl !== null || (lineUrl !== null && span !== null)}
       onPlay={() => {
         clip.current?.stop();

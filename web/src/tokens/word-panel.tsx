@@ -3,6 +3,7 @@ import type { MeaningLanguage } from '@magyarul/core/flashcards';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { MeaningText } from '../components/meaning-text.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
+import type { LessonNote } from '../lib/lesson-texts.ts';
 import { grammarNoteTexts } from './grammar-text.ts';
 import {
   dictionaryForm,
@@ -44,6 +45,7 @@ export function WordPanel({
   anchor,
   language,
   keep,
+  note,
   canPlay,
   onPlay,
   onClose,
@@ -54,6 +56,8 @@ export function WordPanel({
   anchor: HTMLElement;
   language: MeaningLanguage;
   keep: KeepState;
+  /** The lesson note that explains the word (its token's lesson_note_id), if any. */
+  note?: LessonNote | undefined;
   canPlay: boolean;
   onPlay: () => void;
   onClose: () => void;
@@ -118,6 +122,12 @@ export function WordPanel({
           </dd>
         </div>
       </dl>
+      {note && (
+        <div className="word-lesson-note">
+          <p className="word-lesson-note-title">{t('word.note', { title: note.title.text })}</p>
+          <MeaningText meaning={note.body} learnerLanguage={language} />
+        </div>
+      )}
       <div className="word-panel-actions">
         <Button variant="secondary" onClick={onPlay} disabled={!canPlay}>
           <span aria-hidden="true">▶ </span>
