@@ -65,6 +65,17 @@ describe('create-flow CSV validation', () => {
     ]);
   });
 
+  it('returns a word with an unknown difficulty kept as asked, its issue still reported', () => {
+    const csv = 'word_hu,word_en,difficulty\nalma,apple,beginner\nmacska,cat,Expert\n';
+    expect(parseVocabularyCsv(csv).items.map((w) => w.word_hu)).toEqual(['alma']);
+    const kept = parseVocabularyCsv(csv, { unknownDifficulty: 'beginner' });
+    expect(kept.items.map((w) => [w.word_hu, w.difficulty])).toEqual([
+      ['alma', 'beginner'],
+      ['macska', 'beginner'],
+    ]);
+    expect(messages(kept)).toEqual(["Row 3: Invalid difficulty 'Expert'"]);
+  });
+
   it('returns the optional German and Spanish meanings, null for an empty cell', () => {
     const result = parseVocabularyCsv(
       'word_hu,word_en,difficulty,word_de,word_es\nalma,apple,beginner,Apfel,manzana\nkörte,pear,beginner,,pera\n',

@@ -52,9 +52,14 @@ export function parseTranscriptCsv(input: CsvInput): CsvResult<TranscriptCsvRow>
 
 /**
  * Validates the create dialog's vocabulary CSV (`word_hu,word_en,difficulty`, optionally
- * `word_de`, `word_es`).
+ * `word_de`, `word_es`). A row whose difficulty is not one of the levels is reported; with
+ * `unknownDifficulty` (the studio, where the author can change a word's difficulty) it is also
+ * kept with that difficulty, so no word is lost to a typo.
  */
-export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow> {
+export function parseVocabularyCsv(
+  input: CsvInput,
+  options: { readonly unknownDifficulty?: CreateFlowDifficulty } = {},
+): CsvResult<VocabularyCsvRow> {
   const { rows, issues, optionalPresent } = readLessonTable(
     input,
     VOCABULARY_CSV_COLUMNS,
@@ -70,15 +75,18 @@ export function parseVocabularyCsv(input: CsvInput): CsvResult<VocabularyCsvRow>
       continue;
     }
     const [wordHu = '', wordEn = '', raw = '', wordDe = '', wordEs = ''] = row.values;
-    const difficulty = raw.toLowerCase();
-    if (!isDifficulty(difficulty)) {
+    const given = raw.toLowerCase();
+    let difficulty: CreateFlowDifficulty;
+    if (isDifficulty(given)) difficulty = given;
+    else {
       issues.push(
         csvIssue('invalid-difficulty', 'csv.rowInvalidDifficulty', row.row, {
           n: row.row,
           value: raw,
         }),
       );
-      continue;
+      if (!options.unknownDifficulty) continue;
+      difficulty = options.unknownDifficulty;
     }
     items.push({
       row: row.row,

@@ -163,20 +163,29 @@ describe('a transcript file in the studio and in core', () => {
 });
 
 describe('a vocabulary file in the studio and in core', () => {
-  it('returns German and Spanish meanings of a Windows-1250 file, and core’s row issues by key', () => {
+  it('returns German and Spanish meanings of a Windows-1250 file, a word with a bad difficulty kept, and core’s row issues by key', () => {
     const bytes = cp1250(
       'word_hu,word_en,difficulty,word_de,word_es\nszőlő,grape,beginner,Traube,uva\nalma,apple,easy,Apfel,manzana\nkörte,pear,beginner,,\n',
     );
     const read = readVocabularyFile(bytes);
+    // "easy" is no level: the word stays (as a beginner's word, its issue says which row), for
+    // the author to set its difficulty in the studio; nothing is lost to a typo.
     expect(read.rows).toEqual([
       { wordHu: 'szőlő', wordEn: 'grape', wordDe: 'Traube', wordEs: 'uva', difficulty: 'beginner' },
+      {
+        wordHu: 'alma',
+        wordEn: 'apple',
+        wordDe: 'Apfel',
+        wordEs: 'manzana',
+        difficulty: 'beginner',
+      },
       { wordHu: 'körte', wordEn: 'pear', wordDe: '', wordEs: '', difficulty: 'beginner' },
     ]);
     expect(read.issues.map((i) => ({ key: i.key, params: i.params }))).toEqual([
       { key: 'csv.rowInvalidDifficulty', params: { n: 3, value: 'easy' } },
     ]);
     expect(read.rows?.map((w) => w.wordHu)).toEqual(
-      parseVocabularyCsv(bytes).items.map((w) => w.word_hu),
+      parseVocabularyCsv(bytes, { unknownDifficulty: 'beginner' }).items.map((w) => w.word_hu),
     );
   });
 

@@ -39,10 +39,11 @@ export function readTranscriptFile(bytes: Uint8Array): LessonFileRead<NewLine> {
 
 /**
  * A vocabulary CSV (parseVocabularyCsv): refused whole when its bytes are in no encoding core
- * reads; otherwise the good rows, and an issue for each row core rejects.
+ * reads; otherwise the good rows, and an issue for each row core rejects. A word with an unknown
+ * difficulty is kept as a beginner's word (its issue says so; the author can change it).
  */
 export function readVocabularyFile(bytes: Uint8Array): LessonFileRead<VocabularyEntry> {
-  const result = parseVocabularyCsv(bytes);
+  const result = parseVocabularyCsv(bytes, { unknownDifficulty: 'beginner' });
   if (result.issues.some((issue) => issue.code === 'unknown-encoding')) {
     return { rows: null, issues: result.issues };
   }
