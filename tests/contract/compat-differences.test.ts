@@ -181,6 +181,11 @@ describe.each(BACKENDS)('What differs from hosted on %s', (backend) => {
     expect(data).toEqual({
       keys: [
         'LESSON_IMAGE_KEY',
+        // The reminders' mailer (send-reminders, issue 29 point 3).
+        'MAIL_API_KEY',
+        'MAIL_API_URL',
+        'MAIL_FROM',
+        'SITE_URL',
         'SUPABASE_ANON_KEY',
         ...(backend === 'postgres' ? ['SUPABASE_DB_URL'] : []),
         'SUPABASE_SERVICE_ROLE_KEY',

@@ -196,7 +196,9 @@ describe.each(BACKENDS)('practice on %s', (backend) => {
         .filter((i) => i.is_new)
         .map((i) => `${i.kind}:${i.skill}`)
         .sort(),
-    ).toEqual(['line:speaking', 'word:listening', 'word:recognition']);
+      // (No new recognition item: a word's recognition card comes with its first answer, in its
+      // lesson's session; due means answered, issue 29 point 4.)
+    ).toEqual(['line:speaking', 'word:listening']);
     const summary = await ok(learners.a.client.rpc('get_skill_summary'));
     expect(summary.map((s) => s.skill)).toEqual([
       'recognition',
@@ -205,7 +207,7 @@ describe.each(BACKENDS)('practice on %s', (backend) => {
       'dictation',
       'speaking',
     ]);
-    expect(summary.find((s) => s.skill === 'recognition')).toMatchObject({ items: 2, known: 1 });
+    expect(summary.find((s) => s.skill === 'recognition')).toMatchObject({ items: 1, known: 1 });
     const forecast = await ok(learners.a.client.rpc('get_due_forecast', { _days: 7 }));
     expect(forecast).toHaveLength(7);
     expect(typeof forecast[0]?.due).toBe('number');
