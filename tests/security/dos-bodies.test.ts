@@ -59,8 +59,17 @@ async function sendChunked(
     },
   });
   const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers, body, duplex: 'half' };
-  const res = await fetch(url, init);
-  return { status: res.status, body: await res.text(), pulled, chunks };
+  try {
+    const res = await fetch(url, init);
+    return { status: res.status, body: await res.text(), pulled, chunks };
+  } catch (error) {
+    // The server answered 413 and closed the connection while this client was still writing:
+    // the write fails (EPIPE, ECONNRESET) before fetch reads the answer. The cut is what is
+    // tested; status 0 stands for "connection closed by the server".
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === 'EPIPE' || code === 'ECONNRESET') return { status: 0, body: '', pulled, chunks };
+    throw error;
+  }
 }
 
 describe('request bodies are bounded per API before they are read (PGlite)', () => {
@@ -105,7 +114,8 @@ describe('request bodies are bounded per API before they are read (PGlite)', () 
   it('cuts a chunked body off as soon as it passes the limit, without reading the rest', async () => {
     for (const path of ['/auth/v1/token?grant_type=password', '/rest/v1/rpc/get_streak']) {
       const sent = await sendChunked(`${server.url}${path}`, json(), HUGE_CHUNKS);
-      expect(sent.status, path).toBe(413);
+      // 413, or the connection closed after it before the client could read it.
+      expect([413, 0], path).toContain(sent.status);
       expect(sent.pulled, path).toBeLessThan(SENT_BEFORE_ANSWER);
     }
   });
