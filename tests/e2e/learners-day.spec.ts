@@ -73,6 +73,8 @@ async function makeDue(email: string, count: number): Promise<void> {
     .from('user_vocabulary_progress')
     .select('id')
     .eq('user_id', user.id)
+    // Answered cards (a right answer also opens recall and listening, not yet asked: new items).
+    .eq('skill', 'recognition')
     .order('id')
     .limit(count);
   if (words.error) throw words.error;
