@@ -259,7 +259,9 @@ for (const { language, name, other } of LEARNERS) {
       await expect(page.getByText(translations[1] ?? '', { exact: true })).toHaveCount(0);
       await toggle.check();
       for (const [index, translation] of translations.entries()) {
-        await expect(lines.nth(index).locator(`[lang="${language}"]`)).toHaveText(translation);
+        await expect(lines.nth(index).locator(`.line-translation [lang="${language}"]`)).toHaveText(
+          translation,
+        );
       }
       await lines.nth(2).click();
       await expect(lines.nth(2)).toHaveAttribute('aria-current', 'true');
@@ -288,9 +290,9 @@ for (const { language, name, other } of LEARNERS) {
       const deviceToggle = device.getByRole('switch', { name: en('transcript.showTranslations') });
       await expect(deviceToggle).not.toBeChecked();
       await deviceToggle.check();
-      await expect(transcriptLines(device, english).nth(1).locator(`[lang="${other}"]`)).toHaveText(
-        seedLineTranslations(other)[1] ?? '',
-      );
+      await expect(
+        transcriptLines(device, english).nth(1).locator(`.line-translation [lang="${other}"]`),
+      ).toHaveText(seedLineTranslations(other)[1] ?? '');
       await device.context().close();
     });
   });
