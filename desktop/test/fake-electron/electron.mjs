@@ -80,4 +80,12 @@ export const session = {
 };
 export const dialog = { showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }) };
 export const net = { fetch: () => Promise.resolve(new Response('')) };
-export default { app, ipcMain, BrowserWindow, protocol, session, dialog, net };
+/** Records the addresses main asks the system browser to open (Preview as learner). */
+export const shell = {
+  opened: [],
+  openExternal(url) {
+    shell.opened.push(url);
+    return Promise.resolve();
+  },
+};
+export default { app, ipcMain, BrowserWindow, protocol, session, dialog, net, shell };
