@@ -190,3 +190,23 @@ export function proposeTokens(text: string, context: ProposalContext): TokenProp
     };
   });
 }
+
+/** A proposal as a transcript_tokens row to confirm (no meaning override, no note, unconfirmed). */
+export function proposalRow(p: TokenProposal) {
+  return {
+    position: p.position,
+    char_start: p.start,
+    char_end: p.end,
+    text: p.text,
+    lemma: p.lemma,
+    grammar_notes: [...p.grammarNotes],
+    vocabulary_id: p.vocabularyId,
+    glossary_id: p.glossaryId,
+    meaning_en: null,
+    meaning_de: null,
+    meaning_es: null,
+    is_name: p.isName,
+    lesson_note_id: null,
+    confirmed: false,
+  };
+}

@@ -1,5 +1,5 @@
 import type { LexiconEntry } from '@magyarul/core/tokens';
-import { proposeTokens } from '@magyarul/core/tokens';
+import { proposalRow, proposeTokens } from '@magyarul/core/tokens';
 import type { LineTokensSave, TokenRow } from './tokens-api.ts';
 
 // What a transcript save does to the lines' tokens (DESIGN §12.3; issue 28 point 6). A line whose
@@ -71,18 +71,7 @@ export function tokenPlan(
     saves.push({
       line_id: line.id,
       text_content: line.text_content,
-      tokens: proposed.map((p) => ({
-        position: p.position,
-        char_start: p.start,
-        char_end: p.end,
-        text: p.text,
-        lemma: p.lemma,
-        grammar_notes: [...p.grammarNotes],
-        vocabulary_id: p.vocabularyId,
-        glossary_id: p.glossaryId,
-        is_name: p.isName,
-        confirmed: false,
-      })),
+      tokens: proposed.map(proposalRow),
     });
   });
   return { saves, droppedTimes };

@@ -1,5 +1,5 @@
 import type { LexiconEntry } from '@magyarul/core/tokens';
-import { proposeTokens } from '@magyarul/core/tokens';
+import { proposalRow, proposeTokens } from '@magyarul/core/tokens';
 import type { Database } from '../../../../../supabase/types/database.ts';
 import type { LineToken } from '../../../shared/model.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
@@ -102,20 +102,7 @@ export function tokenStep(store: DraftsStore, client: StudioClient, lesson: Link
                   : fieldsOf(t);
               })
             : proposeTokens(line.text_content, { vocabulary, glossary }).map((p) => ({
-                position: p.position,
-                char_start: p.start,
-                char_end: p.end,
-                text: p.text,
-                lemma: p.lemma,
-                grammar_notes: [...p.grammarNotes],
-                vocabulary_id: p.vocabularyId,
-                glossary_id: p.glossaryId,
-                meaning_en: null,
-                meaning_de: null,
-                meaning_es: null,
-                is_name: p.isName,
-                lesson_note_id: null,
-                confirmed: false,
+                ...proposalRow(p),
                 ...timesOf(mine.find((m) => m.position === p.position && m.text === p.text)),
               }));
         const unchanged =
