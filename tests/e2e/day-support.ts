@@ -161,3 +161,33 @@ export async function finishAudio(page: Page, t: Texts): Promise<void> {
   await seek.fill(String(Math.ceil(max * 0.995 * 10) / 10));
   await expect(page.getByText(t('lesson.audioCompleted'))).toBeVisible();
 }
+
+export type Resumed = { clicked: number; time: number; line: number };
+
+/**
+ * The line being heard when the next click lands (the version button), then where the audio is
+ * and which line is current when it starts playing again.
+ */
+export function whenPlayingAgain(page: Page): Promise<Resumed> {
+  return page.evaluate(
+    () =>
+      new Promise<Resumed>((resolve, reject) => {
+        setTimeout(() => reject(new Error('the audio did not play on')), 10_000);
+        const audio = document.querySelector('audio');
+        const current = () =>
+          Array.from(document.querySelectorAll('ol.transcript .transcript-line')).findIndex(
+            (b) => b.getAttribute('aria-current') === 'true',
+          );
+        let clicked = -1;
+        document.addEventListener('click', () => (clicked = current()), {
+          capture: true,
+          once: true,
+        });
+        audio?.addEventListener(
+          'playing',
+          () => resolve({ clicked, time: audio.currentTime, line: current() }),
+          { once: true },
+        );
+      }),
+  );
+}

@@ -10,6 +10,7 @@ import {
   walkSession,
   type Language,
   type Texts,
+  whenPlayingAgain,
 } from './day-support.ts';
 
 // Issue 32, the course round 2, as the learner sees it: the three versions of a dialogue (slow,
@@ -47,33 +48,6 @@ const seed = (n: number) => {
   if (!lesson) throw new Error(`no seed lesson ${n}`);
   return lesson;
 };
-
-type Resumed = { clicked: number; time: number; line: number };
-
-/** The line current when the next click lands, then the time and line once it plays again. */
-function whenPlayingAgain(page: Page): Promise<Resumed> {
-  return page.evaluate(
-    () =>
-      new Promise<Resumed>((resolve, reject) => {
-        setTimeout(() => reject(new Error('the audio did not play on')), 10_000);
-        const audio = document.querySelector('audio');
-        const current = () =>
-          Array.from(document.querySelectorAll('ol.transcript .transcript-line')).findIndex(
-            (b) => b.getAttribute('aria-current') === 'true',
-          );
-        let clicked = -1;
-        document.addEventListener('click', () => (clicked = current()), {
-          capture: true,
-          once: true,
-        });
-        audio?.addEventListener(
-          'playing',
-          () => resolve({ clicked, time: audio.currentTime, line: current() }),
-          { once: true },
-        );
-      }),
-  );
-}
 
 /** What the dashboard and landing page must state: the lessons' CEFR level and minutes. */
 async function expectCourseSpan(page: Page, t: Texts): Promise<void> {

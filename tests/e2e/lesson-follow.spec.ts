@@ -9,6 +9,7 @@ import {
   type Language,
   type SeedLine,
   type Texts,
+  whenPlayingAgain,
 } from './day-support.ts';
 
 // Issue 29 point 1: the lesson follows the voice. The player's controls stay pinned while the
@@ -78,36 +79,6 @@ async function currentLine(page: Page): Promise<number> {
   return page
     .locator('ol.transcript .transcript-line')
     .evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute('aria-current') === 'true'));
-}
-
-type Resumed = { clicked: number; time: number; line: number };
-
-/**
- * The line being heard when the next click lands (the version button), then where the audio is
- * and which line is current when it starts playing again.
- */
-function whenPlayingAgain(page: Page): Promise<Resumed> {
-  return page.evaluate(
-    () =>
-      new Promise<Resumed>((resolve, reject) => {
-        setTimeout(() => reject(new Error('the audio did not play on')), 10_000);
-        const audio = document.querySelector('audio');
-        const current = () =>
-          Array.from(document.querySelectorAll('ol.transcript .transcript-line')).findIndex(
-            (b) => b.getAttribute('aria-current') === 'true',
-          );
-        let clicked = -1;
-        document.addEventListener('click', () => (clicked = current()), {
-          capture: true,
-          once: true,
-        });
-        audio?.addEventListener(
-          'playing',
-          () => resolve({ clicked, time: audio.currentTime, line: current() }),
-          { once: true },
-        );
-      }),
-  );
 }
 
 async function openLessonOne(page: Page, t: Texts, language: Language): Promise<SeedLine[]> {
