@@ -11,6 +11,9 @@ export type StoredToken = {
   id: string;
   line_id: string;
   line_number: number;
+  /** The line the word is in, and its translations (the kept card's example sentence). */
+  line_text: string;
+  line_translations: Meanings;
   position: number;
   text: string;
   lemma: string;
@@ -120,7 +123,7 @@ export async function lessonOneTokens(
     const { data, error } = await db
       .from('transcript_tokens')
       .select(
-        'id, line_id, position, text, lemma, vocabulary_id, glossary_id, is_name, grammar_notes, start_time, end_time, slow_start_time, slow_end_time, meaning_en, meaning_de, meaning_es, line:lesson_transcript!inner(lesson_id, line_number), word:lesson_vocabulary(word_en, word_de, word_es), glossary:glossary_entries(meaning_en, meaning_de, meaning_es)',
+        'id, line_id, position, text, lemma, vocabulary_id, glossary_id, is_name, grammar_notes, start_time, end_time, slow_start_time, slow_end_time, meaning_en, meaning_de, meaning_es, line:lesson_transcript!inner(lesson_id, line_number, text_content, translation_en, translation_de, translation_es), word:lesson_vocabulary(word_en, word_de, word_es), glossary:glossary_entries(meaning_en, meaning_de, meaning_es)',
       )
       .eq('line.lesson_id', lessonId);
     if (error) throw error;
@@ -128,6 +131,12 @@ export async function lessonOneTokens(
       .map(({ line, word, glossary, meaning_en, meaning_de, meaning_es, ...token }) => ({
         ...token,
         line_number: line.line_number,
+        line_text: line.text_content,
+        line_translations: {
+          en: line.translation_en,
+          de: line.translation_de,
+          es: line.translation_es,
+        },
         meanings: pick(
           { en: meaning_en, de: meaning_de, es: meaning_es },
           word ? { en: word.word_en, de: word.word_de, es: word.word_es } : null,

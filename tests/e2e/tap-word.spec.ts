@@ -166,6 +166,14 @@ for (const { language, width, height } of CASES) {
     await expect(card).toContainText(new RegExp(`${kept.lemma}|${meaning}`, 'i'), {
       timeout: 15_000,
     });
+    // Once answered, the card shows the line the word was kept from, translated.
+    await expect(card.locator('.card-example')).toHaveCount(0);
+    await page.keyboard.press('1');
+    const example = card.locator('.card-example');
+    await expect(example.locator('blockquote')).toHaveText(kept.line_text);
+    await expect(example).toContainText(t('practice.example'));
+    const translation = kept.line_translations[language] ?? kept.line_translations.en ?? '';
+    await expect(example.locator('p')).toHaveText(translation);
     await page.screenshot({ path: testInfo.outputPath(`review-${width}x${height}.png`) });
   });
 }

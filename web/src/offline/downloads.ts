@@ -27,6 +27,7 @@ export const readKeys = {
   profile: (userId: string) => `user:${userId}:profile`,
   practice: (userId: string, lessonId: string) => `user:${userId}:practice:${lessonId}`,
   dueItems: (userId: string) => `user:${userId}:due-items`,
+  exampleLines: (userId: string) => `user:${userId}:example-lines`,
   skillSummary: (userId: string) => `user:${userId}:skill-summary`,
   dueForecast: (userId: string) => `user:${userId}:due-forecast`,
   scheduling: (userId: string) => `user:${userId}:scheduling`,

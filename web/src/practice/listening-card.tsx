@@ -4,6 +4,7 @@ import { Button } from '../components/button.tsx';
 import { SpeakerIcon } from '../components/icons.tsx';
 import type { CardResult } from './card-result.ts';
 import { useCardKeys, useShownAt } from './card-result.ts';
+import { CardExample } from './card-example.tsx';
 import type { ClipPlayer } from './clip-player.ts';
 import type { ListeningCard } from './practice-cards.ts';
 
@@ -108,6 +109,7 @@ export function ListeningCardView({
             </p>
           ))}
       </div>
+      <CardExample shown={picked !== null} />
       <div className="form-actions">
         <Button ref={continueRef} disabled={!picked} onClick={finish}>
           {t('practice.continue')}

@@ -13,6 +13,7 @@ import { ProgressBar } from '../components/progress.tsx';
 import type { CardResult } from './card-result.ts';
 import { ClipPlayer } from './clip-player.ts';
 import { DictationCardView } from './dictation-card.tsx';
+import { CardExampleContext, type ExampleLines } from './example-lines.ts';
 import { ListeningCardView } from './listening-card.tsx';
 import type { PracticeCard } from './practice-cards.ts';
 import { RecallCardView } from './recall-card.tsx';
@@ -32,11 +33,14 @@ export function PracticePlayer({
   language,
   onAnswer,
   onFinished,
+  examples,
 }: {
   cards: readonly PracticeCard[];
   language: MeaningLanguage;
   onAnswer: (result: CardResult) => void;
   onFinished: (summary: PracticeSummary) => void;
+  /** Kept words' example sentences, shown after a word card's answer. */
+  examples?: ExampleLines;
 }) {
   const t = useT();
   const format = useFormat();
@@ -71,6 +75,8 @@ export function PracticePlayer({
     n: format.number(done + 1),
     total: format.number(total),
   });
+  const isWordSkill =
+    card.skill === 'recognition' || card.skill === 'recall' || card.skill === 'listening';
   // One view per card: a new card starts with fresh state (key).
   const view =
     card.skill === 'recall' ? (
@@ -115,7 +121,11 @@ export function PracticePlayer({
         <span>{cardOf}</span>
         <ProgressBar value={done} max={total} label={cardOf} />
       </div>
-      {view}
+      <CardExampleContext.Provider
+        value={isWordSkill ? (examples?.get(card.itemId) ?? null) : null}
+      >
+        {view}
+      </CardExampleContext.Provider>
     </section>
   );
 }

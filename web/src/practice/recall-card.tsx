@@ -6,6 +6,7 @@ import { Button } from '../components/button.tsx';
 import { SpeakerIcon } from '../components/icons.tsx';
 import { AnswerInput } from './answer-input.tsx';
 import { WordFeedback } from './answer-feedback.tsx';
+import { CardExample } from './card-example.tsx';
 import type { CardResult } from './card-result.ts';
 import type { ClipPlayer } from './clip-player.ts';
 import type { RecallCard } from './practice-cards.ts';
@@ -86,6 +87,7 @@ export function RecallCardView({
       <div role="status" aria-live="polite" className="flashcard-feedback">
         {typed.grade?.check && <WordFeedback check={typed.grade.check} />}
       </div>
+      <CardExample shown={typed.grade !== null} />
       {typed.grade && card.audioUrl && (
         <Button
           variant="ghost"

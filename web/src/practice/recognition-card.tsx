@@ -6,6 +6,7 @@ import { Button } from '../components/button.tsx';
 import { SpeakerIcon } from '../components/icons.tsx';
 import type { CardResult } from './card-result.ts';
 import { useCardKeys, useShownAt } from './card-result.ts';
+import { CardExample } from './card-example.tsx';
 import type { ClipPlayer } from './clip-player.ts';
 import type { RecognitionCard } from './practice-cards.ts';
 
@@ -99,6 +100,7 @@ export function RecognitionCardView({
             <p className="bad">{t('flashcards.incorrect', { answer: right?.text ?? '' })}</p>
           ))}
       </div>
+      <CardExample shown={picked !== null} />
       <div className="form-actions">
         <Button ref={continueRef} disabled={!picked} onClick={finish}>
           {t('practice.continue')}

@@ -18,6 +18,11 @@ import { Button, ButtonLink } from '../components/button.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import type { CardResult } from '../practice/card-result.ts';
 import { fetchDueItems, recordPracticeAnswer } from '../practice/practice-api.ts';
+import {
+  fetchExampleLines,
+  type ExampleLine,
+  type ExampleLines,
+} from '../practice/example-lines.ts';
 import { PracticePlayer, type PracticeSummary } from '../practice/practice-player.tsx';
 import { ReviewSetup } from '../practice/review-setup.tsx';
 import { reviewCards, reviewCounts, type ReviewItems } from '../practice/review-session.ts';
@@ -32,7 +37,7 @@ type ReviewData =
   | { kind: 'noLessons' }
   | { kind: 'moreLessons' }
   | { kind: 'caughtUp' }
-  | { kind: 'ready'; items: ReviewItems };
+  | { kind: 'ready'; items: ReviewItems; examples: ExampleLines };
 
 async function lessonsOf(rows: ReviewItems['rows']): Promise<ReviewItems['lessons']> {
   const ids = [
@@ -50,7 +55,11 @@ async function loadReview(userId: string): Promise<ReviewData> {
   const completed = await fetchCompletedLessonCount(userId);
   if (completed === 0) return { kind: 'noLessons' };
   const rows = await fetchDueItems(userId);
-  if (rows.length > 0) return { kind: 'ready', items: { rows, lessons: await lessonsOf(rows) } };
+  if (rows.length > 0) {
+    // The examples are an extra: a review without them (an old device copy, a failed read) runs.
+    const examples = await fetchExampleLines(userId).catch(() => new Map<string, ExampleLine>());
+    return { kind: 'ready', items: { rows, lessons: await lessonsOf(rows) }, examples };
+  }
   const reviewed = await fetchReviewedWordsCount(userId);
   return reviewed === 0 ? { kind: 'moreLessons' } : { kind: 'caughtUp' };
 }
@@ -104,7 +113,12 @@ export function ReviewPage() {
     content = <Message title="review.allCaughtUp" text="review.allCaughtUpText" />;
   } else {
     content = (
-      <ReviewSession userId={userId} items={review.data.items} language={meaning.language} />
+      <ReviewSession
+        userId={userId}
+        items={review.data.items}
+        examples={review.data.examples}
+        language={meaning.language}
+      />
     );
   }
 
@@ -146,10 +160,12 @@ function Message({
 function ReviewSession({
   userId,
   items,
+  examples,
   language,
 }: {
   userId: string;
   items: ReviewItems;
+  examples: ExampleLines;
   language: MeaningLanguage;
 }) {
   const t = useT();
@@ -195,6 +211,7 @@ function ReviewSession({
         language={language}
         onAnswer={onAnswer}
         onFinished={onFinished}
+        examples={examples}
       />
     </div>
   );

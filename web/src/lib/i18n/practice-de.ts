@@ -26,6 +26,7 @@ export const dePracticeUi: { readonly [K in keyof typeof enPracticeUi]: string }
   'practice.backToPractice': 'Zurück zum Üben',
   'practice.answerLabel': 'Deine Antwort',
   'practice.check': 'Prüfen',
+  'practice.example': 'Aus deiner Lektion',
   'practice.continue': 'Weiter',
   'practice.easy': 'Leicht',
   'practice.easyHint': 'War es leicht? Drück 4 oder wähle Leicht.',

@@ -25,6 +25,7 @@ export const enPracticeUi = {
   'practice.backToPractice': 'Back to Practice',
   'practice.answerLabel': 'Your answer',
   'practice.check': 'Check',
+  'practice.example': 'From your lesson',
   'practice.continue': 'Continue',
   'practice.easy': 'Easy',
   'practice.easyHint': 'Was it easy? Press 4 or choose Easy.',

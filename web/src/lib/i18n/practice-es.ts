@@ -26,6 +26,7 @@ export const esPracticeUi: { readonly [K in keyof typeof enPracticeUi]: string }
   'practice.backToPractice': 'Volver a Practicar',
   'practice.answerLabel': 'Tu respuesta',
   'practice.check': 'Comprobar',
+  'practice.example': 'De tu lección',
   'practice.continue': 'Continuar',
   'practice.easy': 'Fácil',
   'practice.easyHint': '¿Fue fácil? Pulsa 4 o elige Fácil.',
