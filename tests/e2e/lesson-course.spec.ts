@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
 import { LESSONS } from '../../supabase/seed/content/lessons.ts';
+import { clientFor, serviceClient } from './admin/admin-support.ts';
 import { anonKey, createLearner, expect, test } from './support.ts';
 import {
-  finishAudio,
   lessonIds,
   signInIn,
   textsIn,
   useLanguage,
-  walkSession,
-  type Language,
   type Texts,
   whenPlayingAgain,
 } from './day-support.ts';
@@ -152,14 +150,28 @@ async function checkLessonOne(page: Page, t: Texts, language: 'de' | 'es'): Prom
   await page.getByRole('button', { name: t('audio.pause') }).click();
 }
 
-/** Passes lessons 1–3 (audio, then every card right); the pass continues to lesson 4. */
-async function reachLessonFour(page: Page, t: Texts, language: Language): Promise<void> {
-  for (const n of [1, 2, 3]) {
-    await expect(page.getByText(t('lesson.header.number', { n: String(n) }))).toBeVisible();
-    await finishAudio(page, t);
-    await page.getByRole('tab', { name: t('lesson.tab.flashcards') }).click();
-    await walkSession(page, t, language, () => true);
-  }
+/**
+ * Lessons 1–3 passed (arranged with the service role: passing lessons through the page is the
+ * learner's-day and phone specs' subject), then lesson 4 opened from the dashboard.
+ */
+async function reachLessonFour(page: Page, t: Texts, email: string): Promise<void> {
+  const { data } = await (await clientFor(page.request, email)).auth.getUser();
+  const userId = data.user?.id ?? '';
+  const ids = await lessonIds(page.request);
+  const { error } = await serviceClient()
+    .from('user_lesson_progress')
+    .insert(
+      [1, 2, 3].map((n) => ({
+        user_id: userId,
+        lesson_id: ids.get(n) ?? '',
+        audio_completed: true,
+        flashcard_passed: true,
+        is_completed: true,
+        flashcard_accuracy: 100,
+      })),
+    );
+  if (error) throw error;
+  await page.goto(`/lesson/${ids.get(4) ?? ''}`);
   await expect(page.getByText(t('lesson.header.number', { n: '4' }))).toBeVisible();
 }
 
@@ -194,9 +206,10 @@ test.describe('the course, round 2, in the lesson', () => {
     const t = textsIn('de');
     await useLanguage(page, 'de');
     await checkLanding(page, t, 'de');
-    await signInIn(page, t, await createLearner(page.request));
+    const email = await createLearner(page.request);
+    await signInIn(page, t, email);
     await checkLessonOne(page, t, 'de');
-    await reachLessonFour(page, t, 'de');
+    await reachLessonFour(page, t, email);
     await checkCharacter(page, 'de');
   });
 
@@ -208,9 +221,10 @@ test.describe('the course, round 2, in the lesson', () => {
     const t = textsIn('es');
     await useLanguage(page, 'es');
     await checkLanding(page, t, 'es');
-    await signInIn(page, t, await createLearner(page.request));
+    const email = await createLearner(page.request);
+    await signInIn(page, t, email);
     await checkLessonOne(page, t, 'es');
-    await reachLessonFour(page, t, 'es');
+    await reachLessonFour(page, t, email);
     await checkCharacter(page, 'es');
   });
 });
