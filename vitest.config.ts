@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One vitest run covers every package's unit tests; each project keeps its own config.
 export default defineConfig({
   test: {
+    // Two files at a time: vitest's default is one less than the cores, one on CI's two, which
+    // leaves a core idle while a file waits on its server or decoder.
+    maxWorkers: 2,
     projects: [
       'core',
       'supabase/local',

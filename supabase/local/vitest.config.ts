@@ -5,6 +5,7 @@ export default defineProject({
     name: 'local',
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A server starting beside another suite's on two busy cores.
+    hookTimeout: 120_000,
   },
 });

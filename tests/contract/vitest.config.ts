@@ -10,6 +10,9 @@ export default defineProject({
     include: ['**/*.test.ts'],
     // Builds the migrated data directory the suites on the app's schema start from (setup/server.ts).
     globalSetup: ['../support/migrated-template.global.ts'],
+    // Two files at a time (vitest's default on two cores is one): a suite spends most of its time
+    // waiting on its servers (PGlite, a PostgreSQL cluster of its own).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
