@@ -355,7 +355,7 @@ export const LESSONS_01_05: readonly SeedLesson[] = [
       ),
       say(
         'bence',
-        'Igen, szép ház. Ön is itt dolgozik?',
+        'Igen, szép ház. Ön itt is dolgozik?',
         "Yes, it's a nice building. Do you work here too?",
         'Ja, ein schönes Haus. Arbeiten Sie auch hier?',
         'Sí, es un edificio bonito. ¿Usted también trabaja aquí?',
