@@ -5,26 +5,59 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   analyseCourse,
   laterLessons,
-  newTokenShare,
   noteLines,
   tokens,
   type CourseAnalysis,
 } from './content/course-check.ts';
 import { misspelled } from './content/hunspell.ts';
 import { LESSONS } from './content/lessons.ts';
+import { firstHearings, firstHearingShare, newTokenShare } from './content/new-tokens.ts';
 import { SYLLABUS } from './content/syllabus.ts';
 import type { SeedLesson } from './content/types.ts';
 import { TOURIST_PACK } from './content/tourist-pack.ts';
 import { translationMisspellings } from './content/translation-spelling.ts';
 
 const LANGUAGES = ['en', 'de', 'es'] as const;
-/** No dialogue has more new tokens than this share (course-check.ts, isNewToken). */
+/** No dialogue has more new tokens than this share (new-tokens.ts, both measures). */
 const NEW_TOKEN_SHARE = 0.15;
-/** Lessons 1–3 build the first vocabulary: lesson 1 has nothing before it (see README). */
+/**
+ * Lessons 1–3 build the first vocabulary: under the strict measure (every occurrence of a word
+ * taught in the lesson itself is new) lesson 1 can never pass, so it holds from lesson 4 on;
+ * the first-hearing measure holds for every lesson (see README).
+ */
 const FIRST_VOCABULARY = 3;
 /** Every item taught up to this lesson is heard again in at least RECURRENCE later lessons. */
 const RECYCLED_UP_TO = 27;
 const RECURRENCE = 3;
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)} %`;
+}
+
+/** A lesson of the measures' own example course: one line, its words taught. */
+function exampleLesson(number: number, hu: readonly string[], line: string): SeedLesson {
+  return {
+    number,
+    title: `Lesson ${number}`,
+    description: "A lesson of the measure's own example course.",
+    de: { title: 'Lektion', description: 'Eine Lektion des Beispielkurses.' },
+    es: { title: 'Lección', description: 'Una lección del curso de ejemplo.' },
+    topic: `topic ${number}`,
+    level: 'beginner',
+    lines: [['anna', line, { en: line, de: line, es: line }]],
+    words: hu.map((w) => ({ hu: w, en: w, de: w, es: w, difficulty: 'beginner' as const })),
+    notes: [],
+  };
+}
+
+const EXAMPLE: readonly SeedLesson[] = [
+  exampleLesson(1, ['jó napot', 'kér', 'egy'], 'Jó napot! Jó napot!'),
+  exampleLesson(
+    2,
+    ['kávé', 'tea'],
+    'Jó napot! Anna egy kávét kér, és teát. Kávét kér és teát, Anna.',
+  ),
+];
 
 let analysis: CourseAnalysis;
 
@@ -55,36 +88,52 @@ describe('recycling', () => {
     );
   });
 
-  it('keeps the new word tokens of every dialogue from lesson 4 on at or below 15 %', () => {
+  it('keeps the new word tokens of every dialogue from lesson 4 on at or below 15 %, every occurrence of a word not taught before counted', () => {
     const shares = LESSONS.map((l) => ({ lesson: l.number, ...newTokenShare(analysis, l.number) }));
     console.log(
-      'new tokens per dialogue (not taught before the lesson, names aside; every occurrence): ' +
-        shares.map((s) => `${s.lesson}:${(s.share * 100).toFixed(1)}%`).join(' '),
+      'new tokens per dialogue, strict (not taught before the lesson, names aside; every occurrence): ' +
+        shares.map((s) => `${s.lesson}:${s.new}/${s.tokens}=${percent(s.share)}`).join(' '),
     );
     const over = shares.filter((s) => s.lesson > FIRST_VOCABULARY && s.share > NEW_TOKEN_SHARE);
     expect(over.map((s) => `lesson ${s.lesson}: ${s.new}/${s.tokens}`)).toEqual([]);
   });
 
+  it('keeps the first hearings of every dialogue, lessons 1–30, at or below 15 % of its word tokens', () => {
+    const first = firstHearings(analysis);
+    const shares = LESSONS.map((l) => ({
+      lesson: l.number,
+      ...firstHearingShare(analysis, l.number, first),
+    }));
+    console.log(
+      "new tokens per dialogue, first hearing (the learner's first hearing of the token's item, " +
+        'or its form when it has none; names aside): ' +
+        shares.map((s) => `${s.lesson}:${s.new}/${s.tokens}=${percent(s.share)}`).join(' '),
+    );
+    expect(shares).toHaveLength(30);
+    const over = shares.filter((s) => s.share > NEW_TOKEN_SHARE);
+    expect(over.map((s) => `lesson ${s.lesson}: ${s.new}/${s.tokens}`)).toEqual([]);
+  });
+
   it('counts a token as new when its item is taught in its own lesson or not at all, never a name', () => {
-    const lesson = (number: number, hu: readonly string[], line: string): SeedLesson => ({
-      number,
-      title: `Lesson ${number}`,
-      description: "A lesson of the measure's own example course.",
-      de: { title: 'Lektion', description: 'Eine Lektion des Beispielkurses.' },
-      es: { title: 'Lección', description: 'Una lección del curso de ejemplo.' },
-      topic: `topic ${number}`,
-      level: 'beginner',
-      lines: [['anna', line, { en: line, de: line, es: line }]],
-      words: hu.map((w) => ({ hu: w, en: w, de: w, es: w, difficulty: 'beginner' as const })),
-      notes: [],
-    });
-    const example = analyseCourse([
-      lesson(1, ['jó napot', 'kér', 'egy'], 'Jó napot!'),
-      lesson(2, ['kávé', 'tea'], 'Jó napot! Anna egy kávét kér, és teát.'),
-    ]);
+    const example = analyseCourse(EXAMPLE);
     // jó napot, egy, kér: taught before; Anna: a name; kávét, teát: taught here; és: not taught.
-    expect(newTokenShare(example, 2)).toEqual({ tokens: 8, new: 3, share: 3 / 8 });
-    expect(newTokenShare(example, 1)).toEqual({ tokens: 2, new: 2, share: 1 });
+    // Each occurrence counts: both kávét, both teát, both és.
+    expect(newTokenShare(example, 2)).toEqual({ tokens: 13, new: 6, share: 6 / 13 });
+    expect(newTokenShare(example, 1)).toEqual({ tokens: 4, new: 4, share: 1 });
+  });
+
+  it('counts a token as a first hearing only the first time its item (or untaught form) is heard in the course', () => {
+    const example = analyseCourse(EXAMPLE);
+    const first = firstHearings(example);
+    // Lesson 1: jó napot is one hearing of one item (both words new), then heard again.
+    expect(firstHearingShare(example, 1, first)).toEqual({ tokens: 4, new: 2, share: 2 / 4 });
+    // Lesson 2: jó napot heard in lesson 1; Anna a name; egy and kér taught in lesson 1 but
+    // first heard here; kávét, teát taught here and first heard; és untaught, first heard; the
+    // second kávét, kér, és and teát are heard again.
+    expect(
+      example.uses.filter((u, i) => u.lesson === 2 && first.has(i)).map((u) => u.token),
+    ).toEqual(['egy', 'kávét', 'kér', 'és', 'teát']);
+    expect(firstHearingShare(example, 2, first)).toEqual({ tokens: 13, new: 5, share: 5 / 13 });
   });
 });
 

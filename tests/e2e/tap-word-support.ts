@@ -120,31 +120,56 @@ export async function lessonOneTokens(
   const db = await adminClient(request);
   const lessonId = await seedLessonId(db, 1);
   const read = async () => {
+    // By the lesson's line ids and without embeds, as the app reads them
+    // (web/src/tokens/tokens-api.ts): the gateway refuses a join over every lesson's tokens,
+    // and embeds over a long lesson's tokens, as too expensive.
+    const lines = await db
+      .from('lesson_transcript')
+      .select('id, line_number, text_content, translation_en, translation_de, translation_es')
+      .eq('lesson_id', lessonId);
+    if (lines.error) throw lines.error;
+    const lineNumbers = new Map(lines.data.map((l) => [l.id, l.line_number]));
+    const lineOf = new Map(lines.data.map((l) => [l.id, l]));
     const { data, error } = await db
       .from('transcript_tokens')
       .select(
-        'id, line_id, position, text, lemma, vocabulary_id, glossary_id, is_name, grammar_notes, start_time, end_time, slow_start_time, slow_end_time, meaning_en, meaning_de, meaning_es, line:lesson_transcript!inner(lesson_id, line_number, text_content, translation_en, translation_de, translation_es), word:lesson_vocabulary(word_en, word_de, word_es), glossary:glossary_entries(meaning_en, meaning_de, meaning_es)',
+        'id, line_id, position, text, lemma, vocabulary_id, glossary_id, is_name, grammar_notes, start_time, end_time, slow_start_time, slow_end_time, meaning_en, meaning_de, meaning_es',
       )
-      .eq('line.lesson_id', lessonId);
+      .in('line_id', [...lineNumbers.keys()]);
     if (error) throw error;
+    const words = await db
+      .from('lesson_vocabulary')
+      .select('id, word_en, word_de, word_es')
+      .eq('lesson_id', lessonId);
+    if (words.error) throw words.error;
+    const glossaryIds = [...new Set(data.flatMap((t) => (t.glossary_id ? [t.glossary_id] : [])))];
+    const glossary = await db
+      .from('glossary_entries')
+      .select('id, meaning_en, meaning_de, meaning_es')
+      .in('id', glossaryIds);
+    if (glossary.error) throw glossary.error;
+    const wordOf = new Map(words.data.map((w) => [w.id, w]));
+    const entryOf = new Map(glossary.data.map((g) => [g.id, g]));
     return data
-      .map(({ line, word, glossary, meaning_en, meaning_de, meaning_es, ...token }) => ({
-        ...token,
-        line_number: line.line_number,
-        line_text: line.text_content,
-        line_translations: {
-          en: line.translation_en,
-          de: line.translation_de,
-          es: line.translation_es,
-        },
-        meanings: pick(
-          { en: meaning_en, de: meaning_de, es: meaning_es },
-          word ? { en: word.word_en, de: word.word_de, es: word.word_es } : null,
-          glossary
-            ? { en: glossary.meaning_en, de: glossary.meaning_de, es: glossary.meaning_es }
-            : null,
-        ),
-      }))
+      .map(({ meaning_en, meaning_de, meaning_es, ...token }) => {
+        const word = token.vocabulary_id ? wordOf.get(token.vocabulary_id) : undefined;
+        const entry = token.glossary_id ? entryOf.get(token.glossary_id) : undefined;
+        return {
+          ...token,
+          line_number: lineNumbers.get(token.line_id) ?? 0,
+          line_text: lineOf.get(token.line_id)?.text_content ?? '',
+          line_translations: {
+            en: lineOf.get(token.line_id)?.translation_en ?? null,
+            de: lineOf.get(token.line_id)?.translation_de ?? null,
+            es: lineOf.get(token.line_id)?.translation_es ?? null,
+          },
+          meanings: pick(
+            { en: meaning_en, de: meaning_de, es: meaning_es },
+            word ? { en: word.word_en, de: word.word_de, es: word.word_es } : null,
+            entry ? { en: entry.meaning_en, de: entry.meaning_de, es: entry.meaning_es } : null,
+          ),
+        };
+      })
       .sort((a, b) => a.line_number - b.line_number || a.position - b.position);
   };
   let tokens = await read();

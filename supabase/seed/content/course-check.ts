@@ -178,6 +178,11 @@ export type TokenUse = {
    * 'name', 'gloss', or null when it is not.
    */
   readonly by: string | null;
+  /**
+   * 0 for a word of its own or the first word of a multi-word item where it is heard (jó in
+   * jó napot), 1… for the item's later words there (napot): one hearing of the item.
+   */
+  readonly part: number;
 };
 
 export type CourseAnalysis = {
@@ -250,10 +255,14 @@ export function analyseCourse(lessons: readonly SeedLesson[]): CourseAnalysis {
     lesson.lines.forEach(([, text], lineIndex) => {
       const words = tokens(text);
       const by: (string | null)[] = words.map(() => null);
+      const part: number[] = words.map(() => 0);
       for (const phrase of phrases) {
         for (let i = 0; i + phrase.words.length <= words.length; i++) {
           if (phrase.words.every((w, k) => words[i + k] === w)) {
-            for (let k = 0; k < phrase.words.length; k++) by[i + k] = `item:${phrase.hu}`;
+            for (let k = 0; k < phrase.words.length; k++) {
+              by[i + k] = `item:${phrase.hu}`;
+              part[i + k] = k;
+            }
             usedHere.add(phrase.hu);
           }
         }
@@ -287,7 +296,13 @@ export function analyseCourse(lessons: readonly SeedLesson[]): CourseAnalysis {
         }
       });
       words.forEach((token, i) =>
-        uses.push({ lesson: lesson.number, line: lineIndex + 1, token, by: by[i] ?? null }),
+        uses.push({
+          lesson: lesson.number,
+          line: lineIndex + 1,
+          token,
+          by: by[i] ?? null,
+          part: part[i] ?? 0,
+        }),
       );
     });
     used.set(lesson.number, usedHere);
@@ -303,29 +318,6 @@ export function itemsOf(use: TokenUse): string[] {
   if (use.by?.startsWith('item:')) return use.by.slice(5).split('+');
   if (use.by?.startsWith('number:')) return use.by.slice(7).split('+');
   return [];
-}
-
-/**
- * Whether a token of lesson n is new to the learner: it is not a name, and it is not a form of
- * items all taught in lessons before n (a token of an item taught in lesson n itself, a glossed
- * form and an uncovered one are new; a preverb verb or a numeral is new when one of its parts is
- * taught in lesson n). Every occurrence counts, not only the first.
- */
-export function isNewToken(analysis: CourseAnalysis, use: TokenUse): boolean {
-  if (use.by === 'name') return false;
-  const items = itemsOf(use);
-  if (items.length === 0) return true;
-  return items.some((hu) => (analysis.lessonOf.get(hu) ?? use.lesson) >= use.lesson);
-}
-
-/** Lesson n's word tokens and how many of them are new (isNewToken). */
-export function newTokenShare(
-  analysis: CourseAnalysis,
-  lesson: number,
-): { tokens: number; new: number; share: number } {
-  const uses = analysis.uses.filter((u) => u.lesson === lesson);
-  const fresh = uses.filter((u) => isNewToken(analysis, u)).length;
-  return { tokens: uses.length, new: fresh, share: uses.length === 0 ? 0 : fresh / uses.length };
 }
 
 /** The later lessons whose dialogue uses an item again (by number). */

@@ -10,14 +10,13 @@ import {
   frequentForms,
   frequentLemmas,
   isFrequent,
-  isNewToken,
   laterLessons,
   NAMES,
-  newTokenShare,
   reuseShare,
   tokens,
 } from './course-check.ts';
 import { misspelled } from './hunspell.ts';
+import { firstHearings, firstHearingShare, isNewToken, newTokenShare } from './new-tokens.ts';
 import { LESSONS } from './lessons.ts';
 
 export const FREQUENCY_FILE = new URL('../data/hu-frequency.txt', import.meta.url);
@@ -25,6 +24,7 @@ export const FREQUENCY_FILE = new URL('../data/hu-frequency.txt', import.meta.ur
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const only = new Set(process.argv.slice(2).map(Number));
   const analysis = analyseCourse(LESSONS);
+  const first = firstHearings(analysis);
   const lemmas = frequentLemmas(frequentForms(FREQUENCY_FILE));
   const names = new Set(NAMES);
   let frequent = 0;
@@ -49,15 +49,21 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       (w) => !names.has(w),
     );
     const share = newTokenShare(analysis, lesson.number);
+    const heard = firstHearingShare(analysis, lesson.number, first);
     console.log(
       `#${lesson.number} ${lesson.title}: ${items.length} new, reuse ${(reuseShare(analysis, lesson.number) * 100).toFixed(0)} %, ` +
         `${lesson.lines.length} lines, ${tokens(lesson.lines.map(([, t]) => t).join(' ')).length} tokens, ` +
-        `new tokens ${share.new}/${share.tokens} = ${(share.share * 100).toFixed(1)} %`,
+        `new tokens ${share.new}/${share.tokens} = ${(share.share * 100).toFixed(1)} %, ` +
+        `first hearings ${heard.new}/${heard.tokens} = ${(heard.share * 100).toFixed(1)} %`,
     );
     const fresh = analysis.uses
       .filter((u) => u.lesson === lesson.number && isNewToken(analysis, u))
       .map((u) => u.token);
     console.log(`   new tokens: ${fresh.join(' ')}`);
+    const firstHeard = analysis.uses
+      .filter((u, i) => u.lesson === lesson.number && first.has(i))
+      .map((u) => `${u.token}(${u.line})`);
+    console.log(`   first hearings: ${firstHeard.join(' ')}`);
     // Items taught before this lesson that are still heard in fewer than three later lessons,
     // with the lessons that use them so far (what this lesson could recycle).
     const owed = [...analysis.lessonOf.entries()]

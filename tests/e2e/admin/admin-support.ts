@@ -239,6 +239,18 @@ export async function copySeedLesson(
     .select('id')
     .single();
   if (copyError) throw copyError;
+  // The lesson's characters first: a line spoken by one names it (lesson 1's neighbour).
+  const characters = await db
+    .from('lesson_characters')
+    .select('key, name_en, name_de, name_es, sex, voice')
+    .eq('lesson_id', sourceId);
+  if (characters.error) throw characters.error;
+  if (characters.data.length > 0) {
+    const insertedCharacters = await db
+      .from('lesson_characters')
+      .insert(characters.data.map((c) => ({ ...c, lesson_id: copy.id })));
+    if (insertedCharacters.error) throw insertedCharacters.error;
+  }
   const lines = (await transcriptRows(db, sourceId)).map(
     ({ id: _id, lesson_id: _lesson, created_at: _c, updated_at: _u, ...line }) => ({
       ...line,
