@@ -185,6 +185,9 @@ for (const { language, name, other } of LEARNERS) {
       await signUpInUi(page, language, email);
       await page.goto(linkIn(await latestMail(request, email)));
       await expect(page).toHaveURL(/\/dashboard/);
+      // Signed in once the dashboard shows the learner's lessons (the session from the link is
+      // kept by then): a navigation before that would start signed out.
+      await expect(page.getByRole('link', { name: /^1\. / })).toBeVisible();
 
       // Settings: meanings follow the interface language until chosen. Dashboard: numbers and
       // levels are localised (2.000, Anfänger / Principiante).
