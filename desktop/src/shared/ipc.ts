@@ -292,7 +292,7 @@ const publishCheckRequest: Validator<PublishCheckRequest> = object(credentials);
 const changeChoice: Validator<ChangeChoice> = object({
   lessonId: id,
   key: matching(
-    /^(lesson|line|word):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    /^(lesson|line|word|words):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
     'a changed row',
   ),
   // '' chooses for the whole row; else a server column name.

@@ -140,6 +140,27 @@ export function createTokensRepo(db: Db) {
       return changed.changes > 0;
     },
 
+    /** The hash of a server line's words after the studio's last publish (token-sync.ts). */
+    publishedHash(lessonId: number, remoteLineId: string): string | null {
+      return (
+        db.first<{ server_hash: string }>(
+          'SELECT server_hash FROM published_token_lines WHERE lesson_id = ? AND remote_line_id = ?',
+          [lessonId, remoteLineId],
+        )?.server_hash ?? null
+      );
+    },
+
+    /** The hashes of the server lines' words after a publish, in place of the ones before. */
+    recordPublished(lessonId: number, hashes: ReadonlyMap<string, string>): void {
+      db.run('DELETE FROM published_token_lines WHERE lesson_id = ?', [lessonId]);
+      for (const [remoteLineId, hash] of hashes) {
+        db.run(
+          'INSERT INTO published_token_lines (lesson_id, remote_line_id, server_hash) VALUES (?, ?, ?)',
+          [lessonId, remoteLineId, hash],
+        );
+      }
+    },
+
     /** The lines' edits reached the server: the next publish sends them only if edited again. */
     markEditsSent(lineIds: readonly number[]): void {
       for (const lineId of lineIds) {
