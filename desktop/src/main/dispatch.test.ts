@@ -70,7 +70,12 @@ describe('createDispatcher', () => {
       allowInsecure: false,
       acceptWarnings: false,
       confirmUnpublish: true,
-      choices: [CHOICE, { ...CHOICE, field: '', choice: 'mine' }],
+      choices: [
+        CHOICE,
+        { ...CHOICE, field: '', choice: 'mine' },
+        // A line whose words both sides changed (token-sync.ts).
+        { ...CHOICE, key: 'words:0b6c1f6e-3b9a-4c59-9f5a-1d2e3f4a5b6c', field: 'words' },
+      ],
       lessonIds: [1],
       status: 'keep',
     };
