@@ -28,8 +28,9 @@ export const deTokenEditUi: { readonly [K in keyof typeof enTokenEditUi]: string
   'tokenEdit.short.confirmed': 'Bestätigt',
   'tokenEdit.staleText': 'Die Wörter werden beim Speichern für den neuen Text neu vorgeschlagen.',
   'tokenEdit.lemmaRequired': 'Gib die Grundform ein.',
-  'tokenEdit.tooLong': 'Höchstens {max} Zeichen.',
-  'tokenEdit.tooManyNotes': 'Höchstens {max} Grammatikhinweise.',
+  'tokenEdit.tooLong': '{max, plural, one {Höchstens # Zeichen.} other {Höchstens # Zeichen.}}',
+  'tokenEdit.tooManyNotes':
+    '{max, plural, one {Höchstens # Grammatikhinweis.} other {Höchstens # Grammatikhinweise.}}',
   'tokenEdit.notSaved':
     'Nicht gespeichert: Ein Wort des Transkripts muss korrigiert werden (siehe die Wörter seiner Zeile).',
 };

@@ -28,8 +28,9 @@ export const enTokenEditUi = {
   'tokenEdit.short.confirmed': 'Confirmed',
   'tokenEdit.staleText': 'The words are proposed again for the new text when you save.',
   'tokenEdit.lemmaRequired': 'Enter the dictionary form.',
-  'tokenEdit.tooLong': 'At most {max} characters.',
-  'tokenEdit.tooManyNotes': 'At most {max} grammar notes.',
+  'tokenEdit.tooLong': '{max, plural, one {At most # character.} other {At most # characters.}}',
+  'tokenEdit.tooManyNotes':
+    '{max, plural, one {At most # grammar note.} other {At most # grammar notes.}}',
   'tokenEdit.notSaved':
     'Not saved: a word of the transcript needs fixing (see the Words of its line).',
 } as const;

@@ -28,8 +28,10 @@ export const esTokenEditUi: { readonly [K in keyof typeof enTokenEditUi]: string
   'tokenEdit.short.confirmed': 'Confirmada',
   'tokenEdit.staleText': 'Al guardar se proponen de nuevo las palabras para el texto nuevo.',
   'tokenEdit.lemmaRequired': 'Escribe la forma de diccionario.',
-  'tokenEdit.tooLong': 'Como máximo {max} caracteres.',
-  'tokenEdit.tooManyNotes': 'Como máximo {max} notas gramaticales.',
+  'tokenEdit.tooLong':
+    '{max, plural, one {Como máximo # carácter.} other {Como máximo # caracteres.}}',
+  'tokenEdit.tooManyNotes':
+    '{max, plural, one {Como máximo # nota gramatical.} other {Como máximo # notas gramaticales.}}',
   'tokenEdit.notSaved':
     'No se guardó: hay que corregir una palabra de la transcripción (ver las palabras de su línea).',
 };
