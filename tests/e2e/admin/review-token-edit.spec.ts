@@ -28,6 +28,13 @@ test.describe('review editor: a line\u2019s words', () => {
     const db = await adminClient(request);
     const lesson = await copySeedLesson(db, 1);
     await copySeedTokens(db, 1, lesson.id);
+    // Line 3's words are proposals still to confirm.
+    const line3 = (await lessonTokens(db, lesson.id))[2]?.[0]?.line_id ?? '';
+    const unconfirmed = await db
+      .from('transcript_tokens')
+      .update({ confirmed: false })
+      .eq('line_id', line3);
+    expect(unconfirmed.error).toBeNull();
     const before = await lessonTokens(db, lesson.id);
     // Line 2's first word that is not a name (its words have times: a save must keep them).
     const target = before[1]?.find((t) => !t.is_name);
@@ -69,11 +76,21 @@ test.describe('review editor: a line\u2019s words', () => {
       expect(overflow).toBeLessThanOrEqual(0);
     }
 
+    // Confirm all of line 3: one button, every word of the line.
+    const words3 = line(page, 3).locator('details.transcript-words');
+    await words3.locator('summary').click();
+    await words3.getByRole('button', { name: 'Confirm all words of line 3' }).click();
+    await expect(words3.locator('summary')).toContainText('0 to confirm');
+
     await page.getByRole('button', { name: 'Save Transcript Changes' }).click();
     await expect(
       page.getByText('Transcript changes saved', { exact: false }).first(),
     ).toBeVisible();
     const saved = await lessonTokens(db, lesson.id);
+    expect(saved[2]?.every((t) => t.confirmed)).toBe(true);
+    const unstamped = (list: typeof saved) =>
+      list.map(({ confirmed: _c, id: _i, created_at: _a, updated_at: _u, ...t }) => t);
+    expect(unstamped(saved[2] ?? [])).toEqual(unstamped(before[2] ?? []));
     const edited = saved[1]?.find((t) => t.position === target.position);
     expect(edited).toMatchObject({
       lemma,
@@ -85,7 +102,13 @@ test.describe('review editor: a line\u2019s words', () => {
     });
     // Every other token as it was, row and all.
     const others = (list: typeof saved) =>
-      list.flat().filter((t) => !(t.line_id === target.line_id && t.position === target.position));
+      list
+        .flat()
+        .filter(
+          (t) =>
+            t.line_id !== line3 &&
+            !(t.line_id === target.line_id && t.position === target.position),
+        );
     expect(others(saved)).toEqual(others(before));
 
     // Reload: the edit is what the editor reads.
