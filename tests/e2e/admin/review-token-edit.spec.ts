@@ -88,7 +88,7 @@ test.describe('review editor: a line\u2019s words', () => {
     ).toBeVisible();
     const saved = await lessonTokens(db, lesson.id);
     expect(saved[2]?.every((t) => t.confirmed)).toBe(true);
-    const unstamped = (list: typeof saved) =>
+    const unstamped = (list: (typeof saved)[number]) =>
       list.map(({ confirmed: _c, id: _i, created_at: _a, updated_at: _u, ...t }) => t);
     expect(unstamped(saved[2] ?? [])).toEqual(unstamped(before[2] ?? []));
     const edited = saved[1]?.find((t) => t.position === target.position);
