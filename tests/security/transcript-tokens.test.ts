@@ -140,6 +140,11 @@ describe.each(BACKENDS)('transcript token attacks on %s', (backend) => {
         .select(),
       mallory.db.from('transcript_tokens').delete().eq('line_id', line1).select(),
       server.anon.from('transcript_tokens').delete().eq('line_id', line1).select(),
+      server.anon
+        .from('transcript_tokens')
+        .update({ lemma: 'hacked', meaning_de: 'gehackt', confirmed: true })
+        .eq('line_id', line1)
+        .select(),
     ];
     for (const edit of await Promise.all(edits)) expect(edit.data ?? []).toEqual([]);
     expect(await tokensOf(line1)).toEqual(before);
@@ -152,6 +157,19 @@ describe.each(BACKENDS)('transcript token attacks on %s', (backend) => {
     const learner = await other.db.rpc('save_line_tokens', { _lesson_id: lesson1, _lines: lines });
     expect(learner.error?.code).toBe('42501');
     expect(await tokensOf(line1)).toHaveLength(4);
+  });
+
+  it("refuses a word editor's save (an edited word, the line's text) to anonymous visitors and learners", async () => {
+    const before = await tokensOf(line1);
+    const edited = before.map(({ id: _id, line_id: _l, created_at: _c, updated_at: _u, ...t }) =>
+      t.position === 0 ? { ...t, lemma: 'hacked', meaning_de: 'gehackt', confirmed: true } : t,
+    );
+    const lines = [{ line_id: line1, text_content: 'Jó napot! Bence vagyok.', tokens: edited }];
+    const anon = await server.anon.rpc('save_line_tokens', { _lesson_id: lesson1, _lines: lines });
+    expect(anon.error).not.toBeNull();
+    const learner = await other.db.rpc('save_line_tokens', { _lesson_id: lesson1, _lines: lines });
+    expect(learner.error?.code).toBe('42501');
+    expect(await tokensOf(line1)).toEqual(before);
   });
 
   it("lets an admin save a line's tokens only for the text they were made for", async () => {

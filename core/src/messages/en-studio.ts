@@ -145,6 +145,7 @@ export const enStudio = {
   'field-word_es': 'Spanish meaning',
   'field-difficulty': 'difficulty',
   'field-audio_file_path': 'recording',
+  'field-words': 'words (dictionary forms, notes, meanings)',
   'unpublish-title': 'Take {n} live lesson(s) off the site?',
   'unpublish-body':
     'Publishing as a draft hides them from learners, who then get “{notFound}”: {titles}.',

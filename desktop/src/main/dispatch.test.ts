@@ -40,6 +40,18 @@ const CHOICE = {
   choice: 'server',
 };
 
+/** A valid edit of a word, which the cases below spoil one field at a time. */
+const EDIT = {
+  lemma: 'nap',
+  grammarNotes: ['accusative'],
+  wordId: 2,
+  meaningEn: null,
+  meaningDe: 'Tag',
+  meaningEs: null,
+  isName: false,
+  confirmed: true,
+};
+
 describe('createDispatcher', () => {
   it('returns the handler result for valid arguments', async () => {
     const { handlers, calls } = fakeHandlers();
@@ -58,7 +70,12 @@ describe('createDispatcher', () => {
       allowInsecure: false,
       acceptWarnings: false,
       confirmUnpublish: true,
-      choices: [CHOICE, { ...CHOICE, field: '', choice: 'mine' }],
+      choices: [
+        CHOICE,
+        { ...CHOICE, field: '', choice: 'mine' },
+        // A line whose words both sides changed (token-sync.ts).
+        { ...CHOICE, key: 'words:0b6c1f6e-3b9a-4c59-9f5a-1d2e3f4a5b6c', field: 'words' },
+      ],
       lessonIds: [1],
       status: 'keep',
     };
@@ -259,6 +276,74 @@ describe('createDispatcher', () => {
       [1, [{ audioFile: null, matchLevel: null }]],
       'invalid_argument',
     ],
+    [
+      'a word edit without a dictionary form',
+      'drafts:edit-token',
+      [1, 0, { ...EDIT, lemma: ' ' }],
+      'invalid_argument',
+    ],
+    [
+      'a word edit with a note not in the set',
+      'drafts:edit-token',
+      [1, 0, { ...EDIT, grammarNotes: ['vocative'] }],
+      'invalid_argument',
+    ],
+    [
+      'a word edit with nine notes',
+      'drafts:edit-token',
+      [1, 0, { ...EDIT, grammarNotes: Array(9).fill('plural') }],
+      'invalid_argument',
+    ],
+    [
+      'a word edit with a meaning of 501 characters',
+      'drafts:edit-token',
+      [1, 0, { ...EDIT, meaningDe: 'x'.repeat(501) }],
+      'invalid_argument',
+    ],
+    [
+      'a word edit with a server id for its lesson word',
+      'drafts:edit-token',
+      [1, 0, { ...EDIT, wordId: '0b6c1f6e-3b9a-4c59-9f5a-1d2e3f4a5b6c' }],
+      'invalid_argument',
+    ],
+    [
+      'a word edit with an unknown field',
+      'drafts:edit-token',
+      [1, 0, { ...EDIT, glossaryId: 'x' }],
+      'invalid_argument',
+    ],
+    ['a word edit of position 500', 'drafts:edit-token', [1, 500, EDIT], 'invalid_argument'],
+    ['a word edit without its edit', 'drafts:edit-token', [1, 0], 'invalid_argument'],
+    [
+      'alignment words carrying a forged edit',
+      'drafts:set-alignment',
+      [
+        1,
+        {
+          lines: [],
+          tokens: [
+            {
+              lineId: 1,
+              tokens: [
+                {
+                  position: 0,
+                  text: 'a',
+                  charStart: 0,
+                  charEnd: 1,
+                  times: {
+                    normal: { start: null, end: null },
+                    slow: { start: null, end: null },
+                    natural: { start: null, end: null },
+                  },
+                  edit: { ...EDIT, confirmed: 'yes' },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      'invalid_argument',
+    ],
     ['an argument to publish:target', 'publish:target', [{}], 'invalid_argument'],
     [
       'a server address to publish:refresh-states (it asks only the remembered one)',
@@ -271,6 +356,20 @@ describe('createDispatcher', () => {
     const result = await createDispatcher(handlers, () => undefined)(channel, args);
     expect(result).toMatchObject({ ok: false, error: { code } });
     expect(calls).toEqual([]);
+  });
+
+  it('returns a word edit passed on as sent, and a reset (null) too', async () => {
+    const { handlers, calls } = fakeHandlers();
+    const dispatch = createDispatcher(handlers, () => undefined);
+    await expect(dispatch('drafts:edit-token', [3, 1, EDIT])).resolves.toEqual({
+      ok: true,
+      value: null,
+    });
+    await expect(dispatch('drafts:edit-token', [3, 1, null])).resolves.toMatchObject({ ok: true });
+    expect(calls).toEqual([
+      [3, 1, EDIT],
+      [3, 1, null],
+    ]);
   });
 
   it('returns a StudioFailure as its code and message', async () => {

@@ -39,6 +39,7 @@ const studio = {
   setLineTimes: (lessonId, times) => invoke('drafts:set-line-times', lessonId, times),
   setLines: (lessonId, lines) => invoke('drafts:set-lines', lessonId, lines),
   setAlignment: (lessonId, alignment) => invoke('drafts:set-alignment', lessonId, alignment),
+  editToken: (lineId, position, edit) => invoke('drafts:edit-token', lineId, position, edit),
   alignLesson: (lessonId) => invoke('align:lesson', lessonId),
   alignDecoded: (lessonId, recording) => invoke('align:decoded', lessonId, recording),
   updateWord: (wordId, patch) => invoke('drafts:update-word', wordId, patch),

@@ -9,6 +9,7 @@ import type {
   LineTimes,
   Peaks,
   TranscriptLine,
+  TokenEdit,
   VersionSpan,
 } from '../shared/model.ts';
 import { toInputs } from '../shared/transcript-edits.ts';
@@ -252,6 +253,23 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     [execute, lessonId, written],
   );
 
+  /** Words' edits of one line (Confirm all sets several), as one undoable edit. */
+  const editTokens = useCallback(
+    (lineId: number, changes: readonly { position: number; edit: TokenEdit | null }[]) => {
+      const tokens = current.current?.tokens.find((t) => t.lineId === lineId)?.tokens ?? [];
+      const before = changes.map(({ position }) => ({
+        position,
+        edit: tokens.find((t) => t.position === position)?.edit ?? null,
+      }));
+      const write = (next: typeof changes) => async () => {
+        for (const change of next) await studio().editToken(lineId, change.position, change.edit);
+        await written();
+      };
+      execute(changes.length > 1 ? 'Confirm words' : 'Edit word', write(changes), write(before));
+    },
+    [execute, written],
+  );
+
   const updateLine = useCallback(
     (label: string, lineId: number, patch: LinePatch) => {
       const line = current.current?.lines.find((l) => l.id === lineId);
@@ -327,6 +345,7 @@ export function useLessonEditor(lessonId: number, onSaved: () => void) {
     aligning,
     alignNote,
     changeWordTimes,
+    editTokens,
     updateLine,
     setLines,
     updateLesson,

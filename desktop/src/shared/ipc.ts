@@ -1,6 +1,7 @@
 // THE contract between the Electron main process and the renderer. The preload exposes exactly
 // `window.studio` that `satisfies StudioApi`; main registers one handler per channel through
 // `registerHandlers`, which validates every argument with the validators below.
+import { GRAMMAR_NOTE_TEXTS } from '@magyarul/core/grammar';
 import type { Misspelling } from '@magyarul/core/spelling';
 import type {
   Alignment,
@@ -27,6 +28,7 @@ import type {
   PublishRequest,
   PublishTarget,
   StudioError,
+  TokenEdit,
   TranscriptLine,
   VocabularyWord,
   WordMatch,
@@ -69,6 +71,11 @@ export type InvokeMap = {
   'drafts:peaks': { args: [lessonId: number]; result: Peaks | null };
   'drafts:set-peaks': { args: [lessonId: number, peaks: Peaks]; result: Peaks };
   'drafts:set-alignment': { args: [lessonId: number, alignment: Alignment]; result: void };
+  /** Sets what the author chose for one word of a line (null: the proposal); its words now. */
+  'drafts:edit-token': {
+    args: [lineId: number, position: number, edit: TokenEdit | null];
+    result: LineToken[];
+  };
   'align:lesson': { args: [lessonId: number]; result: AlignmentResult };
   'align:decoded': {
     args: [lessonId: number, recording: PcmRecording];
@@ -115,6 +122,7 @@ export const METHODS = {
   getPeaks: 'drafts:peaks',
   setPeaks: 'drafts:set-peaks',
   setAlignment: 'drafts:set-alignment',
+  editToken: 'drafts:edit-token',
   alignLesson: 'align:lesson',
   alignDecoded: 'align:decoded',
   mediaUrl: 'media:url',
@@ -207,12 +215,28 @@ const lineTimes: Validator<LineTimes> = object({
 });
 
 const span = object({ start: seconds, end: seconds });
+const GRAMMAR_NOTES = Object.keys(GRAMMAR_NOTE_TEXTS);
+const tokenMeaning = nullable(str(500));
+/** A word's edit: the server's limits (transcript_tokens' checks), notes from the closed set. */
+const tokenEdit: Validator<TokenEdit> = object({
+  lemma: matching(/\S/u, 'a dictionary form of at most 200 characters'),
+  grammarNotes: arrayOf(oneOf(GRAMMAR_NOTES), 8),
+  wordId: nullable(id),
+  meaningEn: tokenMeaning,
+  meaningDe: tokenMeaning,
+  meaningEs: tokenMeaning,
+  isName: bool,
+  confirmed: bool,
+});
 const lineToken: Validator<LineToken> = object({
   position: int(0, 10_000),
   text: str(1000),
   charStart: int(0, 10_000),
   charEnd: int(1, 10_000),
   times: object({ normal: span, slow: span, natural: span }),
+  // As read with the draft (an alignment's undo sends the words back); set only by edit-token.
+  edit: optional(tokenEdit),
+  editPending: optional(bool),
 });
 const lineTokens: Validator<LineTokens> = object({
   lineId: id,
@@ -268,7 +292,7 @@ const publishCheckRequest: Validator<PublishCheckRequest> = object(credentials);
 const changeChoice: Validator<ChangeChoice> = object({
   lessonId: id,
   key: matching(
-    /^(lesson|line|word):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    /^(lesson|line|word|words):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
     'a changed row',
   ),
   // '' chooses for the whole row; else a server column name.
@@ -308,6 +332,7 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'drafts:peaks': [id],
   'drafts:set-peaks': [id, peaks],
   'drafts:set-alignment': [id, alignment],
+  'drafts:edit-token': [id, int(0, 499), nullable(tokenEdit)],
   'align:lesson': [id],
   'align:decoded': [id, pcmRecording],
   'media:url': [mediaRef],

@@ -170,6 +170,26 @@ export type LineToken = {
   readonly charStart: number;
   readonly charEnd: number;
   readonly times: { readonly [V in AudioVersion]: VersionSpan };
+  /** What the author set on the word in the studio (absent: nothing; the proposal stands). */
+  readonly edit?: TokenEdit;
+  /** The edit is not on the server yet: the next publish sends it. Absent: false. */
+  readonly editPending?: boolean;
+};
+
+/**
+ * What an author sets on a word (issue 31 point 4; DESIGN §12.3): its dictionary form, grammar
+ * notes (keys of core's grammar_note set), the draft's lesson word it is a form of, its own
+ * meanings (null: the lesson word's or the glossary's), the name flag and the confirmation.
+ */
+export type TokenEdit = {
+  readonly lemma: string;
+  readonly grammarNotes: readonly string[];
+  readonly wordId: number | null;
+  readonly meaningEn: string | null;
+  readonly meaningDe: string | null;
+  readonly meaningEs: string | null;
+  readonly isName: boolean;
+  readonly confirmed: boolean;
 };
 
 export type LineTokens = { readonly lineId: number; readonly tokens: readonly LineToken[] };

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support.ts';
-import { adminClient, copySeedLesson, seedLessonId, signInAdmin } from './admin-support.ts';
+import { adminClient, copySeedLesson, signInAdmin } from './admin-support.ts';
+import { copySeedTokens, lessonTokens } from './token-support.ts';
 
 // Issue 28 point 6 and issue 31 point 4: the web review editor shows each line's word times and
 // keeps them through a save unless the line's text changes; then it says that line's word times
@@ -8,28 +9,6 @@ import { adminClient, copySeedLesson, seedLessonId, signInAdmin } from './admin-
 
 const field = (page: Page, n: number) => page.getByLabel(`Text of line ${n}`, { exact: true });
 const line = (page: Page, n: number) => page.getByRole('group', { name: `Line ${n}`, exact: true });
-
-type Db = Awaited<ReturnType<typeof adminClient>>;
-
-async function tokensOf(db: Db, lessonId: string) {
-  const lines = await db
-    .from('lesson_transcript')
-    .select('id, line_number')
-    .eq('lesson_id', lessonId)
-    .order('line_number');
-  if (lines.error) throw lines.error;
-  const tokens = await db
-    .from('transcript_tokens')
-    .select('*')
-    .in(
-      'line_id',
-      lines.data.map((l) => l.id),
-    );
-  if (tokens.error) throw tokens.error;
-  return lines.data.map((l) =>
-    tokens.data.filter((t) => t.line_id === l.id).sort((a, b) => a.position - b.position),
-  );
-}
 
 test.describe('review editor word times', () => {
   test("shows word times, keeps them on a save, drops only an edited line's and says so", async ({
@@ -39,31 +18,8 @@ test.describe('review editor word times', () => {
     const db = await adminClient(request);
     // The copy carries the seed's tokens with their word times.
     const lesson = await copySeedLesson(db, 1);
-    const seeded = await tokensOf(db, await seedLessonId(db, 1));
-    const copyLines = await db
-      .from('lesson_transcript')
-      .select('id, line_number')
-      .eq('lesson_id', lesson.id)
-      .order('line_number');
-    const rows = (copyLines.data ?? []).flatMap((l, i) =>
-      (seeded[i] ?? []).map(
-        ({
-          id: _id,
-          line_id: _line,
-          created_at: _c,
-          updated_at: _u,
-          vocabulary_id: _v,
-          lesson_note_id: _n,
-          ...t
-        }) => ({
-          ...t,
-          line_id: l.id,
-        }),
-      ),
-    );
-    const inserted = await db.from('transcript_tokens').insert(rows);
-    expect(inserted.error).toBeNull();
-    const before = await tokensOf(db, lesson.id);
+    await copySeedTokens(db, 1, lesson.id);
+    const before = await lessonTokens(db, lesson.id);
     const first = before[1]?.[0];
     expect(first?.start_time).not.toBeNull();
 
@@ -93,12 +49,18 @@ test.describe('review editor word times', () => {
     await expect(
       page.getByText('The word times of line 3 were dropped: its text changed.'),
     ).toBeVisible();
-    const after = await tokensOf(db, lesson.id);
+    const after = await lessonTokens(db, lesson.id);
     // Every other line's tokens as they were, rows and times untouched.
     expect(after.filter((_, i) => i !== 2)).toEqual(before.filter((_, i) => i !== 2));
-    // Line 3: proposed tokens for the new text, unconfirmed, without times.
+    // Line 3: tokens for the new text without times; the words that were there before keep what
+    // was set on them (dictionary form, confirmation), the new word is a proposal to confirm.
+    const kept = before[2] ?? [];
     expect(after[2]?.map((t) => t.text).at(-1)).toBe('Köszönöm');
-    expect(after[2]?.every((t) => !t.confirmed && t.start_time === null)).toBe(true);
+    expect(after[2]?.every((t) => t.start_time === null)).toBe(true);
+    expect(after[2]?.slice(0, kept.length).map((t) => [t.text, t.lemma, t.confirmed])).toEqual(
+      kept.map((t) => [t.text, t.lemma, t.confirmed]),
+    );
+    expect(after[2]?.at(-1)?.confirmed).toBe(false);
     await expect(line(page, 2)).toContainText('Word times:');
   });
 });

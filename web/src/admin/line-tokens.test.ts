@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenPlan, tokensByLine, wordTimesOf } from './line-tokens.ts';
+import { tokenPlan, tokensByLine, tokensEdited, wordTimesOf } from './line-tokens.ts';
 import type { TokenRow } from './tokens-api.ts';
 
 const token = (
@@ -48,23 +48,26 @@ const stored = tokensByLine([
 ]);
 const vocabulary = [{ id: 'v-kaveh', lemma: 'kávé' }];
 const glossary = [{ id: 'g-van', lemma: 'van' }];
+const lexicon = { vocabulary, glossary };
+const NO_EDITS = new Map<string, TokenRow[]>();
 
 describe('tokenPlan', () => {
   it('leaves lines whose text stays alone, word times and all', () => {
-    const plan = tokenPlan(before, stored, before.slice(0, 2), vocabulary, glossary);
+    const plan = tokenPlan(before, stored, NO_EDITS, before.slice(0, 2), lexicon);
     expect(plan).toEqual({ saves: [], droppedTimes: [] });
   });
 
   it('proposes tokens for a changed line and says its word times were dropped', () => {
     const after = [before[0]!, { id: 'b', text_content: 'Hogy vagy, kávé?' }];
-    const plan = tokenPlan(before, stored, after, vocabulary, glossary);
+    const plan = tokenPlan(before, stored, NO_EDITS, after, lexicon);
     expect(plan.droppedTimes).toEqual([2]);
     expect(plan.saves).toHaveLength(1);
     expect(plan.saves[0]).toMatchObject({ line_id: 'b', text_content: 'Hogy vagy, kávé?' });
     expect(
       plan.saves[0]?.tokens.map((t) => [t.text, t.lemma, t.vocabulary_id, t.confirmed]),
     ).toEqual([
-      ['Hogy', 'hogy', null, false],
+      // The first word survives the change: it keeps what was set on it (confirmed).
+      ['Hogy', 'hogy', null, true],
       ['vagy', 'vagy', null, false],
       ['kávé', 'kávé', 'v-kaveh', false],
     ]);
@@ -73,10 +76,59 @@ describe('tokenPlan', () => {
 
   it('proposes tokens for new lines and lines without any', () => {
     const after = [...before, { id: 'd', text_content: 'Van kávé?' }];
-    const plan = tokenPlan(before, stored, after, vocabulary, glossary);
+    const plan = tokenPlan(before, stored, NO_EDITS, after, lexicon);
     expect(plan.saves.map((s) => s.line_id)).toEqual(['c', 'd']);
     expect(plan.droppedTimes).toEqual([]);
     expect(plan.saves[1]?.tokens[0]).toMatchObject({ text: 'Van', glossary_id: 'g-van' });
+  });
+});
+
+describe('tokenPlan with edited tokens', () => {
+  const napot = stored.get('a')?.[1] as TokenRow;
+  const edits = new Map([
+    [
+      'a',
+      [
+        stored.get('a')?.[0] as TokenRow,
+        { ...napot, lemma: ' nap ', meaning_de: 'Tag', grammar_notes: ['accusative'] } as TokenRow,
+      ],
+    ],
+  ]);
+
+  it("saves an edited line's tokens with their word times, and nothing for unedited lines", () => {
+    const plan = tokenPlan(before, stored, edits, before, lexicon, false);
+    expect(plan.droppedTimes).toEqual([]);
+    expect(plan.saves.map((s) => s.line_id)).toEqual(['a']);
+    expect(plan.saves[0]?.tokens[1]).toMatchObject({
+      text: 'napot',
+      lemma: 'nap',
+      meaning_de: 'Tag',
+      meaning_en: null,
+      grammar_notes: ['accusative'],
+      start_time: 1.3,
+      end_time: 1.6,
+    });
+    expect(plan.saves[0]?.tokens[1]).not.toHaveProperty('id');
+  });
+
+  it('writes nothing for edits that change nothing', () => {
+    const same = new Map([['a', [...(stored.get('a') ?? [])]]]);
+    expect(tokenPlan(before, stored, same, before, lexicon, false).saves).toEqual([]);
+    expect(tokensEdited(stored.get('a'), same.get('a'))).toBe(false);
+    expect(tokensEdited(stored.get('a'), edits.get('a'))).toBe(true);
+  });
+
+  it('keeps the edits of the words that survive a text change, without times', () => {
+    const after = [{ id: 'a', text_content: 'Szép napot!' }, before[1]!];
+    const plan = tokenPlan(before, stored, edits, after, lexicon, false);
+    expect(plan.droppedTimes).toEqual([1]);
+    const tokens = plan.saves[0]?.tokens ?? [];
+    expect(tokens.map((t) => [t.text, t.lemma, t.meaning_de ?? null])).toEqual([
+      ['Szép', 'szép', null],
+      ['napot', 'nap', 'Tag'],
+    ]);
+    expect(tokens[1]).toMatchObject({ char_start: 5, char_end: 10 });
+    expect(tokens[1]).not.toHaveProperty('start_time');
   });
 });
 

@@ -1,12 +1,20 @@
 import type { LexiconEntry } from '@magyarul/core/tokens';
-import { proposalRow, proposeTokens } from '@magyarul/core/tokens';
+import {
+  carryTokenFields,
+  normaliseTokenFields,
+  proposalRow,
+  proposeTokens,
+  sameTokenFields,
+} from '@magyarul/core/tokens';
 import type { LineTokensSave, TokenRow } from './tokens-api.ts';
 
 // What a transcript save does to the lines' tokens (DESIGN §12.3; issue 28 point 6). A line whose
 // text stays keeps its tokens and word times untouched (the save does not send them). A line
 // whose text changed loses them (the database drops them with the new text) and gets proposed
 // tokens for its new text, unconfirmed, without times; so does a new line. The editor says which
-// lines lost their word times.
+// lines lost their word times. An author's edits of a line's tokens (the Words editor) are
+// saved as that line's tokens, times kept; when the line's text changed too, the new proposals
+// take the edits of the words that survive the change (core's carryTokenFields).
 
 type StoredLine = { readonly id: string; readonly text_content: string };
 
@@ -35,43 +43,69 @@ export function wordTimesOf(tokens: readonly TokenRow[] | undefined): WordTime[]
   return tokens.map((t) => ({ text: t.text, start: t.start_time, end: t.end_time }));
 }
 
+/** Has the author changed any of these tokens from the stored ones? */
+export function tokensEdited(
+  stored: readonly TokenRow[] | undefined,
+  edited: readonly TokenRow[] | undefined,
+): boolean {
+  if (!edited) return false;
+  if (!stored || stored.length !== edited.length) return true;
+  return edited.some((t, i) => !sameTokenFields(t, stored[i] as TokenRow));
+}
+
+/** A token as save_line_tokens takes it: every column but the row's own, edits normalised. */
+function saveRow(token: TokenRow): LineTokensSave['tokens'][number] {
+  const { id: _id, line_id: _line, created_at: _c, updated_at: _u, ...columns } = token;
+  return normaliseTokenFields(columns);
+}
+
 export type TokenPlan = {
-  /** Proposed tokens for lines with a new or changed text. */
+  /** Proposed tokens for lines with a new or changed text; edited tokens of the others. */
   readonly saves: LineTokensSave[];
   /** 1-based numbers of the lines whose word times the text change dropped. */
   readonly droppedTimes: number[];
 };
 
 /**
- * The token writes after a transcript save: `before` is what was read (lines and their tokens),
- * `after` the lines as now stored, in order. Proposals link to the lesson's words and the
- * glossary.
+ * The token writes of a save: `before` is what was read (lines), `stored` their tokens as read,
+ * `edits` the tokens the author changed (by line), `after` the lines as now stored, in order.
+ * Proposals link to the lesson's words and the glossary; lines without tokens whose text did not
+ * change get them only when `proposeUntokened` (a transcript save, as before).
  */
 export function tokenPlan(
   before: readonly StoredLine[],
-  tokens: ReadonlyMap<string, readonly TokenRow[]>,
+  stored: ReadonlyMap<string, readonly TokenRow[]>,
+  edits: ReadonlyMap<string, readonly TokenRow[]>,
   after: readonly StoredLine[],
-  vocabulary: readonly LexiconEntry[],
-  glossary: readonly LexiconEntry[],
+  lexicon: { vocabulary: readonly LexiconEntry[]; glossary: readonly LexiconEntry[] },
+  proposeUntokened = true,
 ): TokenPlan {
   const readText = new Map(before.map((line) => [line.id, line.text_content]));
   const saves: LineTokensSave[] = [];
   const droppedTimes: number[] = [];
   after.forEach((line, index) => {
     const was = readText.get(line.id);
-    if (was === line.text_content && (tokens.get(line.id)?.length ?? 0) > 0) return;
-    if (
-      was !== undefined &&
-      was !== line.text_content &&
-      wordTimesOf(tokens.get(line.id)).length > 0
-    ) {
-      droppedTimes.push(index + 1);
+    const read = stored.get(line.id) ?? [];
+    const edited = edits.get(line.id);
+    if (was === line.text_content && read.length > 0) {
+      if (edited && tokensEdited(read, edited)) {
+        saves.push({
+          line_id: line.id,
+          text_content: line.text_content,
+          tokens: edited.map(saveRow),
+        });
+      }
+      return;
     }
-    const proposed = proposeTokens(line.text_content, { vocabulary, glossary });
+    if (was === line.text_content && !proposeUntokened) return;
+    const changed = was !== undefined && was !== line.text_content;
+    if (changed && wordTimesOf(read).length > 0) droppedTimes.push(index + 1);
+    const proposed = proposeTokens(line.text_content, lexicon).map(proposalRow);
+    const tokens = changed ? carryTokenFields(edited ?? read, proposed) : proposed;
     saves.push({
       line_id: line.id,
       text_content: line.text_content,
-      tokens: proposed.map(proposalRow),
+      tokens: tokens.map((t) => normaliseTokenFields(t)),
     });
   });
   return { saves, droppedTimes };

@@ -104,6 +104,7 @@ export function ReviewPage() {
         issues={editor.issues}
         audioSeconds={editor.audioSeconds}
         wordTimes={editor.wordTimes}
+        wordsEditor={editor.wordsEditor}
         saving={editor.saving}
         onSave={() => void editor.saveTranscriptOnly()}
       />

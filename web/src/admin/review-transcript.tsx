@@ -20,6 +20,7 @@ import {
 import { FormatHelp, PasteDialog } from './transcript-dialogs.tsx';
 import type { WordTime } from './line-tokens.ts';
 import { TranscriptLines, type FieldIssue } from './transcript-lines.tsx';
+import type { WordsEditorProps } from './line-words-editor.tsx';
 import { useLineSpelling } from './spelling/use-line-spelling.ts';
 
 // A line read from a file, as the merge takes it: translations only where the file had them.
@@ -36,6 +37,7 @@ export function ReviewTranscript({
   issues,
   audioSeconds,
   wordTimes,
+  wordsEditor,
   saving,
   onSave,
 }: {
@@ -46,6 +48,8 @@ export function ReviewTranscript({
   audioSeconds: number | null;
   /** Each stored line's word times, by line id. */
   wordTimes: ReadonlyMap<string, readonly WordTime[]>;
+  /** Each line's tokens, edited in the line's Words. */
+  wordsEditor: WordsEditorProps;
   saving: boolean;
   onSave: () => void;
 }) {
@@ -137,6 +141,7 @@ export function ReviewTranscript({
           issues={issues}
           spelling={spelling}
           wordTimes={wordTimes}
+          wordsEditor={wordsEditor}
           dispatch={dispatch}
         />
       ) : (

@@ -30,6 +30,24 @@ export async function fetchGlossaryLemmas(): Promise<GlossaryRow[]> {
   return data;
 }
 
+/** A glossary entry's meanings, as the word editor shows what a link supplies. */
+export type GlossaryMeanings = Pick<
+  Tables['glossary_entries']['Row'],
+  'id' | 'lemma' | 'meaning_en' | 'meaning_de' | 'meaning_es'
+>;
+
+/** The glossary entries the given tokens link to. */
+export async function fetchGlossaryMeanings(ids: readonly string[]): Promise<GlossaryMeanings[]> {
+  if (ids.length === 0) return [];
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('glossary_entries')
+    .select('id, lemma, meaning_en, meaning_de, meaning_es')
+    .in('id', [...new Set(ids)]);
+  if (error) throw toAppError(error);
+  return data;
+}
+
 /** One line's new tokens, made for the text it has now (save_line_tokens refuses another). */
 export type LineTokensSave = {
   readonly line_id: string;

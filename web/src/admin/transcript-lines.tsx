@@ -23,6 +23,7 @@ import type {
 } from './transcript-editor-state.ts';
 import type { WordTime } from './line-tokens.ts';
 import { LineWordTimes } from './line-word-times.tsx';
+import { LineWordsEditor, type WordsEditorProps } from './line-words-editor.tsx';
 
 const TIME_FIELDS: readonly TimeField[] = ['start', 'end'];
 const NONE: readonly Misspelling[] = [];
@@ -81,6 +82,7 @@ function LineRow({
   misspelt,
   wordTimes,
   storedText,
+  wordsEditor,
   dispatch,
 }: {
   line: EditorLine;
@@ -93,6 +95,7 @@ function LineRow({
   wordTimes: readonly WordTime[];
   /** The line's text as stored (undefined for a new line). */
   storedText: string | undefined;
+  wordsEditor: WordsEditorProps;
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
@@ -206,6 +209,14 @@ function LineRow({
         />
       )}
       <LineWordTimes words={wordTimes} stale={storedText !== line.text_content} />
+      {line.id && (
+        <LineWordsEditor
+          lineId={line.id}
+          n={n}
+          stale={storedText !== line.text_content}
+          {...wordsEditor}
+        />
+      )}
       {untimed && (
         <p className="transcript-line-note small muted">
           {t('transcript.untimed', {
@@ -237,6 +248,7 @@ export function TranscriptLines({
   issues,
   spelling,
   wordTimes,
+  wordsEditor,
   dispatch,
 }: {
   state: TranscriptEditorState;
@@ -244,6 +256,7 @@ export function TranscriptLines({
   /** Each text's words the Hungarian dictionary does not know (useLineSpelling). */
   spelling: ReadonlyMap<string, readonly Misspelling[]>;
   wordTimes: ReadonlyMap<string, readonly WordTime[]>;
+  wordsEditor: WordsEditorProps;
   dispatch: Dispatch<TranscriptAction>;
 }) {
   const t = useT();
@@ -270,6 +283,7 @@ export function TranscriptLines({
             misspelt={spelling.get(line.text_content.normalize('NFC')) ?? NONE}
             wordTimes={(line.id && wordTimes.get(line.id)) || []}
             storedText={line.id ? read.get(line.id)?.text_content : undefined}
+            wordsEditor={wordsEditor}
             dispatch={dispatch}
           />
         ))}

@@ -29,14 +29,8 @@ import {
   vocabularyPatch,
   type Meta,
 } from './review-save.ts';
-import { tokenPlan, tokensByLine, wordTimesOf } from './line-tokens.ts';
 import { toEditorWord, type EditorWord } from './review-vocabulary.tsx';
-import {
-  fetchGlossaryLemmas,
-  fetchLineTokens,
-  saveLineTokens,
-  type TokenRow,
-} from './tokens-api.ts';
+import { fetchLineTokens } from './tokens-api.ts';
 import {
   currentLines,
   draftIssues,
@@ -45,6 +39,7 @@ import {
   type TranscriptAction,
 } from './transcript-editor-state.ts';
 import type { FieldIssue } from './transcript-lines.tsx';
+import { useTokenEdits } from './use-token-edits.ts';
 
 export type Loaded = { lesson: AdminLesson; levels: string[] };
 
@@ -99,6 +94,14 @@ async function readReview(lessonId: string) {
   return { lesson: found, levels, lines, vocabulary, tokens };
 }
 
+/** The lesson's words as stored (a link may only name a stored word). */
+function storedWordList(
+  words: readonly EditorWord[],
+  stored: ReadonlyMap<string, VocabularyRow>,
+): EditorWord[] {
+  return words.filter((w) => stored.has(w.id));
+}
+
 /** Everything the review page edits, and its saves (only what changed is written). */
 export function useReviewEditor(lessonId: string) {
   const t = useT();
@@ -108,9 +111,9 @@ export function useReviewEditor(lessonId: string) {
   const [transcript, dispatchTranscript] = useReducer(transcriptReducer, emptyTranscriptState);
   const [words, setWords] = useState<EditorWord[]>([]);
   const [storedWords, setStoredWords] = useState<ReadonlyMap<string, VocabularyRow>>(new Map());
-  const [tokens, setTokens] = useState<ReadonlyMap<string, TokenRow[]>>(new Map());
   const [notes, setNotes] = useState('');
   const [dirty, setDirty] = useState(false);
+  const tokens = useTokenEdits(() => setDirty(true));
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const lesson = loaded && loaded !== 'loading' ? loaded.lesson : null;
   const audioSeconds = useAudioSeconds(lesson);
@@ -140,7 +143,7 @@ export function useReviewEditor(lessonId: string) {
     if (read.isError || read.data === null) setLoaded(null);
     else if (read.data !== undefined) {
       const { lesson: found, levels, lines: rows, vocabulary, tokens: tokenRows } = read.data;
-      setTokens(tokensByLine(tokenRows));
+      tokens.load(tokenRows);
       setLoaded({ lesson: found, levels });
       setMeta(metaOf(found));
       dispatchTranscript({ type: 'loaded', rows });
@@ -150,10 +153,6 @@ export function useReviewEditor(lessonId: string) {
   }
 
   const lines = useMemo(() => currentLines(transcript), [transcript]);
-  const wordTimes = useMemo(
-    () => new Map([...tokens].map(([id, list]) => [id, wordTimesOf(list)])),
-    [tokens],
-  );
   const issues: FieldIssue[] = useMemo(
     () =>
       [
@@ -202,37 +201,44 @@ export function useReviewEditor(lessonId: string) {
       notify.error(t('transcript.notSaved'));
       return false;
     }
+    if (tokens.hasIssues) {
+      notify.error(t('tokenEdit.notSaved'));
+      return false;
+    }
     return true;
   };
 
-  /** Writes the transcript when it differs from what was read. */
+  /** Writes the transcript when it differs from what was read, then the edited tokens. */
   const writeTranscript = async (): Promise<void> => {
     const plan = transcriptSavePlan(lines, transcript.original);
-    if (!plan.changed) return;
     const before = transcript.original;
-    const rows = await saveTranscript(
-      lessonId,
-      plan.lines,
-      before.map((row) => ({ id: row.id, updated_at: row.updated_at })),
-    );
-    dispatchTranscript({ type: 'loaded', rows });
-    await writeTokens(before, rows);
+    let rows = before;
+    if (plan.changed) {
+      rows = await saveTranscript(
+        lessonId,
+        plan.lines,
+        before.map((row) => ({ id: row.id, updated_at: row.updated_at })),
+      );
+      dispatchTranscript({ type: 'loaded', rows });
+    }
+    await writeTokens(before, rows, plan.changed);
   };
 
   /**
-   * After the lines are saved: proposed tokens for new lines and lines whose text changed (the
-   * database dropped their old tokens and word times with the old text), and a word on which
-   * lines lost their word times. Lines whose text stayed keep their tokens untouched.
+   * After the lines are saved: the author's edited tokens, and proposed tokens for new lines and
+   * lines whose text changed (the database dropped their old tokens and word times with the old
+   * text; the words that survive the change keep their edits), and a word on which lines lost
+   * their word times. Lines whose text stayed and whose words were not edited are not written.
    */
-  const writeTokens = async (before: typeof transcript.original, rows: typeof before) => {
-    const glossary = await fetchGlossaryLemmas();
+  const writeTokens = async (
+    before: typeof transcript.original,
+    rows: typeof before,
+    changed: boolean,
+  ) => {
     const vocabulary = words
       .filter((w) => storedWords.has(w.id))
       .map((w) => ({ id: w.id, lemma: w.word_hu }));
-    const tokenWrites = tokenPlan(before, tokens, rows, vocabulary, glossary);
-    await saveLineTokens(lessonId, tokenWrites.saves);
-    setTokens(tokensByLine(await fetchLineTokens(rows.map((row) => row.id))));
-    const dropped = tokenWrites.droppedTimes;
+    const dropped = await tokens.write(lessonId, before, rows, vocabulary, changed);
     if (dropped.length > 0) {
       notify.info(
         t('transcript.wordTimesDropped', { count: dropped.length, lines: dropped.join(', ') }),
@@ -342,7 +348,8 @@ export function useReviewEditor(lessonId: string) {
     editTranscript,
     issues,
     audioSeconds,
-    wordTimes,
+    wordTimes: tokens.wordTimes,
+    wordsEditor: { editing: tokens.editing, lessonWords: storedWordList(words, storedWords) },
     words,
     changeWords,
     notes,

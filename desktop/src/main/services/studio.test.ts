@@ -169,6 +169,39 @@ describe('createStudio handlers', () => {
       'file-not-in-lesson',
     );
     await refused('drafts:update-word', [999_999, { wordDe: 'x' }], 'word-not-found');
+    // A word of a line linked to another lesson's word, or a line that is not there.
+    const ownLine = studio.store.lines.listForLesson(id)[0]?.id ?? 0;
+    const edit = {
+      lemma: 'alma',
+      grammarNotes: [],
+      wordId: foreignWord?.id ?? 0,
+      meaningEn: null,
+      meaningDe: 'Apfel',
+      meaningEs: null,
+      isName: false,
+      confirmed: true,
+    };
+    await refused('drafts:edit-token', [ownLine, 0, edit], 'word-not-in-lesson');
+    await refused('drafts:edit-token', [999_999, 0, { ...edit, wordId: null }], 'not-found');
+    await refused('drafts:edit-token', [ownLine, 7, { ...edit, wordId: null }], 'not-found');
+    expect(studio.store.tokens.listForLesson(id).flatMap((l) => l.tokens)).not.toContainEqual(
+      expect.objectContaining({ edit: expect.anything() as unknown }),
+    );
+    const own = await dispatch()('drafts:edit-token', [
+      ownLine,
+      0,
+      { ...edit, wordId: ownWord?.id ?? 0 },
+    ]);
+    expect(own).toMatchObject({
+      ok: true,
+      value: [
+        {
+          text: 'Alma',
+          edit: { lemma: 'alma', wordId: ownWord?.id, meaningDe: 'Apfel' },
+          editPending: true,
+        },
+      ],
+    });
     await refused(
       'publish:adopt-remote',
       [999_999, '0b6c1f6e-3b9a-4c59-9f5a-1d2e3f4a5b6c'],

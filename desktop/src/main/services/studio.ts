@@ -257,6 +257,21 @@ export function createStudio(deps: StudioDeps) {
         throw error;
       }
     },
+    'drafts:edit-token': (lineId, position, edit) => {
+      const lessonId = store.lines.lessonOf(lineId) ?? fail('not-found');
+      // A lesson word of another lesson is not this word's.
+      const wordId = edit?.wordId ?? null;
+      if (wordId !== null && !store.words.listForLesson(lessonId).some((w) => w.id === wordId)) {
+        fail('word-not-in-lesson', { id: wordId });
+      }
+      return store.db.transaction(() => {
+        if (!store.tokens.editToken(lineId, position, edit)) fail('not-found');
+        store.lessons.touch(lessonId);
+        return (
+          store.tokens.listForLesson(lessonId).find((line) => line.lineId === lineId)?.tokens ?? []
+        ).slice();
+      });
+    },
     'align:lesson': async (lessonId) => {
       requireLesson(lessonId);
       const dialogue = resolveMedia({ kind: 'dialogue', lessonId }) ?? fail('align-no-audio');

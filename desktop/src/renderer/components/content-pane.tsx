@@ -10,7 +10,7 @@ type Props = {
   readonly tab: ContentTab;
   readonly onTab: (tab: ContentTab) => void;
   /** What the transcript grid is given (its lines are the draft's). */
-  readonly lineGrid: Omit<ComponentProps<typeof LineGrid>, 'lines' | 'tokens'>;
+  readonly lineGrid: Omit<ComponentProps<typeof LineGrid>, 'lines' | 'tokens' | 'words'>;
   /** What the vocabulary panel is given (its draft is this one). */
   readonly vocabulary: Omit<ComponentProps<typeof VocabularyPanel>, 'draft'>;
 };
@@ -35,7 +35,7 @@ export function ContentPane({ draft, tab, onTab, lineGrid, vocabulary }: Props) 
         ))}
       </div>
       {tab === 'lines' ? (
-        <LineGrid lines={draft.lines} tokens={draft.tokens} {...lineGrid} />
+        <LineGrid lines={draft.lines} tokens={draft.tokens} words={draft.words} {...lineGrid} />
       ) : (
         <VocabularyPanel draft={draft} {...vocabulary} />
       )}

@@ -185,6 +185,7 @@ export function LessonEditor({ lessonId, onChanged }: Props) {
             onSelect: (lineId) => goToLine(lineId, true),
             onEdit: editor.updateLine,
             onWordTimes: editor.changeWordTimes,
+            onEditTokens: editor.editTokens,
             onCaret: (lineId, position) => {
               caret.current = { lineId, position };
             },

@@ -1,9 +1,16 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { isTimed } from '../../shared/checks.ts';
-import type { LinePatch, LineTokens, TranscriptLine } from '../../shared/model.ts';
+import type {
+  LinePatch,
+  LineTokens,
+  TokenEdit,
+  TranscriptLine,
+  VocabularyWord,
+} from '../../shared/model.ts';
 import { SPEAKERS } from '../../shared/model.ts';
 import { EditableText } from './editable-text.tsx';
 import { LineTimeCells } from './line-time-cells.tsx';
+import { WordEdits } from './word-edits.tsx';
 import { WordTimes } from './word-times.tsx';
 
 /** The toolbar's edits of the line list, each on the selected line. */
@@ -19,6 +26,12 @@ type Props = {
   /** Each line's words with their times. */
   readonly tokens: readonly LineTokens[];
   readonly onWordTimes: (lineId: number, position: number, start: number, end: number) => void;
+  /** The lesson's words (a word of a line may be a form of one). */
+  readonly words: readonly VocabularyWord[];
+  readonly onEditTokens: (
+    lineId: number,
+    changes: readonly { position: number; edit: TokenEdit | null }[],
+  ) => void;
   readonly selectedId: number | null;
   readonly onSelect: (lineId: number) => void;
   readonly onEdit: (label: string, lineId: number, patch: LinePatch) => void;
@@ -43,6 +56,8 @@ export function LineGrid({
   lines,
   tokens,
   onWordTimes,
+  words,
+  onEditTokens,
   selectedId,
   onSelect,
   onEdit,
@@ -53,6 +68,7 @@ export function LineGrid({
   const [allTranslations, setAllTranslations] = useState(false);
   const body = useRef<HTMLTableSectionElement>(null);
   const selectedIndex = lines.findIndex((line) => line.id === selectedId);
+  const lineTokens = (lineId: number) => tokens.find((t) => t.lineId === lineId)?.tokens ?? [];
 
   // Keep the selected row in view when the selection moves from the waveform or the keys.
   useEffect(() => {
@@ -162,11 +178,19 @@ export function LineGrid({
                         </label>
                       ))}
                       {selected && (
-                        <WordTimes
-                          line={line}
-                          tokens={tokens.find((t) => t.lineId === line.id)?.tokens ?? []}
-                          onChange={onWordTimes}
-                        />
+                        <>
+                          <WordTimes
+                            line={line}
+                            tokens={lineTokens(line.id)}
+                            onChange={onWordTimes}
+                          />
+                          <WordEdits
+                            line={line}
+                            tokens={lineTokens(line.id)}
+                            words={words}
+                            onEdit={onEditTokens}
+                          />
+                        </>
                       )}
                     </td>
                   </tr>

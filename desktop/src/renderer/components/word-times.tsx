@@ -15,7 +15,8 @@ type Props = {
  * that would end a word before it starts, is not taken.
  */
 export function WordTimes({ line, tokens, onChange }: Props) {
-  if (tokens.length === 0) {
+  // Words edited before any alignment have rows without times: still nothing to show here.
+  if (!tokens.some((token) => token.times.normal.start !== null)) {
     return <p className="hint word-times-none">No word times yet: align the lesson.</p>;
   }
   const commit = (token: LineToken, side: 'start' | 'end', text: string) => {

@@ -2,6 +2,7 @@ import { completeTranslation, type Translation } from './catalogue.ts';
 import { dePractice } from './de-practice.ts';
 import { dePracticeUi } from './practice-de.ts';
 import { deWordsUi } from './words-de.ts';
+import { deTokenEditUi } from './token-edit-de.ts';
 
 // German interface texts. Typed with Translation: a missing learner or interface key is a
 // compile error; admin texts not yet translated fall back to English.
@@ -9,6 +10,7 @@ const texts: Translation = {
   ...dePractice,
   ...dePracticeUi,
   ...deWordsUi,
+  ...deTokenEditUi,
   // Core catalogue: learner side
   'landing.nav.features': 'Funktionen',
   'landing.nav.lessons': 'Lektionen',

@@ -2,10 +2,12 @@
 // headings). Spec texts live in core's catalogue; together they are the English catalogue.
 import { enPracticeUi } from './practice-en.ts';
 import { enWordsUi } from './words-en.ts';
+import { enTokenEditUi } from './token-edit-en.ts';
 
 export const enUi = {
   ...enPracticeUi,
   ...enWordsUi,
+  ...enTokenEditUi,
   'app.name': 'Magyarul',
   'app.skipToContent': 'Skip to content',
   'app.loading': 'Loading...',

@@ -2,6 +2,7 @@ import { completeTranslation, type Translation } from './catalogue.ts';
 import { esPractice } from './es-practice.ts';
 import { esPracticeUi } from './practice-es.ts';
 import { esWordsUi } from './words-es.ts';
+import { esTokenEditUi } from './token-edit-es.ts';
 
 // Spanish interface texts. Typed with Translation: a missing learner or interface key is a
 // compile error; admin texts not yet translated fall back to English.
@@ -9,6 +10,7 @@ const texts: Translation = {
   ...esPractice,
   ...esPracticeUi,
   ...esWordsUi,
+  ...esTokenEditUi,
   // Core catalogue: learner side
   'landing.nav.features': 'Funciones',
   'landing.nav.lessons': 'Lecciones',

@@ -156,4 +156,25 @@ ALTER TABLE transcript_lines ADD COLUMN timed_by_hand INTEGER NOT NULL DEFAULT 0
   CHECK (timed_by_hand IN (0, 1));
 `,
   },
+  {
+    // An author's edit of a word (issue 31 point 4): JSON of TokenEdit (dictionary form, notes,
+    // lesson word, meanings, name, confirmed), NULL when the author set nothing; edit_pending
+    // until a publish sent it. published_token_lines: per server line, a hash of its words'
+    // author fields as the server had them after the studio's last publish, so a later
+    // publish sees a line whose words the web changed since (a conflict when the studio
+    // changed them too).
+    name: 'token-edits',
+    sql: `
+ALTER TABLE transcript_tokens ADD COLUMN edit TEXT;
+ALTER TABLE transcript_tokens ADD COLUMN edit_pending INTEGER NOT NULL DEFAULT 0
+  CHECK (edit_pending IN (0, 1));
+
+CREATE TABLE published_token_lines (
+  lesson_id INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+  remote_line_id TEXT NOT NULL,
+  server_hash TEXT NOT NULL,
+  PRIMARY KEY (lesson_id, remote_line_id)
+) STRICT;
+`,
+  },
 ];

@@ -57,6 +57,7 @@ describe('drafts store', () => {
       { version: 2, name: 'translations-and-publish-state' },
       { version: 3, name: 'published-rows' },
       { version: 4, name: 'word-times' },
+      { version: 5, name: 'token-edits' },
     ]);
     db.close();
   });

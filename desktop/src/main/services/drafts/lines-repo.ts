@@ -1,6 +1,7 @@
 import type { LineInput, LinePatch, LineTimes, TranscriptLine } from '../../../shared/model.ts';
 import type { Db } from '../db/database.ts';
 import { searchText } from './search-text.ts';
+import { retextLineTokens } from './tokens-repo.ts';
 
 type LineRow = {
   id: number;
@@ -144,7 +145,7 @@ export function createLinesRepo(db: Db) {
       if (!row) return undefined;
       const text = patch.text === undefined ? row.text : clean(patch.text);
       // Word rows hold offsets into the text: a new text makes them wrong, so they go.
-      if (text !== row.text) db.run('DELETE FROM transcript_tokens WHERE line_id = ?', [lineId]);
+      if (text !== row.text) retextLineTokens(db, lineId, text);
       const keep = <T>(value: T | undefined, current: T): T =>
         value === undefined ? current : value;
       db.run(
@@ -217,7 +218,7 @@ export function createLinesRepo(db: Db) {
             [line.id],
           );
           if (before && before.text !== clean(line.text)) {
-            db.run('DELETE FROM transcript_tokens WHERE line_id = ?', [line.id]);
+            retextLineTokens(db, line.id, clean(line.text));
           }
           db.run(
             `UPDATE transcript_lines SET line_number = ?,

@@ -16,6 +16,8 @@ import type { ChoiceOf, Merge, Mode, RowSet } from './row-merge.ts';
 import { mergeRows } from './row-merge.ts';
 import type { ServerSnapshot } from './server-rows.ts';
 import type { StudioClient } from './session.ts';
+import type { TokenConflicts } from './token-sync.ts';
+import { tokenConflicts } from './token-sync.ts';
 
 export type LinkedLesson = LessonRow & { readonly remote_id: string };
 
@@ -83,6 +85,8 @@ export type LessonComparison = {
   readonly lesson: Merge;
   readonly lines: Merge;
   readonly words: Merge;
+  /** Lines whose words both the web and the studio changed since the last publish. */
+  readonly tokens: TokenConflicts;
   readonly changes: readonly ServerChange[];
   readonly unresolved: number;
 };
@@ -143,13 +147,23 @@ export function compareLesson(
     theirs: snapshot.words.map(wordTheirs),
     taken: taken?.word,
   });
+  const tokens = gone
+    ? { changes: [], unresolved: 0, choices: new Map() }
+    : tokenConflicts(
+        store,
+        lesson.id,
+        snapshot.lines.map((line) => ({ ...line, text_content: String(line.text_content) })),
+        snapshot.tokens,
+        choiceOf,
+      );
   return {
     snapshot,
     lesson: lessonMerge,
     lines,
     words,
-    changes: [...lessonMerge.changes, ...lines.changes, ...words.changes],
-    unresolved: lessonMerge.unresolved + lines.unresolved + words.unresolved,
+    tokens,
+    changes: [...lessonMerge.changes, ...lines.changes, ...words.changes, ...tokens.changes],
+    unresolved: lessonMerge.unresolved + lines.unresolved + words.unresolved + tokens.unresolved,
   };
 }
 

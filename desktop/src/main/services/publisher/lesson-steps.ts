@@ -122,7 +122,7 @@ export function lessonSteps(
     ...uploads,
     ...publication.before,
     ...rowSteps(store, client, lesson, comparison, isPublished),
-    tokenStep(store, client, lesson),
+    tokenStep(store, client, lesson, comparison.tokens.choices),
     ...publication.after,
     oldAudioStep,
   ];

@@ -2,12 +2,15 @@ import type { ServerLessonState } from '../../../shared/model.ts';
 import type { ServerLessonRow, ServerLineRow, ServerWordRow } from './row-fields.ts';
 import { COLUMNS } from './row-fields.ts';
 import type { StudioClient } from './session.ts';
+import type { ServerToken } from './token-sync.ts';
 
 /** One lesson as the server has it now: its row, lines and words, each with its updated_at. */
 export type ServerSnapshot = {
   readonly lesson: (ServerLessonRow & { readonly is_published: boolean }) | null;
   readonly lines: readonly ServerLineRow[];
   readonly words: readonly ServerWordRow[];
+  /** The words of its lines (transcript_tokens), every column. */
+  readonly tokens: readonly ServerToken[];
 };
 
 export const stateOf = (snapshot: ServerSnapshot): ServerLessonState | null =>
@@ -32,7 +35,7 @@ export async function readServerLesson(
     .eq('id', remoteId)
     .maybeSingle();
   if (lesson.error) throw fail(lesson.error);
-  if (!lesson.data) return { lesson: null, lines: [], words: [] };
+  if (!lesson.data) return { lesson: null, lines: [], words: [], tokens: [] };
   const lines = await client
     .from('lesson_transcript')
     .select(`id, line_number, updated_at, ${COLUMNS.line.join(', ')}`)
@@ -46,7 +49,14 @@ export async function readServerLesson(
     .order('created_at')
     .order('created_seq');
   if (words.error) throw fail(words.error);
+  const lineIds = (lines.data as unknown as ServerLineRow[]).map((line) => line.id);
+  const tokens =
+    lineIds.length === 0
+      ? { data: [] as ServerToken[], error: null }
+      : await client.from('transcript_tokens').select('*').in('line_id', lineIds);
+  if (tokens.error) throw fail(tokens.error);
   return {
+    tokens: tokens.data as ServerToken[],
     lesson: lesson.data as unknown as ServerSnapshot['lesson'],
     lines: lines.data as unknown as ServerLineRow[],
     words: words.data as unknown as ServerWordRow[],

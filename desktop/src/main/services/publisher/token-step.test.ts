@@ -11,11 +11,12 @@ import {
 } from '../../../../test/support/backend.ts';
 import { writeLessonsRoot } from '../../../../test/support/lessons.ts';
 import { timeAllLines } from '../../../../test/support/timing.ts';
-import type { PublishRequest } from '../../../shared/model.ts';
+import type { ChangeChoice, PublishRequest, TokenEdit } from '../../../shared/model.ts';
+import { studioMessage } from '../../../shared/messages.ts';
 import { openDraftsStore } from '../drafts/drafts-store.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import { importRoot } from '../importer/import-root.ts';
-import { publishLessons } from './publish.ts';
+import { checkBeforePublish, publishLessons } from './publish.ts';
 
 // Word times reach the server with the studio's publish (issue 28 point 6, issue 31 point 4):
 // the lines' words with the times the aligner gave them, and an author's edit of a word on the
@@ -148,5 +149,135 @@ describe('publishing the words of lines', () => {
 
     const third = await publishLessons(store, request(), quiet);
     expect(third.items.find((i) => i.item === 'words of lines')?.state).toBe('unchanged');
+  }, 120_000);
+
+  const edit = (lemma: string, more: Partial<TokenEdit> = {}): TokenEdit => ({
+    lemma,
+    grammarNotes: [],
+    wordId: null,
+    meaningEn: null,
+    meaningDe: null,
+    meaningEs: null,
+    isName: false,
+    confirmed: true,
+    ...more,
+  });
+  const lineOf = (n: number) => store.lines.listForLesson(lessonId)[n - 1];
+  const serverLineTokens = async (n: number) => {
+    const text = lineOf(n)?.text;
+    const all = await serverTokens();
+    const db = serviceClient(backend);
+    const line = await db
+      .from('lesson_transcript')
+      .select('id')
+      .eq('text_content', text ?? '')
+      .in('id', [...new Set(all.map((t) => t.line_id))]);
+    return all.filter((t) => t.line_id === line.data?.[0]?.id);
+  };
+  const wordsState = async () => (await publishLessons(store, request(), quiet)).items;
+
+  it('sends a word edited in the studio (form, notes, lesson word, meaning) and keeps it through the next publish', async () => {
+    const line = lineOf(2);
+    if (!line) throw new Error('no line 2');
+    const word = store.words.listForLesson(lessonId)[0];
+    const target = (await serverLineTokens(2))[0];
+    if (!target || !word) throw new Error('no word');
+    store.tokens.editToken(
+      line.id,
+      target.position,
+      edit('stúdió', { grammarNotes: ['plural'], wordId: word.id, meaningDe: 'Studio-Bedeutung' }),
+    );
+    const items = await wordsState();
+    expect(items.find((i) => i.item === 'words of lines')?.state).toBe('uploaded');
+    const remoteWord = await serviceClient(backend)
+      .from('lesson_vocabulary')
+      .select('id')
+      .eq('word_hu', word.wordHu)
+      .eq('lesson_id', store.lessons.get(lessonId)?.remote_id ?? '');
+    const sent = (await serverLineTokens(2))[0];
+    expect(sent).toMatchObject({
+      lemma: 'stúdió',
+      grammar_notes: ['plural'],
+      vocabulary_id: remoteWord.data?.[0]?.id,
+      meaning_de: 'Studio-Bedeutung',
+      confirmed: true,
+      start_time: target.start_time,
+    });
+    // No longer pending; a new alignment's times go, the edit stays on the server.
+    const draft = store.tokens.listForLesson(lessonId).find((l) => l.lineId === line.id);
+    expect(draft?.tokens[target.position]?.editPending).toBe(false);
+    alignWords(0.1);
+    expect((await wordsState()).find((i) => i.item === 'words of lines')?.state).toBe('uploaded');
+    const again = (await serverLineTokens(2))[0];
+    expect(again).toMatchObject({ lemma: 'stúdió', meaning_de: 'Studio-Bedeutung' });
+    expect(again?.start_time).not.toBe(target.start_time);
+  }, 120_000);
+
+  it('shows a line whose words both the web and the studio changed as a change to choose, and sends nothing before', async () => {
+    const db = serviceClient(backend);
+    const [line3, line4] = [lineOf(1), lineOf(3)];
+    if (!line3 || !line4) throw new Error('the fixture has three lines');
+    const [web3] = await serverLineTokens(1);
+    const [web4] = await serverLineTokens(3);
+    for (const token of [web3, web4]) {
+      const changed = await db
+        .from('transcript_tokens')
+        .update({ meaning_en: 'set on the web', confirmed: true })
+        .eq('id', token?.id ?? '');
+      expect(changed.error).toBeNull();
+    }
+    store.tokens.editToken(
+      line3.id,
+      web3?.position ?? 0,
+      edit('mine-3', { meaningEn: 'studio 3' }),
+    );
+    store.tokens.editToken(
+      line4.id,
+      web4?.position ?? 0,
+      edit('mine-4', { meaningEn: 'studio 4' }),
+    );
+
+    const [checked] = (await checkBeforePublish(store, request())).lessons;
+    const changes = checked?.changes ?? [];
+    expect(changes.map((c) => [c.key.split(':')[0], c.label, c.fields[0]?.field])).toEqual([
+      ['words', 'Line 1', 'words'],
+      ['words', 'Line 3', 'words'],
+    ]);
+    expect(changes[0]?.fields[0]).toMatchObject({
+      server: expect.stringContaining('set on the web') as string,
+      mine: expect.stringContaining('mine-3 (studio 3)') as string,
+      mineChanged: true,
+    });
+    const before = await serverTokens();
+    const blocked = await publishLessons(store, request(), quiet);
+    expect(blocked.items).toEqual([
+      expect.objectContaining({
+        state: 'blocked',
+        message: studioMessage('lesson-blocked-server-changes', { n: 2 }),
+      }),
+    ]);
+    expect(await serverTokens()).toEqual(before);
+
+    // Line 1: the studio's edit; line 3: the web's (the studio's edit of it goes).
+    const choices: ChangeChoice[] = changes.map((c, i) => ({
+      lessonId,
+      key: c.key,
+      field: 'words',
+      stamp: c.stamp,
+      choice: i === 0 ? 'mine' : 'server',
+    }));
+    const done = await publishLessons(store, { ...request(), choices }, quiet);
+    expect(done.failed + done.blocked).toBe(0);
+    expect((await serverLineTokens(1))[0]).toMatchObject({
+      lemma: 'mine-3',
+      meaning_en: 'studio 3',
+    });
+    expect((await serverLineTokens(3))[0]).toMatchObject({
+      lemma: web4?.lemma,
+      meaning_en: 'set on the web',
+    });
+    const draft4 = store.tokens.listForLesson(lessonId).find((l) => l.lineId === line4.id);
+    expect(draft4?.tokens.some((t) => t.edit)).toBe(false);
+    expect((await checkBeforePublish(store, request())).lessons[0]?.changes).toEqual([]);
   }, 120_000);
 });

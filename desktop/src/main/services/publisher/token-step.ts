@@ -1,16 +1,14 @@
 import type { LexiconEntry } from '@magyarul/core/tokens';
 import { proposalRow, proposeTokens } from '@magyarul/core/tokens';
-import type { Database } from '../../../../../supabase/types/database.ts';
-import type { LineToken } from '../../../shared/model.ts';
+import type { Choice, LineToken, TokenEdit } from '../../../shared/model.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import type { LinkedLesson } from './lesson-compare.ts';
 import { check } from './results.ts';
 import type { StudioClient } from './session.ts';
+import type { ServerToken } from './token-sync.ts';
+import { authorHash, pairLines, pendingEdits } from './token-sync.ts';
 
-type ServerToken = Database['public']['Tables']['transcript_tokens']['Row'];
 type Step = { item: string; run: () => Promise<'uploaded' | 'unchanged'> };
-
-const nfc = (text: string) => text.normalize('NFC');
 
 /** The draft's word times of one word, as the server's columns. */
 function timesOf(token: LineToken | undefined) {
@@ -40,15 +38,41 @@ const fieldsOf = ({
   ...fields
 }: ServerToken): ServerFields => fields;
 
+/** A studio edit as the server's columns; its lesson word found by its Hungarian form. */
+function editFields(
+  edit: TokenEdit,
+  remoteWord: (localId: number) => string | null,
+): Partial<ServerFields> {
+  return {
+    lemma: edit.lemma,
+    grammar_notes: [...edit.grammarNotes] as ServerFields['grammar_notes'],
+    vocabulary_id: edit.wordId === null ? null : remoteWord(edit.wordId),
+    meaning_en: edit.meaningEn,
+    meaning_de: edit.meaningDe,
+    meaning_es: edit.meaningEs,
+    is_name: edit.isName,
+    confirmed: edit.confirmed,
+  };
+}
+
 /**
  * The step that brings the lines' words to the server after the transcript (DESIGN §12.3; issue
- * 28 point 6): for each server line whose text is a draft line's, the word times the studio
- * aligned. A line the server already has tokens for keeps everything an author set on the web
- * (dictionary forms, meanings, links, confirmations) and only takes the studio's times; a line
- * without tokens (new, or its text changed) gets proposed ones (the lesson's words, the
- * glossary) with the studio's times. Lines whose tokens would not change are not sent.
+ * 28 point 6, issue 31 point 4): for each server line whose text is a draft line's, the word
+ * times the studio aligned and the author's word edits made in the studio since its last
+ * publish. A line the server already has tokens for keeps everything an author set on the web
+ * (dictionary forms, meanings, links, confirmations) except the words the studio edited, and
+ * takes the studio's times; a line without tokens (new, or its text changed) gets proposed ones
+ * (the lesson's words, the glossary) with the studio's edits and times. A line whose words the
+ * web changed too is a conflict (token-sync.ts): `choices` says the author's side ('server'
+ * drops the studio's edits of it). Lines whose tokens would not change are not sent. After it,
+ * the server lines' word hashes are recorded and the sent edits are no longer pending.
  */
-export function tokenStep(store: DraftsStore, client: StudioClient, lesson: LinkedLesson): Step {
+export function tokenStep(
+  store: DraftsStore,
+  client: StudioClient,
+  lesson: LinkedLesson,
+  choices: ReadonlyMap<string, Choice> = new Map(),
+): Step {
   return {
     item: 'words of lines',
     run: async () => {
@@ -60,7 +84,10 @@ export function tokenStep(store: DraftsStore, client: StudioClient, lesson: Link
           .eq('lesson_id', remoteId)
           .order('line_number'),
       ) ?? []) as { id: string; line_number: number; text_content: string }[];
-      if (serverLines.length === 0) return 'unchanged';
+      if (serverLines.length === 0) {
+        store.tokens.recordPublished(lesson.id, new Map());
+        return 'unchanged';
+      }
       const serverTokens = (check(
         await client
           .from('transcript_tokens')
@@ -77,19 +104,31 @@ export function tokenStep(store: DraftsStore, client: StudioClient, lesson: Link
         []) as LexiconEntry[];
       const vocabulary: LexiconEntry[] = words.map((w) => ({ id: w.id, lemma: w.word_hu }));
 
-      // Draft lines by text, in order, so two lines with the same text pair up in turn.
-      const draftTokens = new Map(store.tokens.listForLesson(lesson.id).map((l) => [l.lineId, l]));
-      const byText = new Map<string, number[]>();
-      for (const line of store.lines.listForLesson(lesson.id)) {
-        const list = byText.get(nfc(line.text)) ?? [];
-        list.push(line.id);
-        byText.set(nfc(line.text), list);
-      }
+      // The draft's lesson words by id, matched to the server's by their Hungarian form.
+      const serverWord = new Map(words.map((w) => [w.word_hu.normalize('NFC'), w.id]));
+      const draftWords = new Map(
+        store.words.listForLesson(lesson.id).map((w) => [w.id, w.wordHu.normalize('NFC')]),
+      );
+      const remoteWord = (localId: number) => serverWord.get(draftWords.get(localId) ?? '') ?? null;
 
+      const pairs = pairLines(store, lesson.id, serverLines);
+      const draftTokens = new Map(store.tokens.listForLesson(lesson.id).map((l) => [l.lineId, l]));
       const saves = [];
+      const hashes = new Map<string, string>();
+      const sent: number[] = [];
       for (const line of serverLines) {
-        const draftId = byText.get(nfc(line.text_content))?.shift();
+        const draftId = pairs.get(line.id);
         const mine = draftId === undefined ? [] : (draftTokens.get(draftId)?.tokens ?? []);
+        if (draftId !== undefined && choices.get(line.id) === 'server') {
+          store.tokens.dropPendingEdits(draftId);
+        }
+        const edits = choices.get(line.id) === 'server' ? [] : pendingEdits(mine);
+        const editOf = (position: number, text: string) =>
+          edits.find((m) => m.position === position && m.text === text)?.edit;
+        const withEdit = (fields: ServerFields): ServerFields => {
+          const edit = editOf(fields.position, fields.text);
+          return edit ? { ...fields, ...editFields(edit, remoteWord) } : fields;
+        };
         const theirs = serverTokens
           .filter((t) => t.line_id === line.id)
           .sort((a, b) => a.position - b.position);
@@ -97,23 +136,37 @@ export function tokenStep(store: DraftsStore, client: StudioClient, lesson: Link
           theirs.length > 0
             ? theirs.map((t) => {
                 const draft = mine.find((m) => m.position === t.position && m.text === t.text);
-                return draft && draft.times.normal.start !== null
-                  ? { ...fieldsOf(t), ...timesOf(draft) }
-                  : fieldsOf(t);
+                return withEdit(
+                  draft && draft.times.normal.start !== null
+                    ? { ...fieldsOf(t), ...timesOf(draft) }
+                    : fieldsOf(t),
+                );
               })
-            : proposeTokens(line.text_content, { vocabulary, glossary }).map((p) => ({
-                ...proposalRow(p),
-                ...timesOf(mine.find((m) => m.position === p.position && m.text === p.text)),
-              }));
+            : proposeTokens(line.text_content, { vocabulary, glossary }).map((p) =>
+                withEdit({
+                  ...proposalRow(p),
+                  ...timesOf(mine.find((m) => m.position === p.position && m.text === p.text)),
+                }),
+              );
         const unchanged =
           theirs.length === next.length &&
           theirs.every((t, i) => JSON.stringify(fieldsOf(t)) === JSON.stringify(next[i]));
         if (!unchanged)
           saves.push({ line_id: line.id, text_content: line.text_content, tokens: next });
+        hashes.set(
+          line.id,
+          authorHash(next.map((fields) => ({ ...fields, line_id: line.id }) as ServerToken)),
+        );
+        if (draftId !== undefined && edits.length > 0) sent.push(draftId);
       }
-      if (saves.length === 0) return 'unchanged';
-      check(await client.rpc('save_line_tokens', { _lesson_id: remoteId, _lines: saves }));
-      return 'uploaded';
+      if (saves.length > 0) {
+        check(await client.rpc('save_line_tokens', { _lesson_id: remoteId, _lines: saves }));
+      }
+      store.db.transaction(() => {
+        store.tokens.recordPublished(lesson.id, hashes);
+        store.tokens.markEditsSent(sent);
+      });
+      return saves.length > 0 ? 'uploaded' : 'unchanged';
     },
   };
 }
