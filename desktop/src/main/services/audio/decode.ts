@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { sniffContainer } from './container.ts';
 import { decodeInto } from './decode-into.ts';
 import { mp3PartDecoder } from './mp3-helper.ts';
@@ -44,14 +45,17 @@ export async function decodeAudioBytes(bytes: Uint8Array, withPeaks: boolean): P
 
 /**
  * A long MP3 decoded in two halves at once when a helper thread is running (the import worker
- * starts one): the same peaks and length, in about half the time on two cores. Null when that
- * does not apply or does not work out.
+ * starts one) and a core is idle: the same peaks and length, in less time. Null when that does
+ * not apply or does not work out.
  */
 async function decodeInHalves(
   bytes: Uint8Array,
 ): Promise<{ seconds: number; peaks: Float32Array } | null> {
   const decodePart = mp3PartDecoder();
   if (!decodePart || bytes.length < SPLIT_MIN_BYTES || sniffContainer(bytes) !== 'mp3') return null;
+  // Only with a core to spare: on a machine already busy the halves take turns on the same
+  // cores, and splitting costs a little more CPU than one decode (measured 5-20 %).
+  if ((loadavg()[0] ?? 0) > availableParallelism() - 1) return null;
   const layout = mp3Layout(bytes);
   return layout ? decodeMp3Halves(bytes, layout, decodePart, PEAKS_PER_SECOND) : null;
 }
