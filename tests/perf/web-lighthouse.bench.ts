@@ -102,8 +102,14 @@ try {
       }
       const median = runs.length > 0 ? computeMedianRun(runs.map((r) => r.lhr)) : undefined;
       const result = runs.find((r) => r.lhr === median);
+      // Each run's score with its Total Blocking Time and LCP: a busy machine moves these most.
       const scores = runs
-        .map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100))
+        .map(
+          (r) =>
+            `${Math.round((r.lhr.categories.performance?.score ?? 0) * 100)} ` +
+            `(TBT ${Math.round(r.lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, ` +
+            `LCP ${((r.lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(1)} s)`,
+        )
         .join(', ');
       const categories = result?.lhr.categories;
       const performance = Math.round((categories?.performance?.score ?? 0) * 100);
@@ -112,7 +118,7 @@ try {
       failed ||= !ok;
       rows.push({ label, form, performance, accessibility });
       console.log(
-        `${ok ? 'PASS' : 'FAIL'}: ${label.padEnd(12)} ${form.padEnd(7)} performance ${performance} (target ≥ ${PERFORMANCE_TARGET}), accessibility ${accessibility} (target ≥ ${ACCESSIBILITY_TARGET}); median of ${runs.length} runs scoring ${scores}`,
+        `${ok ? 'PASS' : 'FAIL'}: ${label.padEnd(12)} ${form.padEnd(7)} performance ${performance} (target ≥ ${PERFORMANCE_TARGET}), accessibility ${accessibility} (target ≥ ${ACCESSIBILITY_TARGET}); median of ${runs.length} runs scoring ${scores}; load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
       );
       const metric = (id: string) => result?.lhr.audits[id]?.displayValue ?? '?';
       // Lighthouse's CPU benchmark of this run: about 1000+ on an idle desktop; a busy machine

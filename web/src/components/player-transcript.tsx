@@ -1,10 +1,15 @@
-import { useRef, type Ref, type RefObject } from 'react';
+import { Suspense, lazy, useEffect, useRef, type Ref, type RefObject } from 'react';
 import type { MeaningLanguage } from '@magyarul/core/flashcards';
+import { whenIdle } from '../lib/idle.ts';
 import { useWordPanel } from '../tokens/use-word-panel.ts';
-import { WordPanelHost, type WordHelp } from '../tokens/word-panel-host.tsx';
+import type { WordHelp } from '../tokens/word-panel-host.tsx';
 import type { AudioVersionName } from '../tokens/word-times.ts';
 import { NO_KNOWN_WORDS } from '../tokens/word-token.ts';
 import { Transcript, type TranscriptLine, type TranscriptNotes } from './transcript.tsx';
+
+/** The word panel's code: its own chunk (precached for offline use like every asset). */
+const loadPanel = () => import('../tokens/word-panel-host.tsx');
+const WordPanelHost = lazy(async () => ({ default: (await loadPanel()).WordPanelHost }));
 
 /**
  * The player's transcript and, with `wordHelp`, the panel of the word tapped in it: the dialogue
@@ -38,6 +43,8 @@ export function PlayerTranscript({
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const panel = useWordPanel(audioRef, panelRef);
+  // Not part of the page's first tasks, but loaded once the page is idle, before any tap.
+  useEffect(() => (wordHelp ? whenIdle(() => void loadPanel()) : undefined), [wordHelp]);
   return (
     <>
       <div ref={ref}>
@@ -54,15 +61,17 @@ export function PlayerTranscript({
         />
       </div>
       {panel.open && wordHelp && (
-        <WordPanelHost
-          open={panel.open}
-          help={wordHelp}
-          language={language}
-          lineUrl={source}
-          version={version}
-          panelRef={panelRef}
-          onClose={() => panel.close()}
-        />
+        <Suspense fallback={null}>
+          <WordPanelHost
+            open={panel.open}
+            help={wordHelp}
+            language={language}
+            lineUrl={source}
+            version={version}
+            panelRef={panelRef}
+            onClose={() => panel.close()}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,9 +1,17 @@
-import { memo, useCallback, useId, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useState,
+  type MouseEvent,
+} from 'react';
 import { lineTranslationIn, type Meaning, type MeaningLanguage } from '@magyarul/core/flashcards';
 import type { LineTranslations } from '@magyarul/core/flashcards';
 import type { TextKey } from '../lib/i18n/catalogue.ts';
 import { useT } from '../lib/i18n/i18n.tsx';
-import { useIdleReady } from '../lib/idle.ts';
+import { useIdleCount } from '../lib/idle.ts';
 import { MeaningText } from './meaning-text.tsx';
 import type { LessonNote } from '../lib/lesson-texts.ts';
 import { LineNoteMarkers, type TranscriptNotes } from './lesson-notes.tsx';
@@ -36,9 +44,11 @@ const SPEAKER_KEYS: Readonly<Record<string, TextKey>> = {
   bence: 'speaker.bence',
 };
 
-/** Lines rendered with the page; the rest follow once the browser is idle (or as soon as the
- *  line being heard is further down), so a long dialogue is not one long task to lay out. */
+/** Lines rendered with the page; the rest follow a few at a time whenever the browser is idle
+ *  (all at once when the line being heard is further down), so a long dialogue is never one long
+ *  task to lay out. */
 const FIRST_LINES = 10;
+const LINES_PER_STEP = 8;
 
 function readFlag(key: string): boolean {
   try {
@@ -99,9 +109,31 @@ export const Transcript = memo(function Transcript({
   const t = useT();
   const id = useId();
   const [show, setShow] = useShowTranslations();
-  const translated = lines.some((line) => lineTranslationIn(line, language) !== null);
-  const idle = useIdleReady({ timeout: 1000 });
-  const shown = idle || active >= FIRST_LINES ? lines : lines.slice(0, FIRST_LINES);
+  // Words arriving after the lines (their own read), the learner's words in review and the rest
+  // of the lines are rendered as transitions: React does them in slices between frames, so a
+  // long transcript never makes one long task of the page (issue 31: Lighthouse on a phone).
+  const deferredLines = useDeferredValue(lines);
+  const deferredKnown = useDeferredValue(known);
+  const translated = deferredLines.some((line) => lineTranslationIn(line, language) !== null);
+  const revealed = useIdleCount(deferredLines.length, FIRST_LINES, LINES_PER_STEP);
+  const shown = active >= revealed ? deferredLines : deferredLines.slice(0, revealed);
+  const tokens = useMemo(
+    () => new Map(deferredLines.flatMap((line) => line.tokens ?? []).map((w) => [w.id, w])),
+    [deferredLines],
+  );
+  // One handler for every word and line (none per word): a word opens its panel; a click
+  // elsewhere on a line, its speaker's button included, plays from that line.
+  const onClick = (event: MouseEvent<HTMLOListElement>) => {
+    const target = event.target as Element;
+    const word = target.closest<HTMLButtonElement>('button.word');
+    const token = word ? tokens.get(word.dataset['token'] ?? '') : undefined;
+    if (word && token) {
+      onWord(token, word);
+      return;
+    }
+    const start = target.closest<HTMLElement>('li.transcript-line')?.dataset['start'];
+    if (start !== undefined) onSeek(Number(start));
+  };
   return (
     <div className="transcript-block">
       {translated && (
@@ -116,7 +148,8 @@ export const Transcript = memo(function Transcript({
           <label htmlFor={`${id}-translations`}>{t('transcript.showTranslations')}</label>
         </div>
       )}
-      <ol className="transcript" aria-label={t('audio.transcript')}>
+      {/* Clicks only: the keyboard reaches the same through the buttons inside (their clicks). */}
+      <ol className="transcript" aria-label={t('audio.transcript')} onClick={onClick}>
         {shown.map((line, index) => (
           <TranscriptRow
             key={line.line_number}
@@ -126,10 +159,10 @@ export const Transcript = memo(function Transcript({
             translations={show && translated}
             language={language}
             notes={notes?.get(line.line_number)}
-            known={known}
-            openWord={openWord}
-            onSeek={onSeek}
-            onWord={onWord}
+            known={deferredKnown}
+            openWord={
+              openWord !== null && line.tokens?.some((w) => w.id === openWord) ? openWord : null
+            }
           />
         ))}
       </ol>
@@ -143,7 +176,8 @@ function ignoreWord() {
 
 /**
  * One line: the speaker's button (plays from the line), the words, the translation. A click on
- * the line outside its words plays from it too, as the whole line did before words were buttons.
+ * the line outside its words plays from it too, as the whole line did before words were buttons
+ * (the transcript's one click handler does both, from `data-start` and the words' `data-token`).
  */
 const TranscriptRow = memo(function TranscriptRow({
   line,
@@ -154,8 +188,6 @@ const TranscriptRow = memo(function TranscriptRow({
   notes,
   known,
   openWord,
-  onSeek,
-  onWord,
 }: {
   line: TranscriptLine;
   current: boolean;
@@ -165,9 +197,8 @@ const TranscriptRow = memo(function TranscriptRow({
   /** The notes that explain this line: markers after it open them. */
   notes: readonly LessonNote[] | undefined;
   known: KnownWords;
+  /** The word of this line whose panel is open (null on every other line). */
   openWord: string | null;
-  onSeek: (time: number) => void;
-  onWord: WordTap;
 }) {
   const t = useT();
   const speaker =
@@ -175,20 +206,16 @@ const TranscriptRow = memo(function TranscriptRow({
     (SPEAKER_KEYS[line.speaker] ? t(SPEAKER_KEYS[line.speaker]) : line.speaker);
   const translation = translations ? lineTranslationIn(line, language) : null;
   return (
-    // A pointer's shortcut; the keyboard's way to the same place is the speaker's button.
+    // A click anywhere on it plays from the line; the keyboard's way is the speaker's button.
     <li
       className="transcript-line"
       aria-current={current ? 'true' : undefined}
-      onClick={() => onSeek(line.start_time)}
+      data-start={line.start_time}
     >
       <button
         type="button"
         className="speaker"
         aria-label={t('transcript.playLine', { n: line.line_number, speaker })}
-        onClick={(event) => {
-          event.stopPropagation();
-          onSeek(line.start_time);
-        }}
       >
         {line.character ? (
           <MeaningText meaning={line.character} learnerLanguage={language} />
@@ -201,9 +228,8 @@ const TranscriptRow = memo(function TranscriptRow({
           text={line.text_content}
           tokens={line.tokens}
           activeWord={activeWord}
-          openWord={line.tokens?.some((token) => token.id === openWord) ? openWord : null}
+          openWord={openWord}
           known={known}
-          onWord={onWord}
         />
         {translations &&
           (translation ? (

@@ -8,7 +8,8 @@ import { isKnown, type KnownWords, type WordToken } from './word-token.ts';
 export type WordTap = (token: WordToken, element: HTMLButtonElement) => void;
 
 /**
- * A line's Hungarian text with every word a button (Enter and Space open it, as any button):
+ * A line's Hungarian text with every word a button (Enter and Space open it, as any button; the
+ * transcript's one click handler finds the word by its `data-token`, no handler per word):
  * the word being spoken carries `aria-current="true"`, a word the learner has in review is
  * marked by a dotted underline and says so to screen readers. The text between words is
  * rendered as written. A line without tokens is plain text.
@@ -19,21 +20,20 @@ export const LineWords = memo(function LineWords({
   activeWord,
   openWord,
   known,
-  onWord,
 }: {
   text: string;
   tokens: readonly WordToken[] | undefined;
   activeWord: number;
   openWord: string | null;
   known: KnownWords;
-  onWord: WordTap;
 }) {
   const t = useT();
   if (!tokens || tokens.length === 0) return <span lang="hu">{text}</span>;
   return (
     <span lang="hu">
-      {lineSegments(text, tokens).map((segment, index) => {
-        if (segment.kind === 'text') return <span key={`t${index}`}>{segment.text}</span>;
+      {lineSegments(text, tokens).map((segment) => {
+        // The text between words as a bare text node: no element for each space.
+        if (segment.kind === 'text') return segment.text;
         const { token } = segment;
         const inReview = isKnown(token, known);
         const classes = ['word'];
@@ -47,10 +47,6 @@ export const LineWords = memo(function LineWords({
             aria-current={segment.index === activeWord ? 'true' : undefined}
             aria-haspopup="dialog"
             aria-expanded={openWord === token.id}
-            onClick={(event) => {
-              event.stopPropagation();
-              onWord(token, event.currentTarget);
-            }}
           >
             {token.text}
             {inReview && <span className="visually-hidden"> ({t('word.known')})</span>}

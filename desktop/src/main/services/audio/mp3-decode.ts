@@ -1,10 +1,10 @@
 import type { MPEGDecoder } from 'mpg123-decoder';
 import { DecodeError } from './decode-error.ts';
+import { feedMp3 } from './mpg123-feed.ts';
 import type { SampleSink } from './peak-folder.ts';
 
-const CHUNK_BYTES = 1 << 16;
-
-async function openDecoder(): Promise<MPEGDecoder> {
+/** A ready decoder; `gapless` false keeps every sample of every frame (a part of a stream). */
+export async function openDecoder(gapless = true): Promise<MPEGDecoder> {
   // The package compiles its WebAssembly in a promise nobody can catch: without WebAssembly it
   // would end the process instead of failing this decode, so that case is caught here.
   if (!('WebAssembly' in globalThis)) {
@@ -16,7 +16,7 @@ async function openDecoder(): Promise<MPEGDecoder> {
     // Loaded on first use: a machine without WebAssembly fails here, as a missing decoder, not
     // when the import worker starts.
     const { MPEGDecoder: Decoder } = await import('mpg123-decoder');
-    const decoder = new Decoder();
+    const decoder = new Decoder({ enableGapless: gapless });
     await decoder.ready;
     return decoder;
   } catch (error) {
@@ -44,10 +44,10 @@ export async function warmMp3Decoder(): Promise<void> {
 
 /**
  * Decodes an MP3 (MPEG-1/2 layer I–III) in this thread with libmpg123 compiled to WebAssembly
- * (the npm package mpg123-decoder): no program on PATH is involved. The bytes are fed in 64 KB
- * chunks and each chunk's samples go straight to `sink` (made once the sample rate is known),
- * so memory stays flat whatever the length. Gapless decoding drops the encoder's padding, so
- * the length is the real one. Returns the seconds and the sample rate decoded.
+ * (the npm package mpg123-decoder): no program on PATH is involved. The bytes are fed in the
+ * decoder's 64 KB chunks and each block of samples goes straight to `sink` (made once the sample
+ * rate is known) as a view of the decoder's memory, never copied, so memory stays flat whatever
+ * the length. Gapless decoding drops the encoder's padding, so the length is the real one. Returns the seconds and the sample rate decoded.
  */
 export async function decodeMp3Into(
   bytes: Uint8Array,
@@ -58,16 +58,14 @@ export async function decodeMp3Into(
   let frames = 0;
   let sampleRate = 0;
   try {
-    for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
-      const decoded = decoder.decode(bytes.subarray(offset, offset + CHUNK_BYTES));
-      if (decoded.samplesDecoded === 0) continue;
-      if (sampleRate === 0) sampleRate = decoded.sampleRate;
+    feedMp3(decoder, bytes, (block) => {
+      if (sampleRate === 0) sampleRate = block.sampleRate;
       if (sinkFor) {
         sink ??= sinkFor(sampleRate);
-        sink.add(decoded.channelData, decoded.samplesDecoded);
+        sink.add(block.channels, block.samples);
       }
-      frames += decoded.samplesDecoded;
-    }
+      frames += block.samples;
+    });
   } finally {
     decoder.free();
   }

@@ -9,9 +9,10 @@ const RATES: Record<number, readonly number[]> = {
   0: [11025, 12000, 8000],
 };
 
-type Frame = { length: number; samples: number; sampleRate: number };
+export type Frame = { length: number; samples: number; sampleRate: number };
 
-function frameAt(bytes: Uint8Array, offset: number): Frame | null {
+/** The MPEG audio frame whose header starts at `offset`, or null. */
+export function frameAt(bytes: Uint8Array, offset: number): Frame | null {
   if (offset + 4 > bytes.length) return null;
   const b1 = bytes[offset + 1] ?? 0;
   const b2 = bytes[offset + 2] ?? 0;

@@ -2,15 +2,23 @@
 // writes) run here so neither the UI nor the main process's event loop waits on them. The
 // thread lives as long as the studio: it loads the MP3 decoder at start, then serves one import
 // request at a time, each with its own connection to the drafts file (WAL lets the main thread
-// keep reading meanwhile).
-import { parentPort } from 'node:worker_threads';
+// keep reading meanwhile). The same script, started with the helper role, is the thread that
+// decodes the second half of a long MP3 dialogue while this one decodes the first.
+import { parentPort, workerData } from 'node:worker_threads';
 import { warmMp3Decoder } from '../audio/mp3-decode.ts';
+import { MP3_HELPER_ROLE, serveMp3Parts, startMp3Helper } from '../audio/mp3-helper.ts';
 import { openDraftsStore } from '../drafts/drafts-store.ts';
 import { importRoot } from './import-root.ts';
 import type { WorkerMessage, WorkerRequest } from './run-import.ts';
 
 const post = (message: WorkerMessage): void => parentPort?.postMessage(message);
-let queue: Promise<void> = warmMp3Decoder().then(() => post({ type: 'ready' }));
+const isHelper = (workerData as { role?: string } | null)?.role === MP3_HELPER_ROLE;
+let queue: Promise<void> = Promise.resolve();
+if (isHelper) serveMp3Parts();
+else {
+  startMp3Helper(new URL(import.meta.url));
+  queue = warmMp3Decoder().then(() => post({ type: 'ready' }));
+}
 
 async function serve(request: WorkerRequest): Promise<void> {
   const { id, input } = request;
@@ -29,7 +37,7 @@ async function serve(request: WorkerRequest): Promise<void> {
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
-  if (request.type !== 'import') return;
+  if (isHelper || request.type !== 'import') return;
   queue = queue.then(
     () => serve(request),
     () => serve(request),
