@@ -1,5 +1,6 @@
 import type { Database, Json } from '../lib/database.ts';
 import { getSupabase, toAppError } from '../lib/supabase.ts';
+import { readTokensOfLines } from '../tokens/line-batches.ts';
 
 // The review editor's reads and writes of a lesson's tokens (transcript_tokens, DESIGN §12.3):
 // the words of each line with their dictionary forms, links and word times, and the course
@@ -13,13 +14,12 @@ export type GlossaryRow = Pick<Tables['glossary_entries']['Row'], 'id' | 'lemma'
 export async function fetchLineTokens(lineIds: readonly string[]): Promise<TokenRow[]> {
   if (lineIds.length === 0) return [];
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('transcript_tokens')
-    .select('*')
-    .in('line_id', [...lineIds])
-    .order('position', { ascending: true });
-  if (error) throw toAppError(error);
-  return data;
+  try {
+    // A few lines per request: a long lesson's tokens in one read are refused as too expensive.
+    return await readTokensOfLines<TokenRow>(supabase, lineIds, '*');
+  } catch (error) {
+    throw toAppError(error);
+  }
 }
 
 /** The course glossary's dictionary forms (what a proposal may link to). */

@@ -1,4 +1,5 @@
 import { getSupabase, toAppError } from '../lib/supabase.ts';
+import { readTokensOfLines } from './line-batches.ts';
 import { readThrough } from '../offline/reads.ts';
 import { isDownloading, readKeys } from '../offline/downloads.ts';
 import type { KnownWords, WordToken } from './word-token.ts';
@@ -31,40 +32,21 @@ const TOKEN_COLUMNS = [
   'natural_end_time',
 ].join(', ');
 
-/**
- * Lines whose tokens are read in one request. The gateway refuses reads it estimates too
- * expensive, and the estimate of this one (the glossary embedded) grows with the lines: all 40
- * lines of a long lesson at once were refused (estimated cost 7020, limit 5000), which left its
- * words plain text. 12 lines stay near a third of that limit.
- */
-const LINES_PER_READ = 12;
-
 async function fetchLessonTokensFromNetwork(lessonId: string): Promise<WordToken[]> {
   const supabase = await getSupabase();
   // By the lesson's line ids (the tokens' own key), not through a join on the lesson: the
   // gateway refuses reads it estimates too expensive, and a join over every lesson's tokens is.
   const lines = await supabase.from('lesson_transcript').select('id').eq('lesson_id', lessonId);
   if (lines.error) throw toAppError(lines.error);
-  const ids = lines.data.map((line) => line.id);
-  const batches: string[][] = [];
-  for (let at = 0; at < ids.length; at += LINES_PER_READ) {
-    batches.push(ids.slice(at, at + LINES_PER_READ));
+  try {
+    return await readTokensOfLines<WordToken>(
+      supabase,
+      lines.data.map((line) => line.id),
+      `${TOKEN_COLUMNS}, glossary:glossary_entries(lemma, meaning_en, meaning_de, meaning_es)`,
+    );
+  } catch (error) {
+    throw toAppError(error);
   }
-  const reads = await Promise.all(
-    batches.map(async (batch) => {
-      const { data, error } = await supabase
-        .from('transcript_tokens')
-        .select(
-          `${TOKEN_COLUMNS}, glossary:glossary_entries(lemma, meaning_en, meaning_de, meaning_es)`,
-        )
-        .in('line_id', batch)
-        .order('line_id', { ascending: true })
-        .order('position', { ascending: true });
-      if (error) throw toAppError(error);
-      return data as unknown as WordToken[];
-    }),
-  );
-  return reads.flat();
 }
 
 /** Every word of the lesson's lines; stored on this device while the lesson is downloaded. */
