@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../lib/auth.tsx';
 import { useI18n } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
+import { trackUserUpdate } from '../lib/user-updates.ts';
 
 /** How long the interface language must stay chosen before it is stored (switching around). */
 const SETTLE_MS = 1500;
@@ -11,23 +12,26 @@ const SETTLE_MS = 1500;
  * the auth e-mails read it (the embedded mailer; hosted templates as `.Data.language`) and from
  * which the database fills profiles.interface_language. Sign-up sends it too; this follows later
  * switches and accounts made before. A failure (offline) is tried again on the next page load.
+ * Not on a password-recovery visit: that session ends as soon as the new password is saved. A
+ * sign-out waits for an update in flight (user-updates.ts).
  */
 export function LanguageSync() {
-  const { user } = useAuth();
+  const { user, recovery } = useAuth();
   const { language } = useI18n();
   const userId = user?.id;
   const stored: unknown = user?.user_metadata.language;
   useEffect(() => {
-    if (!userId || stored === language) return;
+    if (!userId || recovery || stored === language) return;
     const timer = window.setTimeout(() => {
-      void getSupabase()
-        .then((supabase) => supabase.auth.updateUser({ data: { language } }))
+      void trackUserUpdate(() =>
+        getSupabase().then((supabase) => supabase.auth.updateUser({ data: { language } })),
+      )
         .then(({ error }) => {
           if (error) console.warn('Storing the interface language failed', error);
         })
         .catch((error: unknown) => console.warn('Storing the interface language failed', error));
     }, SETTLE_MS);
     return () => window.clearTimeout(timer);
-  }, [userId, stored, language]);
+  }, [userId, recovery, stored, language]);
   return null;
 }

@@ -11,6 +11,7 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import type { AppRole } from '@magyarul/core/enums';
 import { getSupabase } from './supabase.ts';
 import { initialAuthParams, isRecoveryLink } from './url-params.ts';
+import { userUpdatesSettled } from './user-updates.ts';
 
 export type Role = AppRole;
 
@@ -124,6 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       recovery,
       signOut: async () => {
         const supabase = await getSupabase();
+        await userUpdatesSettled();
         const { error } = await supabase.auth.signOut();
         if (error)
           console.warn('Sign-out reported an error; the local session is cleared anyway.', error);
