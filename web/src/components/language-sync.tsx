@@ -26,8 +26,9 @@ export function LanguageSync() {
       void trackUserUpdate(() =>
         getSupabase().then((supabase) => supabase.auth.updateUser({ data: { language } })),
       )
-        .then(({ error }) => {
-          if (error) console.warn('Storing the interface language failed', error);
+        .then((result) => {
+          // null: a sign-out is under way; the next sign-in stores the language.
+          if (result?.error) console.warn('Storing the interface language failed', result.error);
         })
         .catch((error: unknown) => console.warn('Storing the interface language failed', error));
     }, SETTLE_MS);

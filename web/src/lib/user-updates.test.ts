@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackUserUpdate, userUpdatesSettled } from './user-updates.ts';
+import { signOutAfterUpdates, trackUserUpdate } from './user-updates.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -12,13 +12,13 @@ function deferred() {
 }
 
 describe('user updates in the background', () => {
-  it('lets a sign-out wait until every update started before it has answered', async () => {
+  it('signs out only after every update started before it has answered or failed', async () => {
     const first = deferred();
     const second = deferred();
     const order: string[] = [];
     void trackUserUpdate(() => first.promise.then(() => order.push('first answered')));
     void trackUserUpdate(() => second.promise).catch(() => order.push('second failed'));
-    const signOut = userUpdatesSettled().then(() => order.push('signed out'));
+    const signOut = signOutAfterUpdates(async () => order.push('signed out'));
     second.reject(new Error('offline'));
     await Promise.resolve();
     first.resolve();
@@ -26,15 +26,21 @@ describe('user updates in the background', () => {
     expect(order).toEqual(['second failed', 'first answered', 'signed out']);
   });
 
-  it('does not wait for an update started after the sign-out asked', async () => {
-    await userUpdatesSettled();
-    const settled = userUpdatesSettled();
-    const later = deferred();
-    void trackUserUpdate(() => later.promise);
-    let done = false;
-    void settled.then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(done).toBe(true);
-    later.resolve();
+  it('starts no update while a sign-out is under way, and updates again after it', async () => {
+    const signOutAnswer = deferred();
+    const sent: string[] = [];
+    const signOut = signOutAfterUpdates(() => signOutAnswer.promise);
+    expect(await trackUserUpdate(async () => sent.push('during'))).toBeNull();
+    signOutAnswer.resolve();
+    await signOut;
+    expect(await trackUserUpdate(async () => sent.push('after'))).toBe(1);
+    expect(sent).toEqual(['after']);
+  });
+
+  it('ends the sign-out state when the sign-out fails', async () => {
+    await expect(signOutAfterUpdates(() => Promise.reject(new Error('network')))).rejects.toThrow(
+      'network',
+    );
+    expect(await trackUserUpdate(async () => 'sent')).toBe('sent');
   });
 });
