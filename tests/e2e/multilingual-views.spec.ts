@@ -193,7 +193,9 @@ test('a word without a German meaning shows its English one, discreetly marked, 
     } else {
       // A card asking for the Hungarian: its question is the English stand-in, marked too.
       await expect(card.getByText(note, { exact: true })).toBeVisible();
+      noted += 1;
     }
   });
-  expect(noted).toBeGreaterThan(0);
+  // Both words came up, whichever way each card asked (the direction is drawn per card).
+  expect(noted).toBeGreaterThanOrEqual(2);
 });
