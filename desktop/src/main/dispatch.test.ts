@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../shared/ipc.ts';
 import { CHANNELS } from '../shared/ipc.ts';
 import { StudioFailure, createDispatcher } from './dispatch.ts';
+import { tokenEdit } from '../../test/support/token-edit.ts';
 
 function fakeHandlers(): { handlers: Handlers; calls: unknown[][] } {
   const calls: unknown[][] = [];
@@ -41,16 +42,7 @@ const CHOICE = {
 };
 
 /** A valid edit of a word, which the cases below spoil one field at a time. */
-const EDIT = {
-  lemma: 'nap',
-  grammarNotes: ['accusative'],
-  wordId: 2,
-  meaningEn: null,
-  meaningDe: 'Tag',
-  meaningEs: null,
-  isName: false,
-  confirmed: true,
-};
+const EDIT = tokenEdit('nap', { grammarNotes: ['accusative'], wordId: 2, meaningDe: 'Tag' });
 
 describe('createDispatcher', () => {
   it('returns the handler result for valid arguments', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudio } from '../../../test/support/audio.ts';
+import { tokenEdit } from '../../../test/support/token-edit.ts';
 import type { EventMap } from '../../shared/ipc.ts';
 import { toInputs } from '../../shared/transcript-edits.ts';
 import { createDispatcher } from '../dispatch.ts';
@@ -171,16 +172,7 @@ describe('createStudio handlers', () => {
     await refused('drafts:update-word', [999_999, { wordDe: 'x' }], 'word-not-found');
     // A word of a line linked to another lesson's word, or a line that is not there.
     const ownLine = studio.store.lines.listForLesson(id)[0]?.id ?? 0;
-    const edit = {
-      lemma: 'alma',
-      grammarNotes: [],
-      wordId: foreignWord?.id ?? 0,
-      meaningEn: null,
-      meaningDe: 'Apfel',
-      meaningEs: null,
-      isName: false,
-      confirmed: true,
-    };
+    const edit = tokenEdit('alma', { wordId: foreignWord?.id ?? 0, meaningDe: 'Apfel' });
     await refused('drafts:edit-token', [ownLine, 0, edit], 'word-not-in-lesson');
     await refused('drafts:edit-token', [999_999, 0, { ...edit, wordId: null }], 'not-found');
     await refused('drafts:edit-token', [ownLine, 7, { ...edit, wordId: null }], 'not-found');

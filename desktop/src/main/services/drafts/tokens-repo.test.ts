@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tokenize } from '@magyarul/core/tokens';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LineTokens, TokenEdit } from '../../../shared/model.ts';
+import type { LineTokens } from '../../../shared/model.ts';
 import { openDatabase } from '../db/database.ts';
 import { createDraftsStore } from './drafts-store.ts';
 import type { DraftsStore } from './drafts-store.ts';
 import { StaleTokenError } from './tokens-repo.ts';
+import { tokenEdit } from '../../../../test/support/token-edit.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -94,17 +95,6 @@ describe('transcript tokens', () => {
     ]);
   });
 
-  const edit = (lemma: string, more: Partial<TokenEdit> = {}): TokenEdit => ({
-    lemma,
-    grammarNotes: [],
-    wordId: null,
-    meaningEn: null,
-    meaningDe: null,
-    meaningEs: null,
-    isName: false,
-    confirmed: true,
-    ...more,
-  });
   const wordsOf = (store: DraftsStore, lessonId: number, lineId: number) =>
     store.tokens.listForLesson(lessonId).find((l) => l.lineId === lineId)?.tokens ?? [];
 
@@ -115,7 +105,7 @@ describe('transcript tokens', () => {
       store.tokens.editToken(
         first.id,
         1,
-        edit(' na\u0301p ', {
+        tokenEdit(' na\u0301p ', {
           meaningDe: ' Tag ',
           meaningEn: '  ',
           grammarNotes: ['accusative', 'accusative'],
@@ -124,11 +114,13 @@ describe('transcript tokens', () => {
     ).toBe(true);
     const words = wordsOf(store, lessonId, first.id);
     expect(words.map((w) => w.text)).toEqual(['Jó', 'napot', 'Bence']);
-    expect(words[1]?.edit).toEqual(edit('náp', { meaningDe: 'Tag', grammarNotes: ['accusative'] }));
+    expect(words[1]?.edit).toEqual(
+      tokenEdit('náp', { meaningDe: 'Tag', grammarNotes: ['accusative'] }),
+    );
     expect(words[1]?.editPending).toBe(true);
     expect(words[0]).not.toHaveProperty('edit');
     expect(words[1]?.times.normal).toEqual({ start: null, end: null });
-    expect(store.tokens.editToken(first.id, 9, edit('x'))).toBe(false);
+    expect(store.tokens.editToken(first.id, 9, tokenEdit('x'))).toBe(false);
     store.tokens.markEditsSent([first.id]);
     expect(wordsOf(store, lessonId, first.id)[1]?.editPending).toBe(false);
   });
@@ -136,10 +128,10 @@ describe('transcript tokens', () => {
   it('returns the edits kept through a new alignment of the same text', () => {
     const { store, lessonId, first } = lesson();
     store.tokens.set(lessonId, [timed(first.id, first.text, 1)]);
-    store.tokens.editToken(first.id, 2, edit('Bence', { isName: true }));
+    store.tokens.editToken(first.id, 2, tokenEdit('Bence', { isName: true }));
     store.db.transaction(() => store.tokens.set(lessonId, [timed(first.id, first.text, 2)]));
     const words = wordsOf(store, lessonId, first.id);
-    expect(words[2]?.edit).toEqual(edit('Bence', { isName: true }));
+    expect(words[2]?.edit).toEqual(tokenEdit('Bence', { isName: true }));
     expect(words[2]?.editPending).toBe(true);
     expect(words[2]?.times.normal.start).toBeCloseTo(2.6);
   });
@@ -147,8 +139,8 @@ describe('transcript tokens', () => {
   it('returns the edits of the words that survive a text change, without times', () => {
     const { store, lessonId, first } = lesson();
     store.tokens.set(lessonId, [timed(first.id, first.text, 1)]);
-    store.tokens.editToken(first.id, 0, edit('jó', { meaningEn: 'good' }));
-    store.tokens.editToken(first.id, 2, edit('Bence', { isName: true }));
+    store.tokens.editToken(first.id, 0, tokenEdit('jó', { meaningEn: 'good' }));
+    store.tokens.editToken(first.id, 2, tokenEdit('Bence', { isName: true }));
     store.tokens.markEditsSent([first.id]);
     store.lines.update(first.id, { text: 'Jó estét, Bence!' });
     const words = wordsOf(store, lessonId, first.id);

@@ -11,12 +11,13 @@ import {
 } from '../../../../test/support/backend.ts';
 import { writeLessonsRoot } from '../../../../test/support/lessons.ts';
 import { timeAllLines } from '../../../../test/support/timing.ts';
-import type { ChangeChoice, PublishRequest, TokenEdit } from '../../../shared/model.ts';
+import type { ChangeChoice, PublishRequest } from '../../../shared/model.ts';
 import { studioMessage } from '../../../shared/messages.ts';
 import { openDraftsStore } from '../drafts/drafts-store.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import { importRoot } from '../importer/import-root.ts';
 import { checkBeforePublish, publishLessons } from './publish.ts';
+import { tokenEdit } from '../../../../test/support/token-edit.ts';
 
 // Word times reach the server with the studio's publish (issue 28 point 6, issue 31 point 4):
 // the lines' words with the times the aligner gave them, and an author's edit of a word on the
@@ -151,17 +152,6 @@ describe('publishing the words of lines', () => {
     expect(third.items.find((i) => i.item === 'words of lines')?.state).toBe('unchanged');
   }, 120_000);
 
-  const edit = (lemma: string, more: Partial<TokenEdit> = {}): TokenEdit => ({
-    lemma,
-    grammarNotes: [],
-    wordId: null,
-    meaningEn: null,
-    meaningDe: null,
-    meaningEs: null,
-    isName: false,
-    confirmed: true,
-    ...more,
-  });
   const lineOf = (n: number) => store.lines.listForLesson(lessonId)[n - 1];
   const serverLineTokens = async (n: number) => {
     const text = lineOf(n)?.text;
@@ -185,7 +175,11 @@ describe('publishing the words of lines', () => {
     store.tokens.editToken(
       line.id,
       target.position,
-      edit('stúdió', { grammarNotes: ['plural'], wordId: word.id, meaningDe: 'Studio-Bedeutung' }),
+      tokenEdit('stúdió', {
+        grammarNotes: ['plural'],
+        wordId: word.id,
+        meaningDe: 'Studio-Bedeutung',
+      }),
     );
     const items = await wordsState();
     expect(items.find((i) => i.item === 'words of lines')?.state).toBe('uploaded');
@@ -229,12 +223,12 @@ describe('publishing the words of lines', () => {
     store.tokens.editToken(
       line3.id,
       web3?.position ?? 0,
-      edit('mine-3', { meaningEn: 'studio 3' }),
+      tokenEdit('mine-3', { meaningEn: 'studio 3' }),
     );
     store.tokens.editToken(
       line4.id,
       web4?.position ?? 0,
-      edit('mine-4', { meaningEn: 'studio 4' }),
+      tokenEdit('mine-4', { meaningEn: 'studio 4' }),
     );
 
     const [checked] = (await checkBeforePublish(store, request())).lessons;
