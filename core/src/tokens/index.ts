@@ -13,3 +13,4 @@ export {
   tokenFieldsOf,
 } from './edit.ts';
 export type { MeaningColumn, TokenEditIssue, TokenFields } from './edit.ts';
+export { morphologyFromReadings, wordsToAnalyse } from './morphology.ts';
