@@ -14,10 +14,11 @@ const proxied = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1', '/_dev'
  * The review editor's spelling thread and the Hungarian dictionary it fetches (issue 28 point 7):
  * admin-only and 4 MB, so the service worker does not store them for every learner.
  */
-const SPELLING_ASSET = /^assets\/(spell-worker|hu-dictionary)-/;
+const SPELLING_ASSET = /^assets\/(spell-worker|hu-dictionary|hu-analyser)-/;
 // npm `dictionary-hu` exports only its Node entry (which reads the files with node:fs); the
 // browser takes the two files themselves as assets of the build.
 const dictionaryHu = dirname(fileURLToPath(import.meta.resolve('dictionary-hu')));
+const huMorphology = fileURLToPath(new URL('../core/dictionaries/hu_HU', import.meta.url));
 // npm `hunspell-asm`'s ES build takes its Emscripten runtime (a CommonJS function) with
 // `import * as`, which a bundler hands over as a namespace object, not the function; its
 // CommonJS build, the one the studio runs in Node, `require`s it (the package's browser field
@@ -130,6 +131,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@dictionary-hu\//, replacement: `${dictionaryHu}/` },
+      // Debian's hunspell-hu with the morphological fields (the review editor's analyser).
+      { find: /^@hu-morphology\//, replacement: `${huMorphology}/` },
       { find: /^hunspell-asm$/, replacement: hunspellAsm },
     ],
   },
@@ -140,7 +143,12 @@ export default defineConfig({
         assetFileNames: (asset) =>
           /\.(aff|dic)$/.test(asset.names[0] ?? '')
             ? 'assets/hu-dictionary-[hash][extname]'
-            : 'assets/[name]-[hash][extname]',
+            : /\.wasm$/.test(asset.names[0] ?? '')
+              ? 'assets/hu-analyser-[hash][extname]'
+              : 'assets/[name]-[hash][extname]',
+        // The thread's own chunks (hunspell-wasm's runtime) share its name: served with its CSP,
+        // not precached for learners.
+        chunkFileNames: 'assets/spell-worker-[name]-[hash].js',
       },
     },
   },

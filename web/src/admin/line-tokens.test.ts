@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { tokenPlan, tokensByLine, tokensEdited, wordTimesOf } from './line-tokens.ts';
+import { morphologyFromReadings } from '@magyarul/core/tokens';
+import {
+  textsToPropose,
+  tokenPlan,
+  tokensByLine,
+  tokensEdited,
+  wordTimesOf,
+} from './line-tokens.ts';
 import type { TokenRow } from './tokens-api.ts';
 
 const token = (
@@ -80,6 +87,24 @@ describe('tokenPlan', () => {
     expect(plan.saves.map((s) => s.line_id)).toEqual(['c', 'd']);
     expect(plan.droppedTimes).toEqual([]);
     expect(plan.saves[1]?.tokens[0]).toMatchObject({ text: 'Van', glossary_id: 'g-van' });
+  });
+
+  it('asks the analyser about exactly the lines it proposes for, and proposes from its readings', () => {
+    const after = [before[0]!, { id: 'b', text_content: 'Hogy vagytok?' }, before[2]!];
+    expect(textsToPropose(before, stored, after)).toEqual(['Hogy vagytok?', 'Köszönöm.']);
+    expect(textsToPropose(before, stored, after, false)).toEqual(['Hogy vagytok?']);
+    // hunspell-hu's reading of vagytok, as the editor's thread answers it.
+    const morphology = morphologyFromReadings(
+      new Map([['vagytok', [' st:van po:vrb is:PRES_INDIC_INDEF_PL_2']]]),
+    );
+    const plan = tokenPlan(before, stored, NO_EDITS, after, { ...lexicon, morphology }, false);
+    expect(plan.saves.map((s) => s.line_id)).toEqual(['b']);
+    expect(plan.saves[0]?.tokens[1]).toMatchObject({
+      text: 'vagytok',
+      lemma: 'van',
+      grammar_notes: ['second_person_plural'],
+      glossary_id: 'g-van',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { LexiconEntry } from '@magyarul/core/tokens';
+import type { LexiconEntry, MorphologyPort } from '@magyarul/core/tokens';
 import {
   carryTokenFields,
   normaliseTokenFields,
@@ -66,18 +66,52 @@ export type TokenPlan = {
   readonly droppedTimes: number[];
 };
 
+/** Does the save propose this line's tokens (a new or changed text, or none yet)? */
+function proposes(
+  was: string | undefined,
+  line: StoredLine,
+  read: readonly TokenRow[],
+  proposeUntokened: boolean,
+): boolean {
+  if (was === line.text_content) return read.length === 0 && proposeUntokened;
+  return true;
+}
+
+/**
+ * The texts of the lines whose tokens a save (tokenPlan, same arguments) proposes: what the
+ * analyser is asked about before it.
+ */
+export function textsToPropose(
+  before: readonly StoredLine[],
+  stored: ReadonlyMap<string, readonly TokenRow[]>,
+  after: readonly StoredLine[],
+  proposeUntokened = true,
+): string[] {
+  const readText = new Map(before.map((line) => [line.id, line.text_content]));
+  return after
+    .filter((line) =>
+      proposes(readText.get(line.id), line, stored.get(line.id) ?? [], proposeUntokened),
+    )
+    .map((line) => line.text_content);
+}
+
 /**
  * The token writes of a save: `before` is what was read (lines), `stored` their tokens as read,
  * `edits` the tokens the author changed (by line), `after` the lines as now stored, in order.
- * Proposals link to the lesson's words and the glossary; lines without tokens whose text did not
- * change get them only when `proposeUntokened` (a transcript save, as before).
+ * Proposals link to the lesson's words and the glossary, with dictionary forms and grammar notes
+ * from the analyser's readings when given; lines without tokens whose text did not change get
+ * them only when `proposeUntokened` (a transcript save, as before).
  */
 export function tokenPlan(
   before: readonly StoredLine[],
   stored: ReadonlyMap<string, readonly TokenRow[]>,
   edits: ReadonlyMap<string, readonly TokenRow[]>,
   after: readonly StoredLine[],
-  lexicon: { vocabulary: readonly LexiconEntry[]; glossary: readonly LexiconEntry[] },
+  lexicon: {
+    vocabulary: readonly LexiconEntry[];
+    glossary: readonly LexiconEntry[];
+    morphology?: MorphologyPort;
+  },
   proposeUntokened = true,
 ): TokenPlan {
   const readText = new Map(before.map((line) => [line.id, line.text_content]));
@@ -97,7 +131,7 @@ export function tokenPlan(
       }
       return;
     }
-    if (was === line.text_content && !proposeUntokened) return;
+    if (!proposes(was, line, read, proposeUntokened)) return;
     const changed = was !== undefined && was !== line.text_content;
     if (changed && wordTimesOf(read).length > 0) droppedTimes.push(index + 1);
     const proposed = proposeTokens(line.text_content, lexicon).map(proposalRow);

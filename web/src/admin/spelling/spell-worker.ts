@@ -1,15 +1,17 @@
 /// <reference lib="webworker" />
-// The review editor's spelling thread: hunspell (WebAssembly, npm `hunspell-asm`) with the
+// The review editor's Hungarian thread. Spelling: hunspell (WebAssembly, npm `hunspell-asm`) with the
 // Hungarian dictionary of npm `dictionary-hu`, the studio's pair. Parsing the 3.7 MB dictionary
 // takes about a second, so it happens here, once, and never holds up the page. The dictionary
 // files are this build's own assets (fetched from this origin, not precached for learners).
 // Served with its own CSP (script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'): a
-// worker runs under its script's policy, and hunspell is WebAssembly.
+// worker runs under its script's policy, and hunspell is WebAssembly. It also answers the
+// morphological readings of words (analyser.ts: another hunspell build, another dictionary).
 import { loadModule } from 'hunspell-asm';
 import affUrl from '@dictionary-hu/index.aff?url';
 import dicUrl from '@dictionary-hu/index.dic?url';
 import { misspellings, type SpellingPort } from '@magyarul/core/spelling';
 import type { SpellReply, SpellRequest } from './spell-protocol.ts';
+import { analyseWords } from './analyser.ts';
 
 async function bytes(url: string): Promise<Uint8Array> {
   const response = await fetch(url);
@@ -34,20 +36,29 @@ const loading = load();
 // An unhandled rejection would be reported once per request below instead.
 loading.catch(() => undefined);
 
+const failed = (id: number, error: unknown): SpellReply => ({
+  id,
+  ok: false,
+  message: error instanceof Error ? error.message : String(error),
+});
+
 scope.onmessage = (event: MessageEvent<SpellRequest>) => {
-  const { id, texts, names } = event.data;
+  const request = event.data;
+  const { id } = request;
+  if (request.kind === 'analyse') {
+    analyseWords(request.words).then(
+      (readings) => scope.postMessage({ id, ok: true, readings } satisfies SpellReply),
+      (error: unknown) => scope.postMessage(failed(id, error)),
+    );
+    return;
+  }
   loading.then(
     (port) =>
       scope.postMessage({
         id,
         ok: true,
-        result: texts.map((text) => misspellings(text, port, { names })),
+        result: request.texts.map((text) => misspellings(text, port, { names: request.names })),
       } satisfies SpellReply),
-    (error: unknown) =>
-      scope.postMessage({
-        id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies SpellReply),
+    (error: unknown) => scope.postMessage(failed(id, error)),
   );
 };
