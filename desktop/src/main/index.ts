@@ -32,6 +32,8 @@ const studio = createStudio({
   importWorker: { url: new URL('./import-worker.js', import.meta.url) },
   alignWorker: { url: new URL('./align-worker.js', import.meta.url) },
   spellWorker: { url: new URL('./spell-worker.js', import.meta.url) },
+  // Copied there by electron.vite.config.ts (unpacked from the asar archive when packaged).
+  analyserDictionary: join(import.meta.dirname, 'dictionaries', 'hu_HU'),
   chooseFolder: async () => {
     const options = { properties: ['openDirectory' as const] };
     const result = window

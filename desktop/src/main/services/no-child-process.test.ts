@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudio } from '../../../test/support/audio.ts';
 import { findOnPath } from '../../../test/support/no-ffmpeg-env.ts';
+import { ANALYSER_DICTIONARY } from '../../../test/support/dictionary.ts';
 import { createDispatcher } from '../dispatch.ts';
 import { createStudio } from './studio.ts';
 
@@ -77,6 +78,7 @@ describe('the studio without any program on PATH', () => {
       mediaUrl: () => 'test://',
       log: () => undefined,
       openExternal: () => Promise.resolve(),
+      analyserDictionary: ANALYSER_DICTIONARY,
     });
     try {
       const dispatch = createDispatcher(studio.handlers, () => undefined);
