@@ -114,9 +114,9 @@ describe('studio word edits in Chromium', () => {
     await page.getByText('Words of line 4: 2, 2 to confirm').click();
     const form = page.getByLabel('Dictionary form of “Köszönöm” in line 4');
     await expect.poll(() => form.inputValue()).toBe('köszön');
-    await expect.poll(() => page.getByLabel('Dictionary form of “jól” in line 4').inputValue()).toBe(
-      'jó',
-    );
+    await expect
+      .poll(() => page.getByLabel('Dictionary form of “jól” in line 4').inputValue())
+      .toBe('jó');
     const notesOf = (word: string) =>
       page
         .getByRole('button', { name: new RegExp(`^Remove the note “.*” of “${word}”$`) })
@@ -129,7 +129,9 @@ describe('studio word edits in Chromium', () => {
     ]);
     expect(await notesOf('jól')).toEqual([label('adverb', 'jól')]);
     const jo = (await studio().saved('Posta'))?.words.find((w) => w.wordHu === 'jó');
-    expect(await page.getByLabel('Lesson word of “jól” in line 4').inputValue()).toBe(String(jo?.id));
+    expect(await page.getByLabel('Lesson word of “jól” in line 4').inputValue()).toBe(
+      String(jo?.id),
+    );
 
     // What the publish proposes for the line (token-step.ts) from the same thread's readings.
     const text = 'Köszönöm, jól.';

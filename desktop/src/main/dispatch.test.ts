@@ -338,11 +338,21 @@ describe('createDispatcher', () => {
     ],
     ['an argument to publish:target', 'publish:target', [{}], 'invalid_argument'],
     ['words to analyse as one string', 'language:analyse', ['megyünk'], 'invalid_argument'],
-    ['a number among the words to analyse', 'language:analyse', [['megyünk', 3]], 'invalid_argument'],
+    [
+      'a number among the words to analyse',
+      'language:analyse',
+      [['megyünk', 3]],
+      'invalid_argument',
+    ],
     ['an empty word to analyse', 'language:analyse', [['']], 'invalid_argument'],
     ['a word with a space to analyse', 'language:analyse', [['két szó']], 'invalid_argument'],
     ['a word with a NUL to analyse', 'language:analyse', [['meg\0y']], 'invalid_argument'],
-    ['a 101-character word to analyse', 'language:analyse', [['a'.repeat(101)]], 'invalid_argument'],
+    [
+      'a 101-character word to analyse',
+      'language:analyse',
+      [['a'.repeat(101)]],
+      'invalid_argument',
+    ],
     [
       '501 words to analyse at once',
       'language:analyse',

@@ -223,7 +223,10 @@ const lineTimes: Validator<LineTimes> = object({
 /** At most this many words per analyse request (a line has at most 500; a lesson asks by line). */
 export const ANALYSE_MAX_WORDS = 500;
 /** A word as core's tokenize gives it: no space, at most 100 characters. */
-const analysedWord = matching(/^[^\s\0]{1,100}$/u, 'a word of at most 100 characters without spaces');
+const analysedWord = matching(
+  /^[^\s\0]{1,100}$/u,
+  'a word of at most 100 characters without spaces',
+);
 
 const span = object({ start: seconds, end: seconds });
 const GRAMMAR_NOTES = Object.keys(GRAMMAR_NOTE_TEXTS);
