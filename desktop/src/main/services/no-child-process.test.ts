@@ -65,7 +65,7 @@ describe('the studio without any program on PATH', () => {
   });
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-  it('imports MP3, WAV and M4A and draws the waveform without starting a single process', async () => {
+  it('imports MP3, WAV and M4A, draws the waveform and analyses words without starting a single process', async () => {
     expect(findOnPath('ffmpeg')).toBeNull();
     const { started, restore } = forbidChildProcesses();
     // The guard holds for ES module imports too (the studio's code imports that way).
@@ -96,6 +96,12 @@ describe('the studio without any program on PATH', () => {
         ['bélyeg.m4a', true],
         ['levél.wav', true],
       ]);
+      // The words' proposed dictionary forms: hunspell in WebAssembly, not the hunspell on PATH.
+      const readings = await dispatch('language:analyse', [['bélyeget']]);
+      expect(readings).toEqual({
+        ok: true,
+        value: { bélyeget: [' st:bélyeg po:noun ts:NOM is:ACC'] },
+      });
     } finally {
       restore();
       studio.close();
