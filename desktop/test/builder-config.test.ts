@@ -125,4 +125,37 @@ describe('electron-builder configuration', async () => {
     );
     expect(files).toContain('out/**');
   });
+
+  it('ships the analyser: hunspell-wasm and its .wasm, and the dictionary the build copies, unpacked', () => {
+    expect(Object.keys(pkg.dependencies)).toContain('hunspell-wasm');
+    const analyserFiles = [
+      'node_modules/hunspell-wasm/dist/Hunspell.js',
+      'node_modules/hunspell-wasm/wasm/hunspell.js',
+      'node_modules/hunspell-wasm/wasm/hunspell.wasm',
+      'out/main/dictionaries/hu_HU/hu_HU.aff',
+      'out/main/dictionaries/hu_HU/hu_HU.dic',
+    ];
+    for (const file of analyserFiles) {
+      expect(
+        (config.asarUnpack ?? []).some((pattern) =>
+          minimatch.minimatch(file, pattern, { dot: true }),
+        ),
+        file,
+      ).toBe(true);
+    }
+    // The build's copy is core's dictionary byte for byte; the built code imports hunspell-wasm.
+    for (const file of ['hu_HU.aff', 'hu_HU.dic']) {
+      expect(
+        readFileSync(join(desktop, 'out', 'main', 'dictionaries', 'hu_HU', file)).equals(
+          readFileSync(join(root, 'core', 'dictionaries', 'hu_HU', file)),
+        ),
+        file,
+      ).toBe(true);
+    }
+    const chunks = join(desktop, 'out', 'main', 'chunks');
+    const built = readdirSync(chunks).map((file) => readFileSync(join(chunks, file), 'utf8'));
+    expect(built.some((code) => /import\("hunspell-wasm"\)|from "hunspell-wasm"/.test(code))).toBe(
+      true,
+    );
+  });
 });

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSpellChecker } from '../src/main/services/spelling/spell-checker.ts';
 import { CHANNELS, METHODS } from '../src/shared/ipc.ts';
 
 // Runs against `electron-vite build` output (npm run test:e2e builds first), with a fake
@@ -66,5 +68,24 @@ describe('built Electron shell', () => {
     expected['onImportProgress'] = 'function';
     expected['onPublishProgress'] = 'function';
     expect(preload.calls).toEqual(expected);
+  });
+
+  it('returns hunspell’s readings from the built spelling thread over the dictionary copied beside it', async () => {
+    // What index.ts gives the studio: the built worker, and out/main/dictionaries/hu_HU.
+    const thread = createSpellChecker(
+      { url: pathToFileURL(join(out, 'main', 'spell-worker.js')) },
+      join(out, 'main', 'dictionaries', 'hu_HU'),
+    );
+    try {
+      expect(await thread.analyse(['elmegyünk', 'boltba'])).toEqual({
+        elmegyünk: [' ip:PREF sp:el st:megy po:vrb is:PRES_INDIC_INDEF_PL_1'],
+        boltba: [' st:bolt po:noun ts:NOM is:ILL'],
+      });
+      expect((await thread.check(['A kávézo nyitva van.']))[0]?.map((m) => m.word)).toEqual([
+        'kávézo',
+      ]);
+    } finally {
+      await thread.close();
+    }
   });
 });

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GrammarNote, grammarNote } from '@magyarul/core/grammar';
+import { morphologyFromReadings, proposeTokens, wordsToAnalyse } from '@magyarul/core/tokens';
 import { launchChromium } from './harness/browser.ts';
 import type { Harness } from './harness/server.ts';
 import { startHarness } from './harness/server.ts';
@@ -102,6 +104,60 @@ describe('studio word edits in Chromium', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await saved('kívánok'))?.edit?.confirmed ?? false).toBe(false);
     expect((await saved('napot'))?.edit).toMatchObject({ lemma: 'napocska', confirmed: false });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('returns the analyser’s dictionary forms and endings for words the lesson does not have, as the publish proposes them', async () => {
+    // Line 4, “Köszönöm, jól.”: the lesson's words are nap and jó; hunspell reads köszön (I …,
+    // definite) and jó (adverb), which the lesson's words alone never would (köszönöm, jól).
+    await studio().selectLine(4);
+    await page.getByText('Words of line 4: 2, 2 to confirm').click();
+    const form = page.getByLabel('Dictionary form of “Köszönöm” in line 4');
+    await expect.poll(() => form.inputValue()).toBe('köszön');
+    await expect
+      .poll(() => page.getByLabel('Dictionary form of “jól” in line 4').inputValue())
+      .toBe('jó');
+    const notesOf = (word: string) =>
+      page
+        .getByRole('button', { name: new RegExp(`^Remove the note “.*” of “${word}”$`) })
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    const label = (note: GrammarNote, word: string) =>
+      `Remove the note “${grammarNote(note, 'en')}” of “${word}”`;
+    expect(await notesOf('Köszönöm')).toEqual([
+      label('first_person_singular', 'Köszönöm'),
+      label('definite_conjugation', 'Köszönöm'),
+    ]);
+    expect(await notesOf('jól')).toEqual([label('adverb', 'jól')]);
+    const jo = (await studio().saved('Posta'))?.words.find((w) => w.wordHu === 'jó');
+    expect(await page.getByLabel('Lesson word of “jól” in line 4').inputValue()).toBe(
+      String(jo?.id),
+    );
+
+    // What the publish proposes for the line (token-step.ts) from the same thread's readings.
+    const text = 'Köszönöm, jól.';
+    const readings = await harness.studio.handlers['language:analyse'](wordsToAnalyse([text]));
+    const lessonWords = (await studio().saved('Posta'))?.words ?? [];
+    const published = proposeTokens(text, {
+      vocabulary: lessonWords.map((w) => ({ id: String(w.id), lemma: w.wordHu })),
+      glossary: [],
+      morphology: morphologyFromReadings(new Map(Object.entries(readings))),
+    });
+    expect(published.map((p) => p.lemma)).toEqual(['köszön', 'jó']);
+    for (const p of published) {
+      expect(await page.getByLabel(`Dictionary form of “${p.text}” in line 4`).inputValue()).toBe(
+        p.lemma,
+      );
+      expect(await notesOf(p.text)).toEqual(p.grammarNotes.map((n) => label(n, p.text)));
+    }
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `word-edits-analysed-${size.width}.png`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -337,6 +337,28 @@ describe('createDispatcher', () => {
       'invalid_argument',
     ],
     ['an argument to publish:target', 'publish:target', [{}], 'invalid_argument'],
+    ['words to analyse as one string', 'language:analyse', ['megyünk'], 'invalid_argument'],
+    [
+      'a number among the words to analyse',
+      'language:analyse',
+      [['megyünk', 3]],
+      'invalid_argument',
+    ],
+    ['an empty word to analyse', 'language:analyse', [['']], 'invalid_argument'],
+    ['a word with a space to analyse', 'language:analyse', [['két szó']], 'invalid_argument'],
+    ['a word with a NUL to analyse', 'language:analyse', [['meg\0y']], 'invalid_argument'],
+    [
+      'a 101-character word to analyse',
+      'language:analyse',
+      [['a'.repeat(101)]],
+      'invalid_argument',
+    ],
+    [
+      '501 words to analyse at once',
+      'language:analyse',
+      [Array.from({ length: 501 }, (_, i) => `szó${i}`)],
+      'invalid_argument',
+    ],
     [
       'a server address to publish:refresh-states (it asks only the remembered one)',
       'publish:refresh-states',
@@ -362,6 +384,16 @@ describe('createDispatcher', () => {
       [3, 1, EDIT],
       [3, 1, null],
     ]);
+  });
+
+  it('returns the words to analyse passed on as sent, up to 500 of up to 100 characters', async () => {
+    const { handlers, calls } = fakeHandlers();
+    const dispatch = createDispatcher(handlers, () => undefined);
+    const most = Array.from({ length: 500 }, (_, i) => `${'ő'.repeat(97)}${i}`.slice(-100));
+    for (const words of [['Megyünk', 'önöket', 'elmentünk'], most, []]) {
+      await expect(dispatch('language:analyse', [words])).resolves.toMatchObject({ ok: true });
+    }
+    expect(calls).toEqual([[['Megyünk', 'önöket', 'elmentünk']], [most], [[]]]);
   });
 
   it('returns a StudioFailure as its code and message', async () => {

@@ -1,6 +1,6 @@
 // The Electron shell: one locked-down window, the IPC contract, the media protocol. Everything
 // else lives in ./services, which are plain Node modules tested without Electron.
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { mediaPath, parseMediaPath } from '../shared/media-path.ts';
@@ -32,6 +32,11 @@ const studio = createStudio({
   importWorker: { url: new URL('./import-worker.js', import.meta.url) },
   alignWorker: { url: new URL('./align-worker.js', import.meta.url) },
   spellWorker: { url: new URL('./spell-worker.js', import.meta.url) },
+  // Copied there by electron.vite.config.ts; packaged, a plain file outside the asar archive.
+  analyserDictionary: join(import.meta.dirname, 'dictionaries', 'hu_HU').replace(
+    `app.asar${sep}`,
+    `app.asar.unpacked${sep}`,
+  ),
   chooseFolder: async () => {
     const options = { properties: ['openDirectory' as const] };
     const result = window

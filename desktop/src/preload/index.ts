@@ -51,6 +51,7 @@ const studio = {
   setPeaks: (lessonId, peaks) => invoke('drafts:set-peaks', lessonId, peaks),
   mediaUrl: (ref) => invoke('media:url', ref),
   checkSpelling: (texts) => invoke('spell:check', texts),
+  analyseWords: (words) => invoke('language:analyse', words),
   publishTarget: () => invoke('publish:target'),
   checkPublish: (request) => invoke('publish:check', request),
   adoptRemote: (lessonId, remoteId) => invoke('publish:adopt-remote', lessonId, remoteId),

@@ -84,6 +84,11 @@ export type InvokeMap = {
   'media:url': { args: [ref: MediaRef]; result: string | null };
   /** The Hungarian words of each text the dictionary does not know (hunspell, in main). */
   'spell:check': { args: [texts: string[]]; result: Misspelling[][] };
+  /**
+   * hunspell's readings of each word (its dictionary form, part of speech and endings: " st:megy
+   * po:vrb is:PRES_INDIC_INDEF_PL_1"), by the word in NFC; none for a word it does not know.
+   */
+  'language:analyse': { args: [words: string[]]; result: Record<string, string[]> };
   'publish:target': { args: []; result: PublishTarget | null };
   'publish:check': { args: [request: PublishCheckRequest]; result: PublishCheckReport };
   'publish:adopt-remote': { args: [lessonId: number, remoteId: string]; result: LessonSummary };
@@ -127,6 +132,7 @@ export const METHODS = {
   alignDecoded: 'align:decoded',
   mediaUrl: 'media:url',
   checkSpelling: 'spell:check',
+  analyseWords: 'language:analyse',
   publishTarget: 'publish:target',
   checkPublish: 'publish:check',
   adoptRemote: 'publish:adopt-remote',
@@ -213,6 +219,14 @@ const lineTimes: Validator<LineTimes> = object({
   endTime: seconds,
   byHand: optional(bool),
 });
+
+/** At most this many words per analyse request (a line has at most 500; a lesson asks by line). */
+export const ANALYSE_MAX_WORDS = 500;
+/** A word as core's tokenize gives it: no space, at most 100 characters. */
+const analysedWord = matching(
+  /^[^\s\0]{1,100}$/u,
+  'a word of at most 100 characters without spaces',
+);
 
 const span = object({ start: seconds, end: seconds });
 const GRAMMAR_NOTES = Object.keys(GRAMMAR_NOTE_TEXTS);
@@ -337,6 +351,7 @@ export const VALIDATORS: { readonly [C in Channel]: ValidatorsFor<ArgsOf<C>> } =
   'align:decoded': [id, pcmRecording],
   'media:url': [mediaRef],
   'spell:check': [arrayOf(text, 10_000)],
+  'language:analyse': [arrayOf(analysedWord, ANALYSE_MAX_WORDS)],
   'publish:target': [],
   'publish:check': [publishCheckRequest],
   'publish:adopt-remote': [id, uuid],

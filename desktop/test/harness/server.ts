@@ -8,6 +8,7 @@ import type { ImportWorkerEntry } from '../../src/main/services/importer/run-imp
 import { createStudio } from '../../src/main/services/studio.ts';
 import type { Studio } from '../../src/main/services/studio.ts';
 import { mediaPath, parseMediaPath } from '../../src/shared/media-path.ts';
+import { ANALYSER_DICTIONARY } from '../support/dictionary.ts';
 import { bridgeScript } from './bridge-script.ts';
 
 const RENDERER = join(import.meta.dirname, '..', '..', 'out', 'renderer');
@@ -97,6 +98,11 @@ export async function startHarness(options: {
       url: new URL('../../src/main/services/align/align-worker.ts', import.meta.url),
       execArgv: ['--import', 'tsx'],
     },
+    spellWorker: {
+      url: new URL('../../src/main/services/spelling/spell-worker.ts', import.meta.url),
+      execArgv: ['--import', 'tsx'],
+    },
+    analyserDictionary: ANALYSER_DICTIONARY,
   });
   const dispatch = createDispatcher(studio.handlers, studio.log);
   const index = readFileSync(join(RENDERER, 'index.html'), 'utf8').replace(

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudio } from '../../../test/support/audio.ts';
 import { findOnPath } from '../../../test/support/no-ffmpeg-env.ts';
+import { ANALYSER_DICTIONARY } from '../../../test/support/dictionary.ts';
 import { createDispatcher } from '../dispatch.ts';
 import { createStudio } from './studio.ts';
 
@@ -64,7 +65,7 @@ describe('the studio without any program on PATH', () => {
   });
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-  it('imports MP3, WAV and M4A and draws the waveform without starting a single process', async () => {
+  it('imports MP3, WAV and M4A, draws the waveform and analyses words without starting a single process', async () => {
     expect(findOnPath('ffmpeg')).toBeNull();
     const { started, restore } = forbidChildProcesses();
     // The guard holds for ES module imports too (the studio's code imports that way).
@@ -77,6 +78,7 @@ describe('the studio without any program on PATH', () => {
       mediaUrl: () => 'test://',
       log: () => undefined,
       openExternal: () => Promise.resolve(),
+      analyserDictionary: ANALYSER_DICTIONARY,
     });
     try {
       const dispatch = createDispatcher(studio.handlers, () => undefined);
@@ -94,6 +96,12 @@ describe('the studio without any program on PATH', () => {
         ['bélyeg.m4a', true],
         ['levél.wav', true],
       ]);
+      // The words' proposed dictionary forms: hunspell in WebAssembly, not the hunspell on PATH.
+      const readings = await dispatch('language:analyse', [['bélyeget']]);
+      expect(readings).toEqual({
+        ok: true,
+        value: { bélyeget: [' st:bélyeg po:noun ts:NOM is:ACC'] },
+      });
     } finally {
       restore();
       studio.close();

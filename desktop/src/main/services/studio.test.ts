@@ -6,6 +6,7 @@ import { writeAudio } from '../../../test/support/audio.ts';
 import { tokenEdit } from '../../../test/support/token-edit.ts';
 import type { EventMap } from '../../shared/ipc.ts';
 import { toInputs } from '../../shared/transcript-edits.ts';
+import { ANALYSER_DICTIONARY } from '../../../test/support/dictionary.ts';
 import { createDispatcher } from '../dispatch.ts';
 import { createStudio } from './studio.ts';
 import type { Studio } from './studio.ts';
@@ -39,6 +40,7 @@ describe('createStudio handlers', () => {
       mediaUrl: (ref) => `test://${ref.kind}`,
       log: () => undefined,
       openExternal: () => Promise.resolve(),
+      analyserDictionary: ANALYSER_DICTIONARY,
     });
   });
   afterAll(() => {

@@ -38,6 +38,11 @@ export type StudioDeps = {
   readonly alignWorker?: AlignWorkerEntry;
   /** Where the spelling worker lives; without it spelling is checked in this thread. */
   readonly spellWorker?: SpellWorkerEntry;
+  /**
+   * The directory of hu_HU.aff and .dic with hunspell's morphological fields (core/dictionaries/
+   * hu_HU; the built studio's copy next to its main code): words' proposed dictionary forms.
+   */
+  readonly analyserDictionary: string;
   /** Opens an http(s) page in the system browser (Electron's shell.openExternal). */
   readonly openExternal: (url: string) => Promise<void>;
   /** The web app's origin when it is not the publish server's (MAGYARUL_WEB_ORIGIN). */
@@ -60,7 +65,7 @@ export function createStudio(deps: StudioDeps) {
   // Started now, so the worker and its decoder are ready before the author presses Import.
   const importer = deps.importWorker ? createImportRunner(deps.importWorker) : null;
   importer?.warm();
-  const spelling = createSpellChecker(deps.spellWorker);
+  const spelling = createSpellChecker(deps.spellWorker, deps.analyserDictionary);
 
   const requireLesson = (lessonId: number) => store.lessons.get(lessonId) ?? fail('not-found');
 
@@ -296,6 +301,7 @@ export function createStudio(deps: StudioDeps) {
     },
     'media:url': (ref) => (resolveMedia(ref) === null ? null : deps.mediaUrl(ref)),
     'spell:check': (texts) => spelling.check(texts),
+    'language:analyse': (words) => spelling.analyse(words),
     'publish:target': () => rememberedTarget(store.settings),
     'publish:check': (request) => checkBeforePublish(store, request),
     'publish:adopt-remote': (lessonId, remoteId) => {
@@ -307,6 +313,7 @@ export function createStudio(deps: StudioDeps) {
       publishLessons(store, request, {
         onProgress: (progress) => deps.emit('publish:progress', progress),
         log: deps.log,
+        analyse: spelling.analyse,
       }),
     'publish:refresh-states': () => refreshServerStates(store, deps.log),
     'preview:open': async (lessonId) => {

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { GRAMMAR_NOTE_TEXTS, grammarNote, type GrammarNote } from '@magyarul/core/grammar';
+import type { MorphologyPort } from '@magyarul/core/tokens';
 import { proposeTokens } from '@magyarul/core/tokens';
 import type { LineToken, TokenEdit, TranscriptLine, VocabularyWord } from '../../shared/model.ts';
+import { useMorphology } from '../use-morphology.ts';
 import { EditableText } from './editable-text.tsx';
 
 type Props = {
@@ -24,14 +26,18 @@ const MEANINGS = [
 
 type Word = { readonly position: number; readonly text: string; readonly edit: TokenEdit };
 
-/** The line's words: each word's edit, else the proposal (the lesson's words; no glossary here). */
+/**
+ * The line's words: each word's edit, else the proposal (the analyser's readings and the lesson's
+ * words; no glossary here), as the publish proposes it (token-step.ts).
+ */
 function wordsOf(
   line: TranscriptLine,
   tokens: readonly LineToken[],
   lessonWords: readonly VocabularyWord[],
+  morphology: MorphologyPort,
 ): Word[] {
   const vocabulary = lessonWords.map((w) => ({ id: String(w.id), lemma: w.wordHu }));
-  return proposeTokens(line.text, { vocabulary, glossary: [] }).map((p) => ({
+  return proposeTokens(line.text, { vocabulary, glossary: [], morphology }).map((p) => ({
     position: p.position,
     text: p.text,
     edit: tokens.find((t) => t.position === p.position && t.text === p.text)?.edit ?? {
@@ -55,7 +61,9 @@ function wordsOf(
  */
 export function WordEdits({ line, tokens, words, onEdit }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
-  const list = wordsOf(line, tokens, words);
+  // The analyser answers a moment later: the proposal is refined then; an edit always wins.
+  const morphology = useMorphology(line.text);
+  const list = wordsOf(line, tokens, words, morphology);
   if (list.length === 0) return null;
   const n = line.lineNumber;
   const unconfirmed = list.filter((w) => !w.edit.confirmed).length;

@@ -8,6 +8,7 @@ import { publicationSteps } from './lesson-files.ts';
 import { audioContentType } from './remote-ids.ts';
 import { check } from './results.ts';
 import { rowSteps } from './row-steps.ts';
+import type { WordAnalyser } from './token-step.ts';
 import { tokenStep } from './token-step.ts';
 import type { StudioClient } from './session.ts';
 
@@ -29,6 +30,7 @@ export function lessonSteps(
   lesson: LinkedLesson,
   comparison: LessonComparison,
   isPublished: boolean,
+  analyser: WordAnalyser,
 ): Step[] {
   const remoteId = lesson.remote_id;
   const published = (item: string) => store.published.get(lesson.id, item);
@@ -122,7 +124,7 @@ export function lessonSteps(
     ...uploads,
     ...publication.before,
     ...rowSteps(store, client, lesson, comparison, isPublished),
-    tokenStep(store, client, lesson, comparison.tokens.choices),
+    tokenStep(store, client, lesson, comparison.tokens.choices, analyser),
     ...publication.after,
     oldAudioStep,
   ];

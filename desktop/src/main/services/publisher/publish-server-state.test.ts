@@ -326,7 +326,10 @@ describe('publishing over what the server has now', () => {
         lines.map((line) => (line.line_number === 6 ? { ...line, end_time: 8.8 } : line)),
       );
       await web.from('lessons').update({ topic: 'Kávéház' }).eq('id', remoteOf('Kávézó'));
-      const steps = lessonSteps(store, session.client, plan.lesson, plan.comparison, true);
+      const steps = lessonSteps(store, session.client, plan.lesson, plan.comparison, true, {
+        analyse: undefined,
+        log: () => undefined,
+      });
       const run = (item: string) => steps.find((step) => step.item === item)?.run();
       await expect(run('lesson')).rejects.toThrow(
         studioMessage('changed-meanwhile', { what: 'lesson' }),

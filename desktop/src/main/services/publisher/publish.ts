@@ -1,3 +1,4 @@
+import type { WordAnalyser } from './token-step.ts';
 import { randomUUID } from 'node:crypto';
 import { errorsOf, warningsOf } from '../../../shared/checks.ts';
 import { studioMessage } from '../../../shared/messages.ts';
@@ -28,6 +29,8 @@ export { AUDIO_BUCKET } from './lesson-steps.ts';
 export type PublishDeps = {
   readonly onProgress: (progress: PublishProgress) => void;
   readonly log: Logger;
+  /** hunspell's readings of words (the spelling thread): lines' proposed dictionary forms. */
+  readonly analyse?: WordAnalyser['analyse'];
 };
 
 /**
@@ -134,7 +137,10 @@ export async function publishLessons(
           ? {
               check,
               lesson: plan.lesson,
-              steps: lessonSteps(store, client, plan.lesson, plan.comparison, plan.isPublished),
+              steps: lessonSteps(store, client, plan.lesson, plan.comparison, plan.isPublished, {
+                analyse: deps.analyse,
+                log: deps.log,
+              }),
               blocked: null,
             }
           : { check, lesson: null, steps: null, blocked: plan.blocked },

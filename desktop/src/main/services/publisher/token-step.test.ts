@@ -18,6 +18,8 @@ import type { DraftsStore } from '../drafts/drafts-store.ts';
 import { importRoot } from '../importer/import-root.ts';
 import { checkBeforePublish, publishLessons } from './publish.ts';
 import { tokenEdit } from '../../../../test/support/token-edit.ts';
+import { ANALYSER_DICTIONARY } from '../../../../test/support/dictionary.ts';
+import { createSpellChecker } from '../spelling/spell-checker.ts';
 
 // Word times reach the server with the studio's publish (issue 28 point 6, issue 31 point 4):
 // the lines' words with the times the aligner gave them, and an author's edit of a word on the
@@ -273,5 +275,49 @@ describe('publishing the words of lines', () => {
     const draft4 = store.tokens.listForLesson(lessonId).find((l) => l.lineId === line4.id);
     expect(draft4?.tokens.some((t) => t.edit)).toBe(false);
     expect((await checkBeforePublish(store, request())).lessons[0]?.changes).toEqual([]);
+  }, 120_000);
+
+  it('proposes the dictionary forms and endings hunspell reads for a line without tokens, and the plain proposal when it fails', async () => {
+    const line = lineOf(2);
+    if (!line) throw new Error('no line 2');
+    const words = () => serverLineTokens(2);
+    const analyser = createSpellChecker(undefined, ANALYSER_DICTIONARY);
+    const asked: string[][] = [];
+    const analyse = (w: readonly string[]) => {
+      asked.push([...w]);
+      return analyser.analyse(w);
+    };
+    // The lesson's words have neither “elmegy” nor “bolt”: the forms are the analyser's.
+    const lessonWords = store.words.listForLesson(lessonId).map((w) => w.wordHu);
+    expect(lessonWords.some((w) => ['elmegy', 'bolt'].includes(w))).toBe(false);
+    store.lines.update(line.id, { text: 'Holnap elmegyünk a boltba.' });
+    const done = await publishLessons(store, request(), { ...quiet, analyse });
+    expect(done.failed + done.blocked).toBe(0);
+    // One request, for the words of the one line proposed (the others keep their tokens).
+    expect(asked).toEqual([['Holnap', 'elmegyünk', 'a', 'boltba']]);
+    const proposed = (await words()).map((t) => [t.text, t.lemma, t.grammar_notes, t.confirmed]);
+    expect(proposed).toEqual([
+      ['Holnap', 'holnap', [], false],
+      ['elmegyünk', 'elmegy', ['verbal_prefix', 'first_person_plural'], false],
+      ['a', 'a', [], false],
+      ['boltba', 'bolt', ['illative'], false],
+    ]);
+
+    // An analyser that fails: the publish goes on with the plain proposal, and says so in the log.
+    const logged: string[] = [];
+    store.lines.update(line.id, { text: 'Holnap elmentünk a boltba.' });
+    const plain = await publishLessons(store, request(), {
+      log: (message) => logged.push(message),
+      onProgress: () => undefined,
+      analyse: () => Promise.reject(new Error('the spelling thread stopped (exit code 1)')),
+    });
+    expect(plain.failed + plain.blocked).toBe(0);
+    expect(logged).toContain('The word analyser failed; proposing without it');
+    expect((await words()).map((t) => [t.text, t.lemma])).toEqual([
+      ['Holnap', 'holnap'],
+      ['elmentünk', 'elmentünk'],
+      ['a', 'a'],
+      ['boltba', 'boltba'],
+    ]);
   }, 120_000);
 });

@@ -1,7 +1,14 @@
-import type { LexiconEntry } from '@magyarul/core/tokens';
-import { proposalRow, proposeTokens } from '@magyarul/core/tokens';
+import type { LexiconEntry, MorphologyPort } from '@magyarul/core/tokens';
+import {
+  morphologyFromReadings,
+  proposalRow,
+  proposeTokens,
+  wordsToAnalyse,
+} from '@magyarul/core/tokens';
 import type { Choice, LineToken, TokenEdit } from '../../../shared/model.ts';
+import type { Logger } from '../../dispatch.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
+import type { Readings } from '../spelling/hunspell-analyser.ts';
 import type { LinkedLesson } from './lesson-compare.ts';
 import { check } from './results.ts';
 import type { StudioClient } from './session.ts';
@@ -9,6 +16,32 @@ import type { ServerToken } from './token-sync.ts';
 import { authorHash, pairLines, pendingEdits } from './token-sync.ts';
 
 type Step = { item: string; run: () => Promise<'uploaded' | 'unchanged'> };
+
+/** The analyser the proposals ask (the studio's spelling thread); without one, none is used. */
+export type WordAnalyser = {
+  readonly analyse: ((words: readonly string[]) => Promise<Readings>) | undefined;
+  readonly log: Logger;
+};
+
+/**
+ * The analyser's readings of every word of `texts`, asked in one request, as proposeTokens'
+ * port; undefined (the plain proposal: the lesson's words, the glossary, common endings) when
+ * there is no analyser or it fails, which is logged: a publish never waits on it.
+ */
+async function morphologyFor(
+  texts: readonly string[],
+  analyser: WordAnalyser,
+): Promise<MorphologyPort | undefined> {
+  const words = wordsToAnalyse(texts);
+  if (!analyser.analyse || words.length === 0) return undefined;
+  try {
+    const readings = await analyser.analyse(words);
+    return morphologyFromReadings(new Map(Object.entries(readings)));
+  } catch (error) {
+    analyser.log('The word analyser failed; proposing without it', { error });
+    return undefined;
+  }
+}
 
 /** The draft's word times of one word, as the server's columns. */
 function timesOf(token: LineToken | undefined) {
@@ -71,7 +104,8 @@ export function tokenStep(
   store: DraftsStore,
   client: StudioClient,
   lesson: LinkedLesson,
-  choices: ReadonlyMap<string, Choice> = new Map(),
+  choices: ReadonlyMap<string, Choice>,
+  analyser: WordAnalyser,
 ): Step {
   return {
     item: 'words of lines',
@@ -111,6 +145,13 @@ export function tokenStep(
       );
       const remoteWord = (localId: number) => serverWord.get(draftWords.get(localId) ?? '') ?? null;
 
+      // The lines without server tokens get proposed ones: their words are analysed at once.
+      const proposed = serverLines.filter((l) => !serverTokens.some((t) => t.line_id === l.id));
+      const morphology = await morphologyFor(
+        proposed.map((l) => l.text_content),
+        analyser,
+      );
+
       const pairs = pairLines(store, lesson.id, serverLines);
       const draftTokens = new Map(store.tokens.listForLesson(lesson.id).map((l) => [l.lineId, l]));
       const saves = [];
@@ -142,7 +183,7 @@ export function tokenStep(
                     : fieldsOf(t),
                 );
               })
-            : proposeTokens(line.text_content, { vocabulary, glossary }).map((p) =>
+            : proposeTokens(line.text_content, { vocabulary, glossary, morphology }).map((p) =>
                 withEdit({
                   ...proposalRow(p),
                   ...timesOf(mine.find((m) => m.position === p.position && m.text === p.text)),
