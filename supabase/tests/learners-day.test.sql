@@ -1,7 +1,7 @@
 -- The learner's day (issue 29 points 2, 3, 7): today's figures, reminders, achievements, and the
 -- attacks on them (anonymous, another learner, a forged unsubscribe token).
 begin;
-select plan(30);
+select plan(32);
 select tests.share_tap();
 select tests.seed_fixture();
 
@@ -16,6 +16,10 @@ select results_eq($$select due_count, answered_today, daily_goal from get_today(
   $$values (1, 1, 20)$$, 'learner A: one word due, one answer today, the default goal of 20 items');
 select results_eq($$select due_count, next_due is not null from get_today(now() - interval '1 day')$$,
   $$values (0, true)$$, 'before the word is due: nothing due, and when it comes due');
+select results_eq($$select due_since = (select min(due) from user_vocabulary_progress where user_id = tests.user_id('learner-a@test.local')) from get_today(now() + interval '1 minute')$$,
+  $$values (true)$$, 'the words due now are due since the earliest due time among them');
+select results_eq($$select (select due_since from get_today(now() + interval '1 minute')) = (select due_since from get_today(now() + interval '2 hours'))$$,
+  $$values (true)$$, 'one due time however late the day is asked (not the time of asking)');
 select tests.authenticate_as('learner-b@test.local');
 select results_eq($$select due_count, answered_today from get_today(now() + interval '1 minute')$$,
   $$values (0, 1)$$, 'learner B sees only their own day (their lesson is not completed: nothing due)');

@@ -1370,6 +1370,7 @@ export type Database = {
           daily_goal: number | null;
           current_streak: number | null;
           longest_streak: number | null;
+          due_since: string | null;
         }[];
       };
       get_tourist_pack_progress: {

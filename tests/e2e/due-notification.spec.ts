@@ -114,6 +114,18 @@ test.describe('the words-are-due notification', () => {
     expect(notice?.body).toBe(t('notify.due.body', { n: count }));
     expect(Date.parse(notice?.dueAt ?? '')).toBeLessThanOrEqual(Date.now());
     expect(notice?.shownFor ?? null).toBeNull();
+    // Its due time is since when the words are due (the earliest of their due times), not the
+    // time of the visit: every visit until they are reviewed hands the worker the same one.
+    // (Due words as get_today counts them: answered cards, the recognition rows and any skill's
+    // with a review.)
+    const earliest = await db
+      .from('user_vocabulary_progress')
+      .select('due')
+      .or('skill.eq.recognition,reps.gt.0')
+      .order('due')
+      .limit(1)
+      .single();
+    expect(Date.parse(notice?.dueAt ?? '')).toBe(Date.parse(earliest.data?.due ?? ''));
 
     const { cdp, registrationId } = await devTools(context, page, origin);
     // While the dashboard is on screen the learner is in the app: no notification.
@@ -142,6 +154,21 @@ test.describe('the words-are-due notification', () => {
     await page.goto('/settings');
     const kept = await storedNotice(page);
     expect(kept?.shownFor).toBe(notice?.dueAt);
+    // Back on the dashboard with the same words due: the app hands the worker its notice again,
+    // with the same due time, so the next wake-up after the visit shows nothing new.
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('region', { name: t('today.title') }).getByRole('link', { name: /^\d+ / }),
+    ).toBeVisible();
+    await page.waitForTimeout(SETTLE_MS);
+    expect(await storedNotice(page)).toMatchObject({
+      dueAt: notice?.dueAt,
+      shownFor: notice?.dueAt,
+    });
+    await page.goto('about:blank');
+    await periodicSync(cdp, origin, registrationId);
+    await page.waitForTimeout(SETTLE_MS);
+    expect(await shown(context)).toEqual([]);
     await cdp.detach();
 
     // Without permission: the app hands the worker nothing, and a notice posted all the same

@@ -36,13 +36,14 @@ export const TodayCard = memo(function TodayCard({ userId }: { userId: string })
     staleTime: 0,
   });
   // The service worker's notice (where the learner allowed notifications): words due now, or
-  // when the next come due, as the server says.
+  // when the next come due, as the server says. Words due now are due since their earliest due
+  // time: the same due time on every visit until they are reviewed, so one notification for them.
   const data = today.data;
   useEffect(() => {
     if (!data) return;
     const now = data.dueCount > 0;
     sendDueNotice({
-      dueAt: now ? new Date().toISOString() : data.nextDue,
+      dueAt: now ? (data.dueSince ?? new Date().toISOString()) : data.nextDue,
       title: t('notify.due.title'),
       body: now ? t('notify.due.body', { n: data.dueCount }) : t('notify.due.later'),
     });

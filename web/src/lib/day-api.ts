@@ -14,6 +14,11 @@ export type Today = {
   readonly dueCount: number;
   /** When the next words come due, when none are due now (null: none scheduled). */
   readonly nextDue: string | null;
+  /**
+   * Since when the words due now have been due (the earliest of their due times); null when none
+   * are. Absent in a day kept offline before the server said it.
+   */
+  readonly dueSince?: string | null;
   readonly answeredToday: number;
   readonly dailyGoal: number;
   readonly streak: number;
@@ -30,6 +35,7 @@ async function fetchTodayFromNetwork(): Promise<Today> {
   return {
     dueCount: row?.due_count ?? 0,
     nextDue: row?.next_due ?? null,
+    dueSince: row?.due_since ?? null,
     answeredToday: row?.answered_today ?? 0,
     dailyGoal: row?.daily_goal ?? 20,
     streak: row?.current_streak ?? 0,
