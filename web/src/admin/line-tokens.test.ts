@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { morphologyFromReadings } from '@magyarul/core/tokens';
 import {
+  relinkGlossary,
   textsToPropose,
   tokenPlan,
   tokensByLine,
@@ -165,5 +166,36 @@ describe('wordTimesOf', () => {
     ]);
     expect(wordTimesOf([token('x', 0, 'Szia', null)])).toEqual([]);
     expect(wordTimesOf(undefined)).toEqual([]);
+  });
+});
+
+describe('relinkGlossary', () => {
+  const linked = { ...token('b', 1, 'van', 2.4, 5), glossary_id: 'g-van' };
+  const read = new Map([['b', [token('b', 0, 'Hogy', 2.0), linked]]]);
+  const entries = [
+    { id: 'g-van', lemma: 'van' },
+    { id: 'g-lenni', lemma: 'lenni' },
+  ];
+
+  it("links a word whose dictionary form changed to that form's entry, or to none", () => {
+    const edits = new Map([
+      [
+        'b',
+        [
+          { ...token('b', 0, 'Hogy', 2.0), lemma: 'hogyan' },
+          { ...linked, lemma: 'lenni' },
+        ],
+      ],
+    ]);
+    const relinked = relinkGlossary(read, edits, entries).get('b') ?? [];
+    expect(relinked.map((t) => [t.lemma, t.glossary_id])).toEqual([
+      ['hogyan', null],
+      ['lenni', 'g-lenni'],
+    ]);
+  });
+
+  it('gives a word back its link as read when its form is the one read again', () => {
+    const edits = new Map([['b', [token('b', 0, 'Hogy', 2.0), { ...linked, glossary_id: null }]]]);
+    expect(relinkGlossary(read, edits, entries).get('b')?.[1]?.glossary_id).toBe('g-van');
   });
 });

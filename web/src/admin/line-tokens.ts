@@ -1,6 +1,7 @@
 import type { LexiconEntry, MorphologyPort } from '@magyarul/core/tokens';
 import {
   carryTokenFields,
+  glossaryLinkOf,
   normaliseTokenFields,
   proposalRow,
   proposeTokens,
@@ -65,6 +66,32 @@ export type TokenPlan = {
   /** 1-based numbers of the lines whose word times the text change dropped. */
   readonly droppedTimes: number[];
 };
+
+/**
+ * The edited tokens with their glossary links following their dictionary forms: a word whose form
+ * the author changed links to the glossary entry of the new form, or to none (core's
+ * glossaryLinkOf); back at the form it was read with, it has its link as read.
+ */
+export function relinkGlossary(
+  stored: ReadonlyMap<string, readonly TokenRow[]>,
+  edits: ReadonlyMap<string, readonly TokenRow[]>,
+  glossary: readonly LexiconEntry[],
+): Map<string, TokenRow[]> {
+  return new Map(
+    [...edits].map(([lineId, list]) => {
+      const read = stored.get(lineId) ?? [];
+      return [
+        lineId,
+        list.map((token) => {
+          const was = read.find((t) => t.position === token.position && t.text === token.text);
+          if (!was) return token;
+          const glossary_id = glossaryLinkOf(token.lemma, was, glossary);
+          return glossary_id === token.glossary_id ? token : { ...token, glossary_id };
+        }),
+      ];
+    }),
+  );
+}
 
 /** Does the save propose this line's tokens (a new or changed text, or none yet)? */
 function proposes(

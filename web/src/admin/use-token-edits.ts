@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   morphologyFromReadings,
   tokenEditIssues,
@@ -8,6 +8,7 @@ import {
   type TokenEditIssue,
 } from '@magyarul/core/tokens';
 import {
+  relinkGlossary,
   textsToPropose,
   tokenPlan,
   tokensByLine,
@@ -63,27 +64,35 @@ export function useTokenEdits(onEdit: () => void) {
   const [stored, setStored] = useState<ReadonlyMap<string, TokenRow[]>>(new Map());
   const [edits, setEdits] = useState<ReadonlyMap<string, TokenRow[]>>(new Map());
 
+  // Every glossary entry's form: a changed dictionary form links to its entry (relinkGlossary).
+  const lemmasRead = useQuery({
+    queryKey: ['review-glossary-lemmas'],
+    queryFn: fetchGlossaryLemmas,
+    enabled: stored.size > 0,
+    staleTime: Infinity,
+  });
+  const lemmas = lemmasRead.data;
+  const tokens = useMemo(() => new Map([...stored, ...edits]), [stored, edits]);
   const glossaryIds = useMemo(
     () =>
-      [...stored.values()]
-        .flat()
-        .map((t) => t.glossary_id)
+      [...new Set([...tokens.values()].flat().map((t) => t.glossary_id))]
         .filter((id): id is string => id !== null)
         .sort(),
-    [stored],
+    [tokens],
   );
   const glossaryRead = useQuery({
     queryKey: ['review-glossary', glossaryIds],
     queryFn: () => fetchGlossaryMeanings(glossaryIds),
     enabled: glossaryIds.length > 0,
     staleTime: Infinity,
+    // A relinked word asks again: the other words' meanings stay shown meanwhile.
+    placeholderData: keepPreviousData,
   });
   const glossary = useMemo(
     () => new Map((glossaryRead.data ?? []).map((g) => [g.id, g])),
     [glossaryRead.data],
   );
 
-  const tokens = useMemo(() => new Map([...stored, ...edits]), [stored, edits]);
   const issues = useMemo(() => {
     const byLine = new Map<string, Map<number, TokenEditIssue[]>>();
     for (const [lineId, list] of edits) {
@@ -105,7 +114,8 @@ export function useTokenEdits(onEdit: () => void) {
   const change = (lineId: string, update: (list: TokenRow[]) => TokenRow[]) => {
     setEdits((current) => {
       const list = current.get(lineId) ?? stored.get(lineId) ?? [];
-      return new Map(current).set(lineId, update(list));
+      const next = new Map(current).set(lineId, update(list));
+      return lemmas ? relinkGlossary(stored, next, lemmas) : next;
     });
     onEdit();
   };
@@ -137,16 +147,16 @@ export function useTokenEdits(onEdit: () => void) {
   ): Promise<number[]> => {
     const anyEdit = [...edits].some(([id, list]) => tokensEdited(stored.get(id), list));
     if (!transcriptChanged && !anyEdit) return [];
-    const [glossaryLemmas, morphology] = transcriptChanged
-      ? await Promise.all([
-          fetchGlossaryLemmas(),
-          analyserFor(textsToPropose(before, stored, after, transcriptChanged)),
-        ])
-      : [[], undefined];
+    const [glossaryLemmas, morphology] = await Promise.all([
+      fetchGlossaryLemmas(),
+      transcriptChanged
+        ? analyserFor(textsToPropose(before, stored, after, transcriptChanged))
+        : undefined,
+    ]);
     const plan = tokenPlan(
       before,
       stored,
-      edits,
+      relinkGlossary(stored, edits, glossaryLemmas),
       after,
       { vocabulary, glossary: glossaryLemmas, morphology },
       transcriptChanged,
