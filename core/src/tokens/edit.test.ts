@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   carryTokenFields,
+  glossaryLinkOf,
   normaliseTokenFields,
   survivingTokens,
   tokenEditIssues,
@@ -116,5 +117,30 @@ describe('normaliseTokenFields', () => {
       meaning_de: 'Kaffee',
       grammar_notes: ['plural'],
     });
+  });
+});
+
+describe('glossaryLinkOf', () => {
+  const glossary = [
+    { id: 'g-kave', lemma: 'kávé' },
+    { id: 'g-kavehaz', lemma: 'kávéház' },
+    { id: 'g-kavehaz-2', lemma: 'kávéház' },
+  ];
+  const was = { lemma: 'kávé', glossary_id: 'g-kave' };
+
+  it("links a changed dictionary form to that form's entry, the first of several", () => {
+    expect(glossaryLinkOf('kávéház', was, glossary)).toBe('g-kavehaz');
+    expect(glossaryLinkOf(' Kávéház'.normalize('NFD'), was, glossary)).toBe('g-kavehaz');
+  });
+
+  it('drops the link when no entry has the new form', () => {
+    expect(glossaryLinkOf('kávézó', was, glossary)).toBeNull();
+  });
+
+  it('keeps the link it had while the form is the one it had, whatever that entry is', () => {
+    expect(glossaryLinkOf('kávé', was, glossary)).toBe('g-kave');
+    expect(glossaryLinkOf('van', { lemma: 'van', glossary_id: 'g-nincs' }, glossary)).toBe(
+      'g-nincs',
+    );
   });
 });

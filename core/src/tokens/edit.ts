@@ -144,3 +144,21 @@ export function carryTokenFields<N extends TokenFields & { readonly text: string
     return was ? { ...token, ...tokenFieldsOf(was) } : token;
   });
 }
+
+const lowerForm = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('hu');
+
+/**
+ * The glossary entry a word links to once its dictionary form is `lemma`: its link as it was
+ * while the form is the one it had (`was`), else the first entry of the new form (compared in
+ * lower case, NFC), else none. A link kept to another form's entry would give the word that
+ * form's meanings (the author corrected kávé to kávéház: not "coffee").
+ */
+export function glossaryLinkOf(
+  lemma: string,
+  was: { readonly lemma: string; readonly glossary_id: string | null },
+  glossary: readonly { readonly id: string; readonly lemma: string }[],
+): string | null {
+  const form = lowerForm(lemma);
+  if (form === lowerForm(was.lemma)) return was.glossary_id;
+  return glossary.find((entry) => lowerForm(entry.lemma) === form)?.id ?? null;
+}

@@ -6,6 +6,7 @@ export {
   MEANING_COLUMNS,
   TOKEN_LIMITS,
   carryTokenFields,
+  glossaryLinkOf,
   normaliseTokenFields,
   sameTokenFields,
   survivingTokens,

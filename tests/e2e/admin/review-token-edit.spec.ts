@@ -163,4 +163,47 @@ test.describe('review editor: a line\u2019s words', () => {
       await db.from('lessons').update({ is_published: false }).eq('id', lesson.id);
     }
   });
+
+  test("a changed dictionary form links the word to that form's glossary entry, at once and on saving", async ({
+    page,
+    request,
+  }) => {
+    const db = await adminClient(request);
+    const lesson = await copySeedLesson(db, 1);
+    await copySeedTokens(db, 1, lesson.id);
+    const lemma = `próbaszó-${Date.now()}`;
+    const entry = await serviceClient()
+      .from('glossary_entries')
+      .insert({ lemma, meaning_en: 'a test word' })
+      .select('id')
+      .single();
+    expect(entry.error).toBeNull();
+    const target = (await lessonTokens(db, lesson.id))[1]?.find((t) => t.text === 'vagyok');
+    if (!target) throw new Error('line 2 has no “vagyok”');
+
+    await signInAdmin(page);
+    await page.goto(`/admin/review/${lesson.id}`);
+    const words = line(page, 2).locator('details.transcript-words');
+    await words.locator('summary').click();
+    const word = words.getByRole('group', { name: /vagyok/ });
+    await word.getByLabel('Lesson word of “vagyok”').selectOption({ value: '' });
+    await word.getByLabel('Dictionary form of “vagyok”').fill(lemma);
+    // The editor links it now: the entry is named and its meaning is what the word would show.
+    await expect(word.getByText(`Glossary: ${lemma}`)).toBeVisible();
+    await expect(word.getByLabel('Meaning of “vagyok” (English)')).toHaveAttribute(
+      'placeholder',
+      'a test word',
+    );
+    await page.getByRole('button', { name: 'Save Transcript Changes' }).click();
+    await expect(
+      page.getByText('Transcript changes saved', { exact: false }).first(),
+    ).toBeVisible();
+    const saved = (await lessonTokens(db, lesson.id))[1]?.find(
+      (t) => t.position === target.position,
+    );
+    expect(saved).toMatchObject({ lemma, glossary_id: entry.data?.id, vocabulary_id: null });
+    // A form no entry has: no link, so no other form's meanings.
+    await word.getByLabel('Dictionary form of “vagyok”').fill(`${lemma}-nincs`);
+    await expect(word.getByText(`Glossary: ${lemma}`)).toHaveCount(0);
+  });
 });

@@ -209,6 +209,25 @@ describe('publishing the words of lines', () => {
     expect(again?.start_time).not.toBe(target.start_time);
   }, 120_000);
 
+  it("links a word whose dictionary form the studio changed to that form's glossary entry, or to none", async () => {
+    const db = serviceClient(backend);
+    const entry = await db
+      .from('glossary_entries')
+      .insert({ lemma: 'stúdiószó', meaning_en: 'studio word' })
+      .select('id')
+      .single();
+    expect(entry.error).toBeNull();
+    const line = lineOf(2);
+    const [first, second] = await serverLineTokens(2);
+    if (!line || !first || !second) throw new Error('line 2 has two words');
+    store.tokens.editToken(line.id, first.position, tokenEdit('stúdiószó'));
+    store.tokens.editToken(line.id, second.position, tokenEdit('nincs-ilyen-szó'));
+    expect((await wordsState()).find((i) => i.item === 'words of lines')?.state).toBe('uploaded');
+    const [linked, unlinked] = await serverLineTokens(2);
+    expect([linked?.lemma, linked?.glossary_id]).toEqual(['stúdiószó', entry.data?.id]);
+    expect([unlinked?.lemma, unlinked?.glossary_id]).toEqual(['nincs-ilyen-szó', null]);
+  }, 120_000);
+
   it('shows a line whose words both the web and the studio changed as a change to choose, and sends nothing before', async () => {
     const db = serviceClient(backend);
     const [line3, line4] = [lineOf(1), lineOf(3)];

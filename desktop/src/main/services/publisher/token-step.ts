@@ -1,5 +1,6 @@
 import type { LexiconEntry, MorphologyPort } from '@magyarul/core/tokens';
 import {
+  glossaryLinkOf,
   morphologyFromReadings,
   proposalRow,
   proposeTokens,
@@ -168,7 +169,10 @@ export function tokenStep(
           edits.find((m) => m.position === position && m.text === text)?.edit;
         const withEdit = (fields: ServerFields): ServerFields => {
           const edit = editOf(fields.position, fields.text);
-          return edit ? { ...fields, ...editFields(edit, remoteWord) } : fields;
+          if (!edit) return fields;
+          // A changed dictionary form takes the glossary entry of that form, or none.
+          const glossary_id = glossaryLinkOf(edit.lemma, fields, glossary);
+          return { ...fields, ...editFields(edit, remoteWord), glossary_id };
         };
         const theirs = serverTokens
           .filter((t) => t.line_id === line.id)
