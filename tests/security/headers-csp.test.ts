@@ -216,9 +216,13 @@ describe('security headers and CSP', () => {
   it('lets only the spelling thread compile WebAssembly, and keeps it and its dictionary out of the precache (issue 28)', async () => {
     const assets = readdirSync(join(webDir, 'assets'));
     const worker = assets.find((name) => /^spell-worker-[\w-]+\.js$/.test(name));
+    // Two dictionaries: npm dictionary-hu (spelling) and hunspell-hu with the morphological
+    // fields (the analyser, with its own hunspell build: hu-analyser-*.wasm).
     const dictionary = assets.filter((name) => /^hu-dictionary-.+\.(aff|dic)$/.test(name));
+    const analyser = assets.filter((name) => /^hu-analyser-.+\.wasm$/.test(name));
     expect(worker).toBeDefined();
-    expect(dictionary).toHaveLength(2);
+    expect(dictionary).toHaveLength(4);
+    expect(analyser).toHaveLength(1);
     const res = await fetch(`${server.url}/assets/${worker}`);
     expect(res.status).toBe(200);
     const csp = directives(res.headers.get('content-security-policy'));
@@ -237,6 +241,6 @@ describe('security headers and CSP', () => {
       expect(other.headers.get('content-security-policy')).not.toMatch(/wasm/);
     }
     const sw = await (await fetch(`${server.url}/sw.js`)).text();
-    expect(sw).not.toMatch(/spell-worker|hu-dictionary/);
+    expect(sw).not.toMatch(/spell-worker|hu-dictionary|hu-analyser/);
   });
 });
