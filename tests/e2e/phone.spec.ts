@@ -128,7 +128,7 @@ for (const viewport of PHONES) {
       );
       await header.getByRole('button', { name: 'Send Feedback' }).click();
       await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toBeVisible();
-      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
       await header.getByRole('link', { name: 'Review Flashcards' }).click();
       await expect(page).toHaveURL(/\/review-flashcards$/);
       await expect(menu).toHaveAttribute('aria-expanded', 'false');

@@ -12,6 +12,8 @@ export type Analysis = {
   readonly notes: readonly GrammarNote[];
   /** How many inflection and derivation fields the reading has: fewer is likelier. */
   readonly weight: number;
+  /** The reading derives the word from another (a `ds:` field: kávézó from kávé + -z + -ó). */
+  readonly derived?: boolean;
 };
 
 const CASES: Readonly<Record<string, GrammarNote>> = {
@@ -106,6 +108,7 @@ export function readAnalysis(line: string): Analysis | null {
   let partOfSpeech: string | null = null;
   const notes: GrammarNote[] = [];
   let weight = 0;
+  let derived = false;
   for (const field of fields) {
     const colon = field.indexOf(':');
     if (colon < 0) continue;
@@ -120,6 +123,7 @@ export function readAnalysis(line: string): Analysis | null {
       else if (value.includes('SUPERLATIVE')) notes.push('superlative');
     } else if (key === 'ds') {
       weight += 2;
+      derived = true;
       if (value.includes('MODE_adv')) notes.push('adverb');
     } else if (key === 'is') {
       weight += 1;
@@ -134,6 +138,7 @@ export function readAnalysis(line: string): Analysis | null {
     partOfSpeech,
     notes: [...new Set(shown)],
     weight,
+    ...(derived ? { derived } : {}),
   };
 }
 

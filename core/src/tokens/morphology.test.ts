@@ -53,6 +53,33 @@ describe('the analyser as a port', () => {
     expect(plain.map((p) => p.lemma)).toEqual(['megy', 'önöket', 'kérek']);
   });
 
+  it("keeps the analyser's plain inflection over a longer known word with an ending", () => {
+    // vagyok is van (1st person singular), not vagy ("or") + -ok, though both are known words.
+    const morphology = morphologyFromReadings(
+      new Map([
+        ['vagyok', [' st:van po:vrb is:PRES_INDIC_INDEF_SG_1']],
+        [
+          'kávézóban',
+          [
+            ' st:kávé po:noun ts:NOM ds:z_ACTION_vrb ds:Ó_PRESPART_adj ts:NOM is:INE',
+            ' st:kávézik po:vrb is:PRES_INDIC_INDEF_SG_3 ds:Ó_PRESPART_adj ts:NOM is:INE',
+          ],
+        ],
+      ]),
+    );
+    const glossary = [
+      { id: 'g-vagy', lemma: 'vagy' },
+      { id: 'g-van', lemma: 'van' },
+      { id: 'g-kavezo', lemma: 'kávézó' },
+    ];
+    const proposed = proposeTokens('vagyok kávézóban', { vocabulary: [], glossary, morphology });
+    expect(proposed.map((p) => [p.lemma, p.glossaryId])).toEqual([
+      ['van', 'g-van'],
+      // A derivation the analyser reads gives way to the known longer word.
+      ['kávézó', 'g-kavezo'],
+    ]);
+  });
+
   it('has no reading for a word it was not asked about', () => {
     expect(morphologyFromReadings(READINGS).analyse('alma')).toEqual([]);
   });

@@ -167,8 +167,9 @@ export function proposeTokens(text: string, context: ProposalContext): TokenProp
     let glossaryId = vocabularyId
       ? undefined
       : (glossary?.id ?? (lemma ? byLemma(lemma, context.glossary)?.id : undefined));
-    if (!vocabulary && !glossary && !isName) {
+    if (!vocabulary && !glossary && !isName && (!reading || reading.derived)) {
       // A known word the analyser reads as derived from a shorter one (kávézó, not kávé + -zó).
+      // A plain inflection it reads stands (vagyok is van, not vagy + -ok).
       const guess = byEnding(word, context.vocabulary) ?? byEnding(word, context.glossary);
       const linked = vocabularyId ?? glossaryId;
       if (guess && (!linked || guess.entry.lemma.length > (lemma ?? '').length)) {

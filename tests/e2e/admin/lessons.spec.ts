@@ -208,6 +208,23 @@ test.describe('admin lessons tab', () => {
       start_time: 10,
       end_time: 14,
     });
+    // Its lines' words are proposed at once (so a published lesson is tappable word by word):
+    // a lesson word and a glossary word as written, the others' dictionary forms and endings
+    // from the analyser (vagyok is van, not vagy + -ok), all to confirm.
+    const { data: line3 } = await db
+      .from('lesson_transcript')
+      .select('transcript_tokens(text, lemma, grammar_notes, vocabulary_id, confirmed, position)')
+      .eq('lesson_id', lesson?.id ?? '')
+      .eq('line_number', 3)
+      .single();
+    const tokens = [...(line3?.transcript_tokens ?? [])].sort((a, b) => a.position - b.position);
+    expect(tokens.map((t) => [t.text, t.lemma, [...t.grammar_notes].sort()])).toEqual([
+      ['Köszönöm', 'köszönöm', []],
+      ['jól', 'jól', []],
+      ['vagyok', 'van', ['first_person_singular']],
+    ]);
+    expect(tokens[0]?.vocabulary_id).not.toBeNull();
+    expect(tokens.every((t) => !t.confirmed)).toBe(true);
     const audio = await request.get(`/storage/v1/object/public/lesson-audio/${lesson?.audio_url}`);
     expect(audio.status()).toBe(200);
   });

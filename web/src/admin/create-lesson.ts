@@ -11,6 +11,9 @@ import {
   client,
 } from './api.ts';
 import { toAppError } from '../lib/supabase.ts';
+import { analyserFor } from './analyser-port.ts';
+import { tokenPlan } from './line-tokens.ts';
+import { fetchGlossaryLemmas, saveLineTokens } from './tokens-api.ts';
 import { english, translate, type TextKey } from '../lib/i18n/catalogue.ts';
 
 export type NewLessonPayload = {
@@ -130,26 +133,38 @@ export async function createLessonAtomically(payload: NewLessonPayload): Promise
       translation_de: storedTranslation(row.translation_de),
       translation_es: storedTranslation(row.translation_es),
     }));
+    let stored: { id: string; text_content: string }[] = [];
     if (lines.length > 0) {
-      const { error } = await supabase.from('lesson_transcript').insert(lines);
+      const { data, error } = await supabase
+        .from('lesson_transcript')
+        .insert(lines)
+        .select('id, text_content');
       if (error) throw toAppError(error);
+      stored = data;
     }
 
     part = 'vocabulary';
+    let words: { id: string; word_hu: string }[] = [];
     if (payload.vocabularyData.length > 0) {
-      const { error } = await supabase.from('lesson_vocabulary').insert(
-        payload.vocabularyData.map((w, index) => ({
-          lesson_id: lessonId,
-          word_hu: w.word_hu.normalize('NFC'),
-          word_en: w.word_en.normalize('NFC'),
-          word_de: storedTranslation(w.word_de),
-          word_es: storedTranslation(w.word_es),
-          difficulty: w.difficulty,
-          audio_file_path: wordPaths[index] ?? null,
-        })),
-      );
+      const { data, error } = await supabase
+        .from('lesson_vocabulary')
+        .insert(
+          payload.vocabularyData.map((w, index) => ({
+            lesson_id: lessonId,
+            word_hu: w.word_hu.normalize('NFC'),
+            word_en: w.word_en.normalize('NFC'),
+            word_de: storedTranslation(w.word_de),
+            word_es: storedTranslation(w.word_es),
+            difficulty: w.difficulty,
+            audio_file_path: wordPaths[index] ?? null,
+          })),
+        )
+        .select('id, word_hu');
       if (error) throw toAppError(error);
+      words = data;
     }
+
+    await proposeWords(lessonId, stored, words);
 
     part = 'publish';
     if (payload.status === 'published') await setPublished([lessonId], true);
@@ -167,5 +182,34 @@ export async function createLessonAtomically(payload: NewLessonPayload): Promise
     throw new CreateLessonError(part === 'publish' ? 'lesson' : part, PART_KEYS[part], {
       error: toAppError(error).message,
     });
+  }
+}
+
+/**
+ * The new lesson's lines get proposed words (dictionary forms and grammar notes from the
+ * analyser, links to its words and the glossary), unconfirmed, as a review editor's save gives
+ * new lines (DESIGN §12.3), so a lesson published from the dialog is tappable word by word. Not
+ * a part of the all-or-nothing create: without them the lesson is whole (its lines plain text
+ * until the review editor's next save proposes them), so a failure is logged, not undone.
+ */
+async function proposeWords(
+  lessonId: string,
+  lines: readonly { id: string; text_content: string }[],
+  words: readonly { id: string; word_hu: string }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  try {
+    const [glossary, morphology] = await Promise.all([
+      fetchGlossaryLemmas(),
+      analyserFor(lines.map((line) => line.text_content)),
+    ]);
+    const vocabulary = words.map((w) => ({ id: w.id, lemma: w.word_hu }));
+    const plan = tokenPlan([], new Map(), new Map(), lines, { vocabulary, glossary, morphology });
+    await saveLineTokens(lessonId, plan.saves);
+  } catch (error) {
+    console.warn(
+      `Proposing the words of lesson ${lessonId} failed; the review editor will.`,
+      error,
+    );
   }
 }
