@@ -27,7 +27,7 @@ export function LanguageSync() {
         getSupabase().then((supabase) => supabase.auth.updateUser({ data: { language } })),
       )
         .then((result) => {
-          // null: a sign-out is under way; the next sign-in stores the language.
+          // null: the session was changing (a sign-out, a code verified): the next page load stores it.
           if (result?.error) console.warn('Storing the interface language failed', result.error);
         })
         .catch((error: unknown) => console.warn('Storing the interface language failed', error));

@@ -11,7 +11,7 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import type { AppRole } from '@magyarul/core/enums';
 import { getSupabase } from './supabase.ts';
 import { initialAuthParams, isRecoveryLink } from './url-params.ts';
-import { signOutAfterUpdates } from './user-updates.ts';
+import { afterUserUpdates } from './user-updates.ts';
 
 export type Role = AppRole;
 
@@ -125,7 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       recovery,
       signOut: async () => {
         const supabase = await getSupabase();
-        const { error } = await signOutAfterUpdates(() => supabase.auth.signOut());
+        const { error } = await afterUserUpdates(() => supabase.auth.signOut());
         if (error)
           console.warn('Sign-out reported an error; the local session is cleared anyway.', error);
       },

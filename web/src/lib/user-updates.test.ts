@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signOutAfterUpdates, trackUserUpdate } from './user-updates.ts';
+import { afterUserUpdates, trackUserUpdate } from './user-updates.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -18,7 +18,7 @@ describe('user updates in the background', () => {
     const order: string[] = [];
     void trackUserUpdate(() => first.promise.then(() => order.push('first answered')));
     void trackUserUpdate(() => second.promise).catch(() => order.push('second failed'));
-    const signOut = signOutAfterUpdates(async () => order.push('signed out'));
+    const signOut = afterUserUpdates(async () => order.push('signed out'));
     second.reject(new Error('offline'));
     await Promise.resolve();
     first.resolve();
@@ -26,10 +26,10 @@ describe('user updates in the background', () => {
     expect(order).toEqual(['second failed', 'first answered', 'signed out']);
   });
 
-  it('starts no update while a sign-out is under way, and updates again after it', async () => {
+  it('starts no update while a change of the session is under way, and updates again after it', async () => {
     const signOutAnswer = deferred();
     const sent: string[] = [];
-    const signOut = signOutAfterUpdates(() => signOutAnswer.promise);
+    const signOut = afterUserUpdates(() => signOutAnswer.promise);
     expect(await trackUserUpdate(async () => sent.push('during'))).toBeNull();
     signOutAnswer.resolve();
     await signOut;
@@ -37,8 +37,8 @@ describe('user updates in the background', () => {
     expect(sent).toEqual(['after']);
   });
 
-  it('ends the sign-out state when the sign-out fails', async () => {
-    await expect(signOutAfterUpdates(() => Promise.reject(new Error('network')))).rejects.toThrow(
+  it('ends that state when the change fails', async () => {
+    await expect(afterUserUpdates(() => Promise.reject(new Error('network')))).rejects.toThrow(
       'network',
     );
     expect(await trackUserUpdate(async () => 'sent')).toBe('sent');

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import { useT } from '../lib/i18n/i18n.tsx';
 import { getSupabase } from '../lib/supabase.ts';
-import { signOutAfterUpdates } from '../lib/user-updates.ts';
+import { afterUserUpdates } from '../lib/user-updates.ts';
 import { expiredResetLinkMessage, validateResetPassword } from '@magyarul/core/validation';
 import { initialAuthParams, linkProblem } from '../lib/url-params.ts';
 import { ButtonLink } from '../components/button.tsx';
@@ -80,7 +80,7 @@ function ResetForm({ onDone }: { onDone: () => void }) {
       const { error } = await supabase.auth.updateUser({ password });
       if (error) throw error;
       // The recovery session has served its purpose; the learner signs in with the new password.
-      await signOutAfterUpdates(() => supabase.auth.signOut({ scope: 'local' }));
+      await afterUserUpdates(() => supabase.auth.signOut({ scope: 'local' }));
       notify.success(t('auth.passwordUpdated'));
       onDone();
       return null;

@@ -1,4 +1,5 @@
 import { getSupabase, toAppError } from '../../lib/supabase.ts';
+import { afterUserUpdates } from '../../lib/user-updates.ts';
 
 // The second-factor calls of the admin area, one function each (supabase-js auth.mfa).
 
@@ -45,10 +46,16 @@ export async function enrollTotp(): Promise<Enrolment> {
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
 }
 
-/** Checks a code; true when accepted (the session is aal2 from then on), false when wrong. */
+/**
+ * Checks a code; true when accepted (the session is aal2 from then on), false when wrong. A
+ * background update of the account answering after it would save the aal1 session again: it
+ * waits for those (user-updates.ts).
+ */
 export async function verifyCode(factorId: string, code: string): Promise<boolean> {
   const supabase = await getSupabase();
-  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
+  const { error } = await afterUserUpdates(() =>
+    supabase.auth.mfa.challengeAndVerify({ factorId, code }),
+  );
   if (!error) return true;
   if (error.code === 'mfa_verification_failed') return false;
   throw toAppError(error);
@@ -59,7 +66,7 @@ export async function turnOff(factorId: string): Promise<void> {
   const supabase = await getSupabase();
   const { error } = await supabase.auth.mfa.unenroll({ factorId });
   if (error) throw toAppError(error);
-  const refreshed = await supabase.auth.refreshSession();
+  const refreshed = await afterUserUpdates(() => supabase.auth.refreshSession());
   if (refreshed.error) throw toAppError(refreshed.error);
 }
 
