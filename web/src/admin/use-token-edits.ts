@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tokenEditIssues, type TokenEditIssue } from '@magyarul/core/tokens';
 import {
   relinkGlossary,
@@ -58,13 +58,15 @@ export function useTokenEdits(onEdit: () => void) {
   const [stored, setStored] = useState<ReadonlyMap<string, TokenRow[]>>(new Map());
   const [edits, setEdits] = useState<ReadonlyMap<string, TokenRow[]>>(new Map());
 
-  // Every glossary entry's form: a changed dictionary form links to its entry (relinkGlossary).
-  const lemmasRead = useQuery({
+  // Every glossary entry's form: a changed dictionary form links to its entry (relinkGlossary);
+  // a save's proposals take them from the same read.
+  const queryClient = useQueryClient();
+  const lemmasQuery = {
     queryKey: ['review-glossary-lemmas'],
     queryFn: fetchGlossaryLemmas,
-    enabled: stored.size > 0,
     staleTime: Infinity,
-  });
+  } as const;
+  const lemmasRead = useQuery({ ...lemmasQuery, enabled: stored.size > 0 });
   const lemmas = lemmasRead.data;
   const tokens = useMemo(() => new Map([...stored, ...edits]), [stored, edits]);
   const glossaryIds = useMemo(
@@ -142,7 +144,7 @@ export function useTokenEdits(onEdit: () => void) {
     const anyEdit = [...edits].some(([id, list]) => tokensEdited(stored.get(id), list));
     if (!transcriptChanged && !anyEdit) return [];
     const [glossaryLemmas, morphology] = await Promise.all([
-      fetchGlossaryLemmas(),
+      queryClient.fetchQuery(lemmasQuery),
       transcriptChanged
         ? analyserFor(textsToPropose(before, stored, after, transcriptChanged))
         : undefined,

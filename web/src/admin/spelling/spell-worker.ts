@@ -32,9 +32,16 @@ async function load(): Promise<SpellingPort> {
 }
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const loading = load();
-// An unhandled rejection would be reported once per request below instead.
-loading.catch(() => undefined);
+// Each dictionary is parsed on its first question: a thread asked only for readings (a new
+// lesson's proposals) never parses the spelling one. A failed load is tried again.
+let loading: Promise<SpellingPort> | null = null;
+function spelling(): Promise<SpellingPort> {
+  loading ??= load().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
 
 const failed = (id: number, error: unknown): SpellReply => ({
   id,
@@ -52,7 +59,7 @@ scope.onmessage = (event: MessageEvent<SpellRequest>) => {
     );
     return;
   }
-  loading.then(
+  spelling().then(
     (port) =>
       scope.postMessage({
         id,
